@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { call } from "./define";
+import { empty, msg, pageQuery, paged, seconds } from "./common";
+
+/** Operator roles: admin does everything; reviewer works the review queues; support reads and answers users. */
+export const operatorRole = z.enum(["admin", "reviewer", "support"]);
+export type OperatorRole = z.infer<typeof operatorRole>;
+
+export const operatorInfo = z.object({ id: z.number().int(), name: z.string(), role: operatorRole });
+export type OperatorInfo = z.infer<typeof operatorInfo>;
+
+export const login = call({
+  method: "POST",
+  path: "backoffice/login",
+  access: "public",
+  summary: "Operator login: password and the TOTP code (mandatory)",
+  tags: ["backoffice"],
+  input: z.object({
+    name: z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(64),
+    password: z.string(msg("MISSING_PARAMETER")).min(1, msg("MISSING_PARAMETER")).max(128),
+    totp: z.string(msg("MISSING_PARAMETER")).trim().regex(/^\d{6}$/, msg("GOOGLE_CODE_INVALID")),
+  }),
+  output: z.object({ token: z.string(), operator: operatorInfo }),
+});
+
+export const logout = call({
+  method: "POST",
+  path: "backoffice/logout",
+  access: "operator",
+  summary: "End the operator session",
+  tags: ["backoffice"],
+  input: z.object({}),
+  output: empty,
+});
+
+export const me = call({
+  method: "GET",
+  path: "backoffice/me",
+  access: "operator",
+  summary: "The signed-in operator",
+  tags: ["backoffice"],
+  input: z.object({}),
+  output: operatorInfo,
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  actor_kind: z.enum(["operator", "user", "system"]),
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+  action: z.string(),
+  target_kind: z.string().nullable(),
+  target_id: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  created_at: seconds,
+});
+
+export const audit = call({
+  method: "GET",
+  path: "backoffice/audit",
+  access: "operator",
+  summary: "The audit log, newest first: who did what, when",
+  tags: ["backoffice"],
+  input: pageQuery.extend({
+    actor_kind: z.enum(["operator", "user", "system"]).optional(),
+    target_kind: z.string().max(32).optional(),
+    target_id: z.string().max(64).optional(),
+  }),
+  output: paged(auditEntry),
+});

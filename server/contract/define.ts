@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+export type Method = "GET" | "POST";
+
+/** Who may call: anybody, a signed-in user, or a back-office operator (either token travels in `Authorization`). */
+export type Access = "public" | "user" | "operator";
+
+/**
+ * One API call, declared once. The server registers it as a route (validation + serialisation), the OpenAPI
+ * document describes it, and the client types its fetcher with it.
+ */
+export interface Call<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType, A extends Access = Access> {
+  method: Method;
+  /** Relative to `/api/`, as in the seed: `user/login`. */
+  path: string;
+  access: A;
+  summary: string;
+  /** The payload: query string for GET, body for POST. `lang` is added to every call by the route helper. */
+  input: I;
+  /** The success payload, the envelope's `message`. */
+  output: O;
+  /** Names of file fields for multipart calls; text fields are validated by `input`. */
+  files?: readonly string[];
+  tags?: string[];
+}
+
+/** Declares a call; method, path and access keep their literal types so the client's fetchers are checked against them. */
+export function call<I extends z.ZodObject, O extends z.ZodType, const A extends Access, const M extends Method, const P extends string>(
+  def: Call<I, O, A> & { method: M; path: P },
+): Call<I, O, A> & { method: M; path: P } {
+  return def;
+}
+
+export type Input<C> = C extends Call<infer I, z.ZodType, Access> ? z.input<I> : never;
+export type Output<C> = C extends Call<z.ZodObject, infer O, Access> ? z.output<O> : never;
+
+/** The seed's envelope on success. */
+export const okEnvelope = <T extends z.ZodType>(message: T) => z.object({ type: z.literal("ok"), message });
+
+/**
+ * The envelope on failure: `type` 999 means "log out" (missing, expired or revoked session), anything else is an
+ * error shown as a toast. `message` is the wire key; `fields` names the inputs a validation error refers to.
+ */
+export const errorEnvelope = z.object({
+  type: z.union([z.literal("error"), z.literal(999)]),
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

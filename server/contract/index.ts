@@ -1,0 +1,14 @@
+export * from "./constants";
+export * from "./define";
+export { language, msg, decimalString, signedDecimalString, seconds, password, email, pageQuery, idInput, paged, empty, idempotencyKey } from "./common";
+export * from "./messages";
+export * as auth from "./auth";
+export * as account from "./account";
+export * as platform from "./platform";
+export * as backoffice from "./backoffice";
+export * as wallet from "./wallet";
+export * as funding from "./funding";
+export * as market from "./market";
+export * as content from "./content";
+export * as kyc from "./kyc";
+export * as userAdmin from "./user-admin";

@@ -1,0 +1,330 @@
+import { z } from "zod";
+import { call } from "./define";
+import { decimalString, msg, seconds, signedDecimalString } from "./common";
+
+/**
+ * Market data: quotations (tickers), klines, pair metadata, the arbitrage scanner, the back office's pair and feed
+ * pages, and the shapes of the realtime socket `/ws` (DESIGN.md "Contract of the first calls" and "Realtime").
+ *
+ * Conventions: prices, quantities and volumes are decimal strings; times are seconds (a tick's own time is in
+ * milliseconds, `at_ms`, because options settle on the first tick at or after a second); rates are fractions
+ * (0.001 = 0.1%) except `change_24h`, which is a percentage as every exchange shows it ("-1.25" = -1.25%).
+ */
+
+export const marketKinds = ["crypto", "forex", "metal"] as const;
+export const marketKind = z.enum(marketKinds, msg("PARAMETER_ERROR"));
+export type MarketKind = z.infer<typeof marketKind>;
+
+export const klineIntervals = ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"] as const;
+export const klineInterval = z.enum(klineIntervals, msg("PARAMETER_ERROR"));
+export type KlineInterval = z.infer<typeof klineInterval>;
+
+/** Where a pair's prices come from: the simulator (demo data) or a real exchange's public stream. */
+export const marketSources = ["sim", "binance"] as const;
+export const marketSource = z.enum(marketSources);
+export type MarketSource = z.infer<typeof marketSource>;
+
+/** `BASE/QUOTE` (`BTC/USDT`, `EUR/USD`); `btc/usdt`, `BTC-USDT` and `BTC_USDT` are read as `BTC/USDT`. */
+export const pairSymbol = z
+  .string(msg("MISSING_PARAMETER"))
+  .trim()
+  .toUpperCase()
+  .transform((s) => s.replace(/[-_]/g, "/"))
+  .pipe(z.string().regex(/^[A-Z0-9]{2,12}\/[A-Z0-9]{2,12}$/, msg("PAIR_NOT_FOUND")));
+
+/** One pair's ticker: the last price and the rolling 24 h figures. The socket's ticker `data` has the same shape. */
+export const quotation = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  kind: marketKind,
+  /** The last traded (reference) price, with the pair's price precision. */
+  last: decimalString,
+  /** The price 24 h ago (the first price of the rolling window). */
+  open_24h: decimalString,
+  high_24h: decimalString,
+  low_24h: decimalString,
+  /** Percentage change of `last` against `open_24h`, two decimals ("2.35" = +2.35%). */
+  change_24h: signedDecimalString,
+  /** 24 h volume in the base asset (BTC for BTC/USDT). */
+  volume_24h: decimalString,
+  /** 24 h volume in the quote asset (USDT for BTC/USDT): compares across pairs. */
+  quote_volume_24h: decimalString,
+  /** The platform's quote around `last`: `last` -/+ half the pair's spread, rounded outwards to the precision. */
+  bid: decimalString,
+  ask: decimalString,
+  price_precision: z.number().int(),
+  /** Trading switched on for the pair (an operator can switch it off for everybody). */
+  trading: z.boolean(),
+  /** `sim` is simulated demo data: every price screen shows a "demo market data" badge for it. */
+  source: marketSource,
+  /** Time of the last tick, seconds. */
+  updated_at: seconds,
+});
+export type Quotation = z.infer<typeof quotation>;
+
+/** One candle: open time `t` (seconds, the interval's boundary in UTC; weeks start on Monday), prices, base volume. */
+export const candle = z.object({
+  t: seconds,
+  o: decimalString,
+  h: decimalString,
+  l: decimalString,
+  c: decimalString,
+  v: decimalString,
+});
+export type Candle = z.infer<typeof candle>;
+
+export const quotations = call({
+  method: "GET",
+  path: "currency/quotation_new",
+  access: "public",
+  summary: "Every pair's ticker: last price, 24 h open/high/low/change/volume, trading switch",
+  tags: ["market"],
+  input: z.object({ kind: marketKind.optional() }),
+  output: z.array(quotation),
+});
+
+export const klineQuery = z.object({
+  symbol: pairSymbol,
+  interval: klineInterval.default("1m"),
+  /** How many candles, newest last (1-1000). */
+  limit: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).min(1, msg("PARAMETER_ERROR")).max(1000, msg("PARAMETER_ERROR")).default(300),
+  /** Only candles opened at or before this time (seconds): pages back through history. Default: now. */
+  to: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).nonnegative(msg("PARAMETER_ERROR")).optional(),
+});
+
+export const klines = call({
+  method: "GET",
+  path: "currency/new_timeshar",
+  access: "user",
+  summary: "Candles of a pair for one interval, oldest first; the last one is the candle still open",
+  tags: ["market"],
+  input: klineQuery,
+  output: z.array(candle),
+});
+
+export const fxQuotations = call({
+  method: "GET",
+  path: "currency/whlist",
+  access: "user",
+  summary: "Tickers of the forex and metal pairs",
+  tags: ["market"],
+  input: z.object({ kind: z.enum(["forex", "metal"], msg("PARAMETER_ERROR")).optional() }),
+  output: z.array(quotation),
+});
+
+export const fxKlines = call({
+  method: "GET",
+  path: "currency/whkdata",
+  access: "user",
+  summary: "Candles of a forex or metal pair (a crypto pair is refused: use currency/new_timeshar)",
+  tags: ["market"],
+  input: klineQuery,
+  output: z.array(candle),
+});
+
+/** A pair's trading rules. Quantities are in the base asset (lots of `contract_size` units for forex and metals). */
+export const pair = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  kind: marketKind,
+  /** Decimals of a price. */
+  price_precision: z.number().int(),
+  /** An order's quantity is a whole multiple of this. */
+  quantity_step: decimalString,
+  quantity_min: decimalString,
+  quantity_max: decimalString,
+  trading: z.boolean(),
+  /** The platform's full bid/ask spread as a fraction of the price (0.0004 = 0.04%). */
+  spread_rate: decimalString,
+  /** Units of the base asset in one lot (1 for crypto, 100000 for EUR/USD, 100 oz for XAU/USD). */
+  contract_size: decimalString,
+  source: marketSource,
+});
+export type Pair = z.infer<typeof pair>;
+
+export const pairs = call({
+  method: "GET",
+  path: "currency/pairs",
+  access: "public",
+  summary: "Pair metadata: price precision, quantity step, minimum and maximum, spread, trading on or off",
+  tags: ["market"],
+  input: z.object({ symbol: pairSymbol.optional(), kind: marketKind.optional() }),
+  output: z.array(pair),
+});
+
+/** A venue that quotes prices (an exchange, or a simulated one). `connected` is live: it has quoted recently. */
+export const venue = z.object({
+  id: z.string(),
+  name: z.string(),
+  source: marketSource,
+  connected: z.boolean(),
+  /** Taker fee per trade on that venue, a fraction (configured). */
+  fee_rate: decimalString,
+  /** Pairs it has quoted. */
+  pairs: z.number().int(),
+  /** Time of its last quote, seconds (null: never). */
+  last_quote_at: seconds.nullable(),
+});
+export type Venue = z.infer<typeof venue>;
+
+/** Per pair: the best bid and the best ask across venues, and what buying at one and selling at the other leaves. */
+export const arbitrageRow = z.object({
+  symbol: z.string(),
+  kind: marketKind,
+  /** Where to buy: the lowest ask. */
+  ask_venue: z.string(),
+  best_ask: decimalString,
+  /** Where to sell: the highest bid. */
+  bid_venue: z.string(),
+  best_bid: decimalString,
+  /** best_bid - best_ask (negative: no crossing). */
+  spread: signedDecimalString,
+  /** spread / best_ask. */
+  spread_rate: signedDecimalString,
+  /** Both venues' taker fees. */
+  fee_rate: decimalString,
+  /** spread_rate - fee_rate: what a round trip keeps. */
+  net_rate: signedDecimalString,
+  profitable: z.boolean(),
+  /** Venues quoting this pair right now. */
+  venues: z.number().int(),
+  updated_at: seconds,
+});
+export type ArbitrageRow = z.infer<typeof arbitrageRow>;
+
+export const arbitrageScan = z.object({
+  /** Counted from the live adapters, never configured. */
+  connected_venues: z.number().int(),
+  venues: z.array(venue),
+  /** Best net rate first. */
+  list: z.array(arbitrageRow),
+  /** Rows with a positive net rate. */
+  opportunities: z.number().int(),
+  updated_at: seconds,
+});
+export type ArbitrageScan = z.infer<typeof arbitrageScan>;
+
+export const arbitrage = call({
+  method: "GET",
+  path: "arbitrage/opportunities",
+  access: "public",
+  summary: "The arbitrage scanner: per pair the best bid and ask across venues and the spread net of fees",
+  tags: ["market"],
+  input: z.object({
+    /** true: only the pairs whose net rate is positive. */
+    profitable: z.stringbool(msg("PARAMETER_ERROR")).optional(),
+    kind: marketKind.optional(),
+  }),
+  output: arbitrageScan,
+});
+
+// ----- back office -----
+
+export const backofficePairs = call({
+  method: "GET",
+  path: "backoffice/market/pairs",
+  access: "operator",
+  summary: "Every pair's trading rules, for editing",
+  tags: ["backoffice", "market"],
+  input: z.object({ kind: marketKind.optional() }),
+  output: z.array(pair),
+});
+
+export const updatePair = call({
+  method: "POST",
+  path: "backoffice/market/pairs/update",
+  access: "operator",
+  summary: "Change a pair's trading switch, precision, quantity step, minimum, maximum or spread (audited)",
+  tags: ["backoffice", "market"],
+  input: z.object({
+    symbol: pairSymbol,
+    trading: z.boolean(msg("PARAMETER_ERROR")).optional(),
+    price_precision: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).min(0, msg("PARAMETER_ERROR")).max(10, msg("PARAMETER_ERROR")).optional(),
+    quantity_step: decimalString.optional(),
+    quantity_min: decimalString.optional(),
+    quantity_max: decimalString.optional(),
+    spread_rate: decimalString.optional(),
+    /** Why (kept in the audit log; shown to users with a trading switch-off). */
+    reason: z.string().trim().max(200).optional(),
+  }),
+  output: pair,
+});
+
+export const feedPair = z.object({
+  symbol: z.string(),
+  kind: marketKind,
+  source: marketSource,
+  last: decimalString.nullable(),
+  /** Time of the pair's last tick (ms), and its age when asked (ms); null: no tick yet. */
+  last_tick_at_ms: z.number().int().nullable(),
+  age_ms: z.number().int().nullable(),
+  trading: z.boolean(),
+});
+export type FeedPair = z.infer<typeof feedPair>;
+
+export const feedStatus = call({
+  method: "GET",
+  path: "backoffice/market/feed",
+  access: "operator",
+  summary: "Feed status: the source, the leader running it, the venues and the age of each pair's last tick",
+  tags: ["backoffice", "market"],
+  input: z.object({}),
+  output: z.object({
+    /** MARKET_SOURCE of this deployment. */
+    source: marketSource,
+    /** This process runs the feed (one process does, chosen by a database lock). */
+    leader: z.boolean(),
+    /** A feed is running somewhere: a tick arrived in the last minute. */
+    live: z.boolean(),
+    bus: z.enum(["local", "redis"]),
+    venues: z.array(venue),
+    pairs: z.array(feedPair),
+    /** Ticks are kept this long (hours) for settlements to show. */
+    tick_retention_hours: z.number().int(),
+    time_ms: z.number().int(),
+  }),
+});
+
+// ----- realtime: /ws (JSON text frames) -----
+
+/** Public channels need a `symbol` (and `interval` for klines); user channels need `{"op":"auth"}` first. */
+export const publicChannels = ["ticker", "kline"] as const;
+export const userChannels = ["orders", "positions", "notices"] as const;
+export type PublicChannel = (typeof publicChannels)[number];
+export type UserChannel = (typeof userChannels)[number];
+
+const topic = z.object({
+  channel: z.enum([...publicChannels, ...userChannels]),
+  symbol: z.string().max(32).optional(),
+  interval: klineInterval.optional(),
+});
+
+/** What a client sends. */
+export const wsClientMessage = z.discriminatedUnion("op", [
+  topic.extend({ op: z.literal("subscribe") }),
+  topic.extend({ op: z.literal("unsubscribe") }),
+  z.object({ op: z.literal("auth"), token: z.string().min(1).max(256) }),
+  z.object({ op: z.literal("ping") }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessage>;
+
+/**
+ * What the server sends:
+ * - `{"channel":"ticker","symbol":"BTC/USDT","data":Quotation}`
+ * - `{"channel":"kline","symbol":"BTC/USDT","interval":"1m","data":Candle}`
+ * - `{"channel":"orders"|"positions"|"notices","data":...}` (after auth; the domains define `data`)
+ * - `{"op":"pong"}`
+ * - `{"op":"subscribed"|"unsubscribed","channel",...}` acknowledgements, `{"op":"auth","ok":true,"user_id"}`
+ * - `{"op":"error","code":"PAIR_NOT_FOUND","message":"交易对不存在","request":{...}}` for a refused message
+ *   (codes from the catalogue: PARAMETER_ERROR, PAIR_NOT_FOUND, LOGIN_REQUIRED, TOO_MANY_REQUESTS).
+ */
+export type WsServerMessage =
+  | { channel: "ticker"; symbol: string; data: Quotation }
+  | { channel: "kline"; symbol: string; interval: KlineInterval; data: Candle }
+  | { channel: UserChannel; data: unknown }
+  | { op: "pong" }
+  | { op: "subscribed" | "unsubscribed"; channel: string; symbol?: string; interval?: KlineInterval }
+  | { op: "auth"; ok: true; user_id: number }
+  | { op: "error"; code: string; message: string; request?: unknown };

@@ -1,0 +1,183 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { BankCard } from "../../contract/account";
+import { users } from "../auth/auth.schema";
+import type { AuthService } from "../auth/auth.service";
+import { WITHDRAW_LOCK_MS } from "../auth/auth.service";
+import type { CodeService } from "../auth/codes";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import type { SessionService } from "../auth/sessions";
+import { audit } from "../platform/audit";
+import type { Clock } from "../platform/clock";
+import { toSeconds } from "../platform/clock";
+import type { Db } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import { checkTotp, newTotpSecret, totpUri } from "../platform/totp";
+import { bankCards } from "./account.schema";
+
+/**
+ * Account security: login and trading passwords, Google 2FA, e-mail binding and the bank card. A change of a
+ * credential that already existed locks withdrawals for 24 hours; setting one for the first time does not.
+ */
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly auth: AuthService,
+    private readonly sessions: SessionService,
+    private readonly codes: CodeService,
+  ) {}
+
+  private withdrawLock() {
+    return new Date(this.clock.now().getTime() + WITHDRAW_LOCK_MS);
+  }
+
+  private async requireGoogle(secret: string | null, code: string | undefined): Promise<void> {
+    if (secret === null) return;
+    if (!code) throw new DomainError("GOOGLE_CODE_INVALID", { google_code: "谷歌验证码错误" });
+    if (!(await checkTotp(secret, code, this.clock.now()))) throw new DomainError("GOOGLE_CODE_INVALID", { google_code: "谷歌验证码错误" });
+  }
+
+  async updatePassword(
+    userId: number,
+    input: { type: "login" | "trade"; old_password?: string; password: string; google_code?: string },
+  ): Promise<{ relogin: boolean }> {
+    const user = await this.auth.getUser(this.db, userId);
+    if (input.type === "login") {
+      if (!input.old_password) throw new DomainError("MISSING_PARAMETER", { old_password: "缺少参数" });
+      if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+        throw new DomainError("OLD_PASSWORD_WRONG", { old_password: "旧密码错误" });
+      }
+      if (input.old_password === input.password) throw new DomainError("PASSWORD_SAME", { password: "新密码不能与旧密码相同" });
+      await this.requireGoogle(user.googleSecret, input.google_code);
+      const passwordHash = await hashPassword(input.password);
+      await this.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, withdrawLockedUntil: this.withdrawLock() }).where(eq(users.id, userId));
+        // Every session ends, this one too: whoever held the old password is out.
+        await this.sessions.revokeAll(tx, userId);
+        await audit(tx, { actorKind: "user", actorId: userId, action: "user.password.change", targetKind: "user", targetId: userId });
+      });
+      return { relogin: true };
+    }
+
+    const firstTime = user.tradePasswordHash === null;
+    if (!firstTime) {
+      if (!input.old_password) throw new DomainError("MISSING_PARAMETER", { old_password: "缺少参数" });
+      if (!(await verifyPassword(user.tradePasswordHash, input.old_password))) {
+        throw new DomainError("TRADE_PASSWORD_WRONG", { old_password: "交易密码错误" });
+      }
+      if (input.old_password === input.password) throw new DomainError("PASSWORD_SAME", { password: "新密码不能与旧密码相同" });
+    }
+    await this.requireGoogle(user.googleSecret, input.google_code);
+    const tradePasswordHash = await hashPassword(input.password);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set(firstTime ? { tradePasswordHash } : { tradePasswordHash, withdrawLockedUntil: this.withdrawLock() })
+        .where(eq(users.id, userId));
+      await audit(tx, {
+        actorKind: "user",
+        actorId: userId,
+        action: firstTime ? "user.trade_password.set" : "user.trade_password.change",
+        targetKind: "user",
+        targetId: userId,
+      });
+    });
+    return { relogin: false };
+  }
+
+  async google(
+    userId: number,
+    input: { action: "get" | "bind" | "unbind"; code?: string; password?: string },
+  ): Promise<{ bound: boolean; secret?: string; otpauth_url?: string }> {
+    const user = await this.auth.getUser(this.db, userId);
+    const bound = user.googleSecret !== null;
+    if (input.action === "get") {
+      if (bound) return { bound };
+      // A new key each time it is shown unbound; it becomes the user's only when a code from it is entered.
+      const secret = newTotpSecret();
+      await this.db.update(users).set({ googlePendingSecret: secret }).where(eq(users.id, userId));
+      return { bound, secret, otpauth_url: totpUri(secret, user.email ?? user.account) };
+    }
+    if (input.action === "bind") {
+      if (bound) throw new DomainError("GOOGLE_ALREADY_BOUND");
+      if (!user.googlePendingSecret) throw new DomainError("PARAMETER_ERROR");
+      if (!input.code || !(await checkTotp(user.googlePendingSecret, input.code, this.clock.now()))) {
+        throw new DomainError("GOOGLE_CODE_INVALID", { code: "谷歌验证码错误" });
+      }
+      await this.db.transaction(async (tx) => {
+        await tx.update(users).set({ googleSecret: user.googlePendingSecret, googlePendingSecret: null }).where(eq(users.id, userId));
+        await audit(tx, { actorKind: "user", actorId: userId, action: "user.google.bind", targetKind: "user", targetId: userId });
+      });
+      return { bound: true };
+    }
+    if (!bound) throw new DomainError("GOOGLE_NOT_BOUND");
+    if (!input.password || !(await verifyPassword(user.passwordHash, input.password))) {
+      throw new DomainError("WRONG_PASSWORD", { password: "密码错误" });
+    }
+    await this.requireGoogle(user.googleSecret, input.code);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ googleSecret: null, withdrawLockedUntil: this.withdrawLock() }).where(eq(users.id, userId));
+      await audit(tx, { actorKind: "user", actorId: userId, action: "user.google.unbind", targetKind: "user", targetId: userId });
+    });
+    return { bound: false };
+  }
+
+  async bindEmail(userId: number, input: { email: string; code: string }): Promise<void> {
+    const email = input.email.toLowerCase();
+    const taken = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)));
+    if (taken.length) throw new DomainError("EMAIL_ALREADY_BOUND", { email: "邮箱已被绑定" });
+    await this.codes.consume("email", email, "bind", input.code);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ email }).where(eq(users.id, userId));
+      await audit(tx, { actorKind: "user", actorId: userId, action: "user.email.bind", targetKind: "user", targetId: userId, detail: { email } });
+    });
+  }
+
+  async bankCard(userId: number): Promise<(BankCard & { updated_at: number }) | null> {
+    const rows = await this.db.select().from(bankCards).where(eq(bankCards.userId, userId));
+    if (!rows.length) return null;
+    const c = rows[0];
+    return {
+      real_name: c.realName,
+      bank_name: c.bankName,
+      swift_code: c.swiftCode,
+      bank_address: c.bankAddress,
+      card_number: c.cardNumber,
+      username: c.username,
+      payee_country: c.payeeCountry,
+      phone: c.phone,
+      recipient_address: c.recipientAddress,
+      routing_number: c.routingNumber,
+      updated_at: toSeconds(c.updatedAt),
+    };
+  }
+
+  async saveBankCard(userId: number, card: BankCard): Promise<void> {
+    const values = {
+      realName: card.real_name,
+      bankName: card.bank_name,
+      swiftCode: card.swift_code.toUpperCase(),
+      bankAddress: card.bank_address,
+      cardNumber: card.card_number,
+      username: card.username,
+      payeeCountry: card.payee_country,
+      phone: card.phone,
+      recipientAddress: card.recipient_address,
+      routingNumber: card.routing_number,
+      updatedAt: this.clock.now(),
+    };
+    await this.db.transaction(async (tx) => {
+      await tx.insert(bankCards).values({ userId, ...values }).onConflictDoUpdate({ target: bankCards.userId, set: values });
+      await audit(tx, { actorKind: "user", actorId: userId, action: "user.bank_card.save", targetKind: "user", targetId: userId });
+    });
+  }
+
+  /** Whether the user has a bank card, for features that need one (forex). */
+  async hasBankCard(userId: number): Promise<boolean> {
+    const rows = await this.db.select({ id: bankCards.userId }).from(bankCards).where(eq(bankCards.userId, userId));
+    return rows.length > 0;
+  }
+}

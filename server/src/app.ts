@@ -1,0 +1,168 @@
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import websocket from "@fastify/websocket";
+import { platform } from "../contract";
+import { accountRoutes } from "./account/account.routes";
+import { AccountService } from "./account/account.service";
+import { authRoutes } from "./auth/auth.routes";
+import { backofficeRoutes } from "./backoffice/backoffice.routes";
+import { registerMoney } from "./wallet/wallet.module";
+import { preferLive, referencePriceSource } from "./wallet/price-source";
+import { registerMarket, type MarketModule } from "./market/market.module";
+import { registerContent } from "./content/content.module";
+import { registerKyc } from "./kyc/kyc.module";
+import { registerUserAdmin } from "./user-admin/user-admin.module";
+import { OperatorService } from "./backoffice/operators.service";
+import { AuthService } from "./auth/auth.service";
+import { CodeService } from "./auth/codes";
+import { SessionService } from "./auth/sessions";
+import { WalletSignIn } from "./auth/wallet-signin";
+import { createLocalBus, type Bus } from "./platform/bus";
+import { systemClock, toSeconds, type Clock } from "./platform/clock";
+import type { Config } from "./platform/config";
+import type { AppContext } from "./platform/context";
+import { randomToken } from "./platform/crypto";
+import type { Database } from "./platform/db";
+import { envelopeOf, installErrorHandling } from "./platform/errors";
+import { createApi } from "./platform/http";
+import { loadTranslator, type Translator } from "./platform/i18n";
+import { createMessenger, type Messenger } from "./platform/messenger";
+import { buildOpenApi } from "./platform/openapi";
+import { getOrCreateSetting } from "./platform/settings";
+
+export const VERSION = "1.0.0";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  bus?: Bus;
+  messenger?: Messenger;
+  translator?: Translator;
+  logger?: FastifyBaseLogger;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Market data: main starts its feed; tests pump it (`market.startManual()`, then `market.step()`). */
+  market: MarketModule;
+}
+
+/** Content Security Policy for the PWA: everything from our origin; images may be data/blob (QR codes, previews). */
+const CSP = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    // The web-view page embeds operator-provided https pages (customer service, documents).
+    frameSrc: ["'self'", "https:"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  },
+};
+
+/**
+ * Builds the whole server from its dependencies. Nothing happens on import; tests call this with a fresh
+ * database and drive it with `app.inject()`.
+ */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, database } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    logger: deps.logger ? undefined : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomToken(8),
+  });
+  installErrorHandling(app);
+
+  await app.register(helmet, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, ...envelopeOf("TOO_MANY_REQUESTS") }) });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 8, fields: 40 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const clock = deps.clock ?? systemClock;
+  const db = database.db;
+  const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS);
+  const operators = new OperatorService(db, clock);
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    clock,
+    bus: deps.bus ?? createLocalBus(),
+    messenger: deps.messenger ?? createMessenger(db, config.SMTP_URL, config.MAIL_FROM),
+    translator: deps.translator ?? loadTranslator(),
+    api: createApi(app, { user: sessions.authenticate, operator: operators.authenticate }),
+    secrets: { codeKey: await getOrCreateSetting(db, "code_hmac_key", () => randomToken(32)) },
+    log: app.log,
+  };
+
+  const codes = new CodeService(db, clock, ctx.messenger, ctx.translator, ctx.secrets.codeKey);
+  const wallets = new WalletSignIn(db, clock);
+  const auth = new AuthService(db, clock, sessions, codes, wallets);
+  authRoutes(ctx, auth, codes, wallets);
+  accountRoutes(ctx, new AccountService(db, clock, auth, sessions, codes));
+  backofficeRoutes(ctx, operators);
+  // The content domain's notifier tells users about decisions taken in other domains.
+  const content = registerContent(ctx, app);
+  const market = await registerMarket(ctx, app, { authenticate: sessions.authenticate });
+  // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
+  registerMoney(ctx, { notifier: content.notifier, prices: preferLive(market.prices, referencePriceSource(db)) });
+  const kyc = registerKyc(ctx, { notifier: content.notifier });
+  registerUserAdmin(ctx, { sessions, kyc });
+
+  ctx.api.route(platform.health, () => ({
+    status: "ok" as const,
+    version: VERSION,
+    database: database.kind,
+    bus: ctx.bus.kind ?? "local",
+    market_source: config.MARKET_SOURCE,
+    time: toSeconds(clock.now()),
+  }));
+  app.get("/api/openapi.json", async () => buildOpenApi(ctx.api.calls, VERSION));
+
+  serveClient(app, config.STATIC_DIR);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
+    return reply.status(404).type("text/plain").send("Not found");
+  });
+  return { app, ctx, market };
+}
+
+/** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */
+function serveClient(app: FastifyInstance, dir: string): void {
+  if (!dir) return;
+  const root = path.resolve(dir);
+  if (!fs.existsSync(path.join(root, "index.html"))) {
+    app.log.warn({ root }, "no built client found: serving the API only (run npm run build)");
+    return;
+  }
+  app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: ["index.html"],
+    // The build writes .br and .gz beside each text file (vite.config.ts): a phone downloads a quarter of the bytes.
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+}

@@ -1,0 +1,227 @@
+import { eq, or, sql } from "drizzle-orm";
+import type { Language } from "../../contract";
+import { isEmail, type UserInfo } from "../../contract/auth";
+import { audit } from "../platform/audit";
+import type { Clock } from "../platform/clock";
+import { readableCode } from "../platform/crypto";
+import type { Db, Executor } from "../platform/db";
+import { DomainError, invariant } from "../platform/errors";
+import { getSetting } from "../platform/settings";
+import { users, type UserRow } from "./auth.schema";
+import type { CodeService } from "./codes";
+import { hashPassword, verifyPassword } from "./passwords";
+import type { SessionService } from "./sessions";
+import { isLocked, isOperatorLock, toUserInfo } from "./user-info";
+import type { WalletSignIn } from "./wallet-signin";
+
+export const ROOT_INVITE_SETTING = "root_invite_code";
+/** Wrong passwords in a row before the account is locked, and for how long. */
+export const MAX_FAILED_LOGINS = 5;
+export const LOGIN_LOCK_MS = 15 * 60_000;
+/** Changing a credential locks withdrawals this long (PRODUCT.md). */
+export const WITHDRAW_LOCK_MS = 24 * 3_600_000;
+
+interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export interface Session {
+  token: string;
+  user: UserInfo;
+}
+
+const lower = (column: typeof users.account | typeof users.email) => sql`lower(${column})`;
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly sessions: SessionService,
+    private readonly codes: CodeService,
+    private readonly wallets: WalletSignIn,
+  ) {}
+
+  async findByLogin(db: Executor, account: string): Promise<UserRow | null> {
+    const value = account.trim().toLowerCase();
+    const rows = await db
+      .select()
+      .from(users)
+      .where(or(eq(lower(users.account), value), eq(lower(users.email), value)))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async getUser(db: Executor, id: number): Promise<UserRow> {
+    const rows = await db.select().from(users).where(eq(users.id, id));
+    if (!rows.length) throw new DomainError("USER_NOT_FOUND");
+    return rows[0];
+  }
+
+  async info(userId: number): Promise<UserInfo> {
+    return toUserInfo(await this.getUser(this.db, userId), this.clock.now());
+  }
+
+  /** The inviter behind a code: a user's code, or the root code (no inviter). Unknown codes are refused. */
+  private async inviterOf(code: string): Promise<number | null> {
+    const normalized = code.trim().toUpperCase();
+    const root = await getSetting<string>(this.db, ROOT_INVITE_SETTING);
+    if (root && root.toUpperCase() === normalized) return null;
+    const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, normalized));
+    if (!rows.length) throw new DomainError("INVITE_CODE_INVALID", { invite_code: "邀请码错误" });
+    return rows[0].id;
+  }
+
+  async register(
+    input: { account: string; password: string; invite_code: string; code?: string },
+    lang: Language,
+    meta: ClientMeta,
+  ): Promise<Session> {
+    const account = input.account.trim();
+    const byEmail = isEmail(account);
+    const inviterId = await this.inviterOf(input.invite_code);
+    if (await this.findByLogin(this.db, account)) throw new DomainError("ACCOUNT_EXISTS", { account: "用户名已存在" });
+    if (byEmail) await this.codes.consume("email", account.toLowerCase(), "register", input.code);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const user = await this.insertUser(tx, {
+          account,
+          email: byEmail ? account.toLowerCase() : null,
+          passwordHash,
+          inviterId,
+          lang,
+        });
+        await audit(tx, { actorKind: "user", actorId: user.id, action: "user.register", targetKind: "user", targetId: user.id, detail: { inviterId } });
+        const token = await this.sessions.create(tx, user.id, meta);
+        return { token, user: toUserInfo(user, this.clock.now()) };
+      });
+    } catch (error) {
+      // Two registrations of one name at once: the unique index decides, the loser is told plainly.
+      if (isUniqueViolation(error)) throw new DomainError("ACCOUNT_EXISTS", { account: "用户名已存在" });
+      throw error;
+    }
+  }
+
+  /** Inserts a user with a fresh invitation code (retrying on the rare collision). */
+  private async insertUser(
+    tx: Executor,
+    values: { account: string; email: string | null; passwordHash: string | null; inviterId: number | null; lang: Language; walletAddress?: string },
+  ): Promise<UserRow> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const inviteCode = readableCode(8);
+      const taken = await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode));
+      if (taken.length) continue;
+      const rows = await tx
+        .insert(users)
+        .values({ ...values, inviteCode, createdAt: this.clock.now() })
+        .returning();
+      return rows[0];
+    }
+    throw new Error("could not allocate an invitation code");
+  }
+
+  async login(input: { account: string; password: string }, meta: ClientMeta): Promise<Session> {
+    const now = this.clock.now();
+    const user = await this.findByLogin(this.db, input.account);
+    if (user && isLocked(user, now)) throw new DomainError("USER_LOCKED");
+    const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !valid) {
+      if (user) await this.countFailure(user, now);
+      throw new DomainError("WRONG_CREDENTIALS");
+    }
+    // Told only to whoever knows the password: a frozen account is not revealed to guessers.
+    if (user.frozen) throw new DomainError("ACCOUNT_FROZEN");
+    return this.db.transaction(async (tx) => {
+      await tx.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
+      const token = await this.sessions.create(tx, user.id, meta);
+      return { token, user: toUserInfo({ ...user, failedLogins: 0 }, now) };
+    });
+  }
+
+  private async countFailure(user: UserRow, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ failedLogins: sql`${users.failedLogins} + 1` })
+        .where(eq(users.id, user.id))
+        .returning({ failedLogins: users.failedLogins });
+      if (row.failedLogins >= MAX_FAILED_LOGINS) {
+        await tx
+          .update(users)
+          .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOGIN_LOCK_MS) })
+          .where(eq(users.id, user.id));
+        await audit(tx, { actorKind: "system", actorId: null, action: "user.lock.failed_logins", targetKind: "user", targetId: user.id });
+      }
+    });
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await this.sessions.revoke(this.db, sessionId);
+  }
+
+  /** Resets the login password with an e-mail code; every session ends and withdrawals lock for 24 hours. */
+  async forget(input: { email: string; code: string; password: string }): Promise<void> {
+    const user = await this.findByLogin(this.db, input.email);
+    if (!user || user.email === null) throw new DomainError("USER_NOT_FOUND", { email: "用户不存在" });
+    if (user.frozen) throw new DomainError("ACCOUNT_FROZEN");
+    await this.codes.consume("email", user.email, "forget", input.code);
+    const passwordHash = await hashPassword(input.password);
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        // A reset ends a lock for wrong passwords, never an operator's lock.
+        .set({ passwordHash, failedLogins: 0, lockedUntil: isOperatorLock(user.lockedUntil) ? user.lockedUntil : null, withdrawLockedUntil: new Date(now.getTime() + WITHDRAW_LOCK_MS) })
+        .where(eq(users.id, user.id));
+      await this.sessions.revokeAll(tx, user.id);
+      await audit(tx, { actorKind: "user", actorId: user.id, action: "user.password.reset", targetKind: "user", targetId: user.id });
+    });
+  }
+
+  async setLanguage(userId: number, lang: Language): Promise<void> {
+    await this.db.update(users).set({ lang }).where(eq(users.id, userId));
+  }
+
+  /** Wallet sign-in: verified address -> its user, registered on first use (no password, no inviter). */
+  async walletLogin(
+    input: { address: string; sign: string; nonce: string; signature: string },
+    lang: Language,
+    meta: ClientMeta,
+  ): Promise<Session> {
+    const address = await this.wallets.verify(input);
+    const now = this.clock.now();
+    const existing = await this.db.select().from(users).where(eq(users.walletAddress, address));
+    if (existing.length && existing[0].frozen) throw new DomainError("ACCOUNT_FROZEN");
+    if (existing.length && isLocked(existing[0], now)) throw new DomainError("USER_LOCKED");
+    try {
+      return await this.db.transaction(async (tx) => {
+        const user =
+          existing[0] ??
+          (await this.insertUser(tx, { account: address, email: null, passwordHash: null, inviterId: null, lang, walletAddress: address }));
+        invariant(user.walletAddress === address, "wallet user matches the address");
+        if (!existing.length) {
+          await audit(tx, { actorKind: "user", actorId: user.id, action: "user.register.wallet", targetKind: "user", targetId: user.id });
+        }
+        const token = await this.sessions.create(tx, user.id, meta);
+        return { token, user: toUserInfo(user, now) };
+      });
+    } catch (error) {
+      // The same wallet signing in twice at once: the second finds the first's user.
+      if (isUniqueViolation(error)) return this.walletLoginExisting(address, meta);
+      throw error;
+    }
+  }
+
+  private async walletLoginExisting(address: string, meta: ClientMeta): Promise<Session> {
+    const [user] = await this.db.select().from(users).where(eq(users.walletAddress, address));
+    invariant(user, "wallet user exists after a unique violation");
+    const token = await this.sessions.create(this.db, user.id, meta);
+    return { token, user: toUserInfo(user, this.clock.now()) };
+  }
+}

@@ -1,0 +1,100 @@
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { notifications, type Language } from "../../contract";
+import type { Clock } from "../platform/clock";
+import { hmacHex, randomDigits, safeEqualHex } from "../platform/crypto";
+import type { Db } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import type { Translator } from "../platform/i18n";
+import type { Messenger } from "../platform/messenger";
+import { verificationCodes } from "./auth.schema";
+
+export const CODE_TTL_MS = 10 * 60_000;
+/** One code per target and purpose a minute: a code send is a cost and an annoyance to the recipient. */
+export const CODE_RESEND_MS = 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+export type Channel = "email" | "sms";
+
+/**
+ * One-time codes sent by e-mail or SMS. Only an HMAC of the code is stored; a code is valid ten minutes, for a
+ * few attempts, and is consumed by the first correct use.
+ */
+export class CodeService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly messenger: Messenger,
+    private readonly translator: Translator,
+    private readonly key: string,
+  ) {}
+
+  private hash(channel: Channel, target: string, purpose: string, code: string): string {
+    return hmacHex(this.key, `${channel}:${target}:${purpose}:${code}`);
+  }
+
+  async send(channel: Channel, target: string, purpose: string, lang: Language): Promise<{ expires_in: number }> {
+    const now = this.clock.now();
+    const recent = await this.db
+      .select({ id: verificationCodes.id })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.target, target),
+          eq(verificationCodes.purpose, purpose),
+          gt(verificationCodes.createdAt, new Date(now.getTime() - CODE_RESEND_MS)),
+        ),
+      );
+    if (recent.length) throw new DomainError("CODE_TOO_FREQUENT");
+    const code = randomDigits(6);
+    await this.db.insert(verificationCodes).values({
+      channel,
+      target,
+      purpose,
+      codeHash: this.hash(channel, target, purpose, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      createdAt: now,
+    });
+    await this.messenger.send({
+      channel,
+      to: target,
+      subject: this.translator.t(lang, notifications.CODE_SUBJECT.key),
+      body: this.translator.t(lang, notifications.CODE_BODY.key, { code }),
+    });
+    return { expires_in: CODE_TTL_MS / 1000 };
+  }
+
+  /**
+   * Consumes the latest live code for the target, or refuses with "verification code error". It runs in its own
+   * transaction, so a wrong attempt stays counted; callers check everything else first, then consume, then act.
+   */
+  async consume(channel: Channel, target: string, purpose: string, code: string | undefined): Promise<void> {
+    if (!code) throw new DomainError("CODE_INVALID", { code: "验证码错误" });
+    const now = this.clock.now();
+    const matched = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.channel, channel),
+            eq(verificationCodes.target, target),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(verificationCodes.id))
+        .limit(1)
+        .for("update");
+      const row = rows[0];
+      if (!row || row.attempts >= CODE_MAX_ATTEMPTS) return false;
+      const ok = safeEqualHex(row.codeHash, this.hash(channel, target, purpose, code));
+      await tx
+        .update(verificationCodes)
+        .set(ok ? { consumedAt: now } : { attempts: row.attempts + 1 })
+        .where(eq(verificationCodes.id, row.id));
+      return ok;
+    });
+    if (!matched) throw new DomainError("CODE_INVALID");
+  }
+}

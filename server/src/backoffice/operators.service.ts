@@ -1,0 +1,134 @@
+import { and, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import type { OperatorInfo, OperatorRole } from "../../contract/backoffice";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { isUniqueViolation } from "../auth/auth.service";
+import { users } from "../auth/auth.schema";
+import { audit } from "../platform/audit";
+import type { Clock } from "../platform/clock";
+import { toSeconds } from "../platform/clock";
+import { randomToken, sha256Hex } from "../platform/crypto";
+import type { Db } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import type { OperatorSession } from "../platform/http";
+import { auditLog } from "../platform/platform.schema";
+import { checkTotp, newTotpSecret, totpUri } from "../platform/totp";
+import { operators, operatorSessions } from "./backoffice.schema";
+
+/** Operator sessions are short: a shift, not a month. */
+export const OPERATOR_SESSION_MS = 12 * 3_600_000;
+
+/**
+ * Back-office operators: created from the shell, log in with a password AND a TOTP code (no way around it), act
+ * under a role, and every action they take is written to the audit log by the service that performs it.
+ */
+export class OperatorService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(name: string, password: string, role: OperatorRole = "admin", secret = newTotpSecret()): Promise<{ id: number; secret: string; uri: string }> {
+    try {
+      const [row] = await this.db
+        .insert(operators)
+        .values({ name, passwordHash: await hashPassword(password), totpSecret: secret, role })
+        .returning({ id: operators.id });
+      await audit(this.db, { actorKind: "system", actorId: null, action: "operator.create", targetKind: "operator", targetId: row.id, detail: { name, role } });
+      return { id: row.id, secret, uri: totpUri(secret, `backoffice:${name}`) };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError("ACCOUNT_EXISTS");
+      throw error;
+    }
+  }
+
+  /** BOOTSTRAP_OPERATOR: create the configured operator once (its secret is the configured one). */
+  async bootstrap(spec: string): Promise<boolean> {
+    const [name, password, secret, role] = spec.split(":");
+    const existing = await this.db.select({ id: operators.id }).from(operators).where(sql`lower(${operators.name}) = ${name.toLowerCase()}`);
+    if (existing.length) return false;
+    await this.create(name, password, role as OperatorRole, secret);
+    return true;
+  }
+
+  async login(input: { name: string; password: string; totp: string }, ip: string): Promise<{ token: string; operator: OperatorInfo }> {
+    const now = this.clock.now();
+    const rows = await this.db.select().from(operators).where(sql`lower(${operators.name}) = ${input.name.trim().toLowerCase()}`);
+    const operator = rows[0];
+    const passwordOk = await verifyPassword(operator?.passwordHash ?? null, input.password);
+    if (!operator || !passwordOk || operator.disabled) throw new DomainError("WRONG_CREDENTIALS");
+    const step = Math.floor(now.getTime() / 30_000);
+    if (!(await checkTotp(operator.totpSecret, input.totp, now)) || step <= operator.lastTotpStep) {
+      throw new DomainError("GOOGLE_CODE_INVALID");
+    }
+    const token = randomToken();
+    await this.db.transaction(async (tx) => {
+      // A code is single-use: the step is recorded, a replay within the same 30 s window is refused.
+      const updated = await tx
+        .update(operators)
+        .set({ lastTotpStep: step })
+        .where(and(eq(operators.id, operator.id), sql`${operators.lastTotpStep} < ${step}`))
+        .returning({ id: operators.id });
+      if (!updated.length) throw new DomainError("GOOGLE_CODE_INVALID");
+      await tx.insert(operatorSessions).values({
+        operatorId: operator.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(now.getTime() + OPERATOR_SESSION_MS),
+        ip,
+      });
+      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "operator.login", targetKind: "operator", targetId: operator.id, detail: { ip } });
+    });
+    return { token, operator: { id: operator.id, name: operator.name, role: operator.role } };
+  }
+
+  authenticate = async (token: string): Promise<OperatorSession | null> => {
+    if (token.length > 128) return null;
+    const rows = await this.db
+      .select({ sessionId: operatorSessions.id, id: operators.id, name: operators.name, role: operators.role, disabled: operators.disabled })
+      .from(operatorSessions)
+      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+      .where(and(eq(operatorSessions.tokenHash, sha256Hex(token)), isNull(operatorSessions.revokedAt), gt(operatorSessions.expiresAt, this.clock.now())));
+    const row = rows[0];
+    if (!row || row.disabled) return null;
+    return { id: row.id, sessionId: row.sessionId, name: row.name, role: row.role };
+  };
+
+  async logout(session: OperatorSession): Promise<void> {
+    await this.db.update(operatorSessions).set({ revokedAt: this.clock.now() }).where(eq(operatorSessions.id, session.sessionId));
+  }
+
+  async auditLog(query: { page: number; limit: number; actor_kind?: "operator" | "user" | "system"; target_kind?: string; target_id?: string }) {
+    const filters: SQL[] = [];
+    if (query.actor_kind) filters.push(eq(auditLog.actorKind, query.actor_kind));
+    if (query.target_kind) filters.push(eq(auditLog.targetKind, query.target_kind));
+    if (query.target_id) filters.push(eq(auditLog.targetId, query.target_id));
+    const where = filters.length ? and(...filters) : undefined;
+    const rows = await this.db
+      .select({
+        entry: auditLog,
+        operatorName: operators.name,
+        userAccount: users.account,
+      })
+      .from(auditLog)
+      .leftJoin(operators, and(eq(auditLog.actorKind, "operator"), eq(operators.id, auditLog.actorId)))
+      .leftJoin(users, and(eq(auditLog.actorKind, "user"), eq(users.id, auditLog.actorId)))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const [{ total }] = await this.db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where);
+    return {
+      total,
+      list: rows.map(({ entry, operatorName, userAccount }) => ({
+        id: entry.id,
+        actor_kind: entry.actorKind,
+        actor_id: entry.actorId,
+        actor_name: operatorName ?? userAccount ?? null,
+        action: entry.action,
+        target_kind: entry.targetKind,
+        target_id: entry.targetId,
+        detail: entry.detail,
+        created_at: toSeconds(entry.createdAt),
+      })),
+    };
+  }
+}

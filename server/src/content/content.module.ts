@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../platform/context";
+import { contentRoutes } from "./content.routes";
+import { fundingFacts, type FactSource } from "./facts";
+import { imageRoute } from "./images";
+import { InboxService, type Notifier } from "./inbox.service";
+import { NewsService } from "./news.service";
+import { PagesService } from "./pages.service";
+
+export interface ContentOptions {
+  /** The figures texts may quote as `{placeholders}` (funding rules by default). */
+  facts?: FactSource;
+}
+
+export interface ContentModule {
+  /** For other domains: `notifier.notifyUser(tx, userId, { title, body })` inside their transaction. */
+  notifier: Notifier;
+  news: NewsService;
+  inbox: InboxService;
+  pages: PagesService;
+}
+
+/** News and notices, personal messages, documents, the FAQ and the support contact: services and routes. */
+export function registerContent(ctx: AppContext, app: FastifyInstance, options: ContentOptions = {}): ContentModule {
+  const facts = options.facts ?? fundingFacts;
+  const news = new NewsService(ctx.db, ctx.clock, ctx.bus, facts);
+  const inbox = new InboxService(ctx.db, ctx.clock, ctx.bus, ctx.translator, facts);
+  const pages = new PagesService(ctx.db, ctx.clock, facts);
+  contentRoutes(ctx, { news, inbox, pages });
+  imageRoute(app, ctx.db);
+  return { notifier: inbox, news, inbox, pages };
+}

@@ -1,0 +1,231 @@
+import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { BoMessage, InboxItem, InboxKind, NoticeEvent, PersonalMessage } from "../../contract/content";
+import { languages, type Language } from "../../contract/constants";
+import { users } from "../auth/auth.schema";
+import { operators } from "../backoffice/backoffice.schema";
+import { audit } from "../platform/audit";
+import type { Bus } from "../platform/bus";
+import { toSeconds, type Clock } from "../platform/clock";
+import type { Db, Executor, Tx } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import type { Translator } from "../platform/i18n";
+import { newsItems, noticeReadMarks, noticeReads, userMessages, type UserMessageRow } from "./content.schema";
+import { fillPlaceholders, type FactSource } from "./facts";
+import { summaryOf } from "./news.service";
+import { htmlToText } from "./sanitize";
+
+export const TITLE_MAX = 200;
+export const BODY_MAX = 4000;
+
+/** A personal message as another domain sends it: message keys of the catalogue (translated) or plain text. */
+export interface Notification {
+  title: string;
+  body: string;
+  /** Values for `{name}` placeholders of the keys. */
+  values?: Record<string, string>;
+}
+
+/** What other domains are given to tell a user something (a deposit approved, a loan due...). */
+export interface Notifier {
+  /**
+   * Writes a personal message inside the caller's transaction, in the user's language, and announces it on the
+   * bus (`user:<id>:notice`) once the transaction has committed; a rolled-back transaction announces nothing.
+   */
+  notifyUser(tx: Tx, userId: number, notification: Notification): Promise<{ id: number }>;
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+const dateOf = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The user's inbox: personal messages and the notices, with read marks; and the notifier other domains call. */
+export class InboxService implements Notifier {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly bus: Bus,
+    private readonly translator: Translator,
+    private readonly facts: FactSource,
+  ) {}
+
+  /** Notices this user can see (published, in their language) that are not read yet: SQL fragment for `n`. */
+  private unreadNotice(userId: number) {
+    return sql`NOT EXISTS (SELECT 1 FROM notice_reads r WHERE r.user_id = ${userId} AND r.news_id = n.id)
+      AND NOT EXISTS (SELECT 1 FROM notice_read_marks m WHERE m.user_id = ${userId} AND n.published_at <= m.read_before)`;
+  }
+
+  private visibleNotice(lang: Language) {
+    return sql`n.kind = 'notice' AND n.status = 'published' AND (n.lang IS NULL OR n.lang = ${lang})`;
+  }
+
+  async unread(db: Executor, userId: number, lang: Language): Promise<{ unread: number; latest_at: number | null }> {
+    const [row] = rowsOf(
+      await db.execute(sql`SELECT
+        (SELECT count(*)::int FROM user_messages WHERE user_id = ${userId} AND read_at IS NULL)
+          + (SELECT count(*)::int FROM news_items n WHERE ${this.visibleNotice(lang)} AND ${this.unreadNotice(userId)}) AS unread,
+        GREATEST(
+          (SELECT max(created_at) FROM user_messages WHERE user_id = ${userId}),
+          (SELECT max(published_at) FROM news_items n WHERE ${this.visibleNotice(lang)})
+        ) AS latest_at`),
+    );
+    return { unread: Number(row.unread), latest_at: row.latest_at ? toSeconds(dateOf(row.latest_at)) : null };
+  }
+
+  async list(userId: number, lang: Language, input: { page: number; limit: number }) {
+    const inbox = sql`
+      SELECT m.id, 'message' AS kind, m.title, m.body AS text, NULL AS html, m.read_at IS NOT NULL AS read, m.created_at AS at
+        FROM user_messages m WHERE m.user_id = ${userId}
+      UNION ALL
+      SELECT n.id, 'notice' AS kind, n.title, n.summary AS text, n.body AS html, NOT (${this.unreadNotice(userId)}) AS read, n.published_at AS at
+        FROM news_items n WHERE ${this.visibleNotice(lang)}`;
+    const [rows, [{ total }], counts, facts] = await Promise.all([
+      this.db.execute(sql`SELECT * FROM (${inbox}) x ORDER BY at DESC, kind, id DESC LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`).then(rowsOf),
+      this.db.execute(sql`SELECT count(*)::int AS total FROM (${inbox}) x`).then(rowsOf),
+      this.unread(this.db, userId, lang),
+      this.facts(this.db),
+    ]);
+    const list: InboxItem[] = rows.map((row) => {
+      const kind = row.kind as InboxKind;
+      const text = String(row.text ?? "");
+      return {
+        id: Number(row.id),
+        kind,
+        title: kind === "notice" ? fillPlaceholders(String(row.title), facts, false) : String(row.title),
+        body: kind === "notice" ? summaryOf(fillPlaceholders(text, facts, false), htmlToText(fillPlaceholders(String(row.html ?? ""), facts, true))) : text,
+        read: Boolean(row.read),
+        created_at: toSeconds(dateOf(row.at)),
+      };
+    });
+    return { list, total: Number(total), unread: counts.unread };
+  }
+
+  /** Marks one item read, or all (of one kind, or both); answers the new unread count. */
+  async markRead(userId: number, lang: Language, input: { kind?: InboxKind; id?: number }) {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      if (input.id !== undefined) {
+        if (input.kind === "message") {
+          const [row] = await tx.select({ id: userMessages.id }).from(userMessages).where(and(eq(userMessages.id, input.id), eq(userMessages.userId, userId)));
+          if (!row) throw new DomainError("DATA_NOT_FOUND");
+          await tx.update(userMessages).set({ readAt: now }).where(and(eq(userMessages.id, input.id), isNull(userMessages.readAt)));
+        } else {
+          const [row] = rowsOf(await tx.execute(sql`SELECT n.id FROM news_items n WHERE n.id = ${input.id} AND ${this.visibleNotice(lang)}`));
+          if (!row) throw new DomainError("DATA_NOT_FOUND");
+          await tx.insert(noticeReads).values({ userId, newsId: input.id, readAt: now }).onConflictDoNothing();
+        }
+        return;
+      }
+      if (input.kind !== "notice") {
+        await tx.update(userMessages).set({ readAt: now }).where(and(eq(userMessages.userId, userId), isNull(userMessages.readAt)));
+      }
+      if (input.kind !== "message") {
+        await tx
+          .insert(noticeReadMarks)
+          .values({ userId, readBefore: now })
+          .onConflictDoUpdate({ target: noticeReadMarks.userId, set: { readBefore: sql`GREATEST(${noticeReadMarks.readBefore}, excluded.read_before)` } });
+      }
+    });
+    return { unread: (await this.unread(this.db, userId, lang)).unread };
+  }
+
+  /** One of my messages; reading it marks it read. Someone else's is not found (ids are not secrets). */
+  async detail(userId: number, id: number): Promise<PersonalMessage> {
+    const [row] = await this.db.select().from(userMessages).where(and(eq(userMessages.id, id), eq(userMessages.userId, userId)));
+    if (!row) throw new DomainError("DATA_NOT_FOUND");
+    if (!row.readAt) await this.db.update(userMessages).set({ readAt: this.clock.now() }).where(eq(userMessages.id, id));
+    return { id: row.id, title: row.title, body: row.body, read: true, created_at: toSeconds(row.createdAt) };
+  }
+
+  // ---- back office --------------------------------------------------------------------------------------------------
+
+  /** An operator writes to one user (found by id, account name or e-mail); audited with the text. */
+  async send(operatorId: number, input: { user_id?: number; account?: string; title: string; body: string }): Promise<BoMessage> {
+    const who = input.user_id
+      ? eq(users.id, input.user_id)
+      : or(eq(sql`lower(${users.account})`, input.account!.toLowerCase()), eq(sql`lower(${users.email})`, input.account!.toLowerCase()));
+    const row = await this.db.transaction(async (tx) => {
+      const [user] = await tx.select({ id: users.id }).from(users).where(who);
+      if (!user) throw new DomainError("USER_NOT_FOUND", { [input.user_id ? "user_id" : "account"]: "用户不存在" });
+      const message = await this.insert(tx, user.id, { title: input.title, body: input.body, sentBy: operatorId });
+      await audit(tx, {
+        actorKind: "operator",
+        actorId: operatorId,
+        action: "content.message.send",
+        targetKind: "user",
+        targetId: user.id,
+        detail: { message_id: message.id, title: message.title, body: message.body },
+      });
+      return message;
+    });
+    return (await this.sent({ page: 1, limit: 1, id: row.id })).list[0];
+  }
+
+  /** Messages sent to users, newest first (one user's with `user_id`). */
+  async sent(input: { page: number; limit: number; user_id?: number; id?: number }) {
+    const where = and(input.user_id ? eq(userMessages.userId, input.user_id) : undefined, input.id ? eq(userMessages.id, input.id) : undefined);
+    const rows = await this.db
+      .select({ message: userMessages, account: users.account, sender: operators.name })
+      .from(userMessages)
+      .innerJoin(users, eq(users.id, userMessages.userId))
+      .leftJoin(operators, eq(operators.id, userMessages.sentBy))
+      .where(where)
+      .orderBy(desc(userMessages.id))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit);
+    const [{ total }] = await this.db.select({ total: count() }).from(userMessages).where(where);
+    const list: BoMessage[] = rows.map(({ message, account, sender }) => ({
+      id: message.id,
+      user_id: message.userId,
+      account,
+      title: message.title,
+      body: message.body,
+      read: message.readAt !== null,
+      created_at: toSeconds(message.createdAt),
+      sent_by: sender,
+    }));
+    return { list, total };
+  }
+
+  // ---- sending ----------------------------------------------------------------------------------------------------
+
+  async notifyUser(tx: Tx, userId: number, notification: Notification): Promise<{ id: number }> {
+    const [user] = await tx.select({ lang: users.lang }).from(users).where(eq(users.id, userId));
+    if (!user) throw new DomainError("USER_NOT_FOUND");
+    const lang = (languages as readonly string[]).includes(user.lang) ? (user.lang as Language) : "en";
+    const title = this.translator.t(lang, notification.title, notification.values);
+    const body = this.translator.t(lang, notification.body, notification.values);
+    const row = await this.insert(tx, userId, { title, body, sentBy: null });
+    return { id: row.id };
+  }
+
+  /** Writes a message (operator texts are not translated) and schedules its announcement. */
+  async insert(tx: Tx, userId: number, message: { title: string; body: string; sentBy: number | null }): Promise<UserMessageRow> {
+    const [row] = await tx
+      .insert(userMessages)
+      .values({ userId, title: clip(message.title.trim() || "-", TITLE_MAX), body: clip(message.body.trim(), BODY_MAX), sentBy: message.sentBy, createdAt: this.clock.now() })
+      .returning();
+    this.announceWhenCommitted(row);
+    return row;
+  }
+
+  /**
+   * The bus must not announce a message whose transaction rolls back. There is no commit hook, so the row is
+   * looked up from outside the transaction until it is visible (committed), and then announced; a row that never
+   * appears was rolled back. On PGlite (one connection) the look-up simply queues behind the transaction.
+   */
+  private announceWhenCommitted(row: UserMessageRow): void {
+    const event: NoticeEvent = { kind: "message", id: row.id, title: row.title, created_at: toSeconds(row.createdAt) };
+    const delaysMs = [0, 20, 50, 100, 250, 500, 1000, 2000];
+    const attempt = async (index: number): Promise<void> => {
+      if (index >= delaysMs.length) return;
+      await new Promise((resolve) => setTimeout(resolve, delaysMs[index]));
+      const found = await this.db.select({ id: userMessages.id }).from(userMessages).where(eq(userMessages.id, row.id));
+      if (found.length) this.bus.publish(`user:${row.userId}:notice`, event);
+      else await attempt(index + 1);
+    };
+    // A closed database (shutdown) ends the attempts quietly.
+    attempt(0).catch(() => undefined);
+  }
+}

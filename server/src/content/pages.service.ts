@@ -1,0 +1,182 @@
+import { and, asc, eq, isNull, or, type SQL } from "drizzle-orm";
+import {
+  documentSlug,
+  type BoDocument,
+  type BoFaqEntry,
+  type DocumentSlug,
+  type DocumentView,
+  type FaqCategory,
+  type FaqEntry,
+  type SupportContact,
+} from "../../contract/content";
+import type { Language } from "../../contract/constants";
+import { operators } from "../backoffice/backoffice.schema";
+import { audit } from "../platform/audit";
+import { toSeconds, type Clock } from "../platform/clock";
+import type { Db, Executor } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import { getSetting, putSetting } from "../platform/settings";
+import { contentDocuments, faqEntries, type FaqRow } from "./content.schema";
+import { fillPlaceholders, type FactSource } from "./facts";
+import { digest } from "./news.service";
+import { htmlToText, sanitizeHtml } from "./sanitize";
+
+export const SUPPORT_KEY = "content.support";
+const NO_SUPPORT: SupportContact = { url: null, email: null, hours: null, note: null };
+
+/** Lower case, accents removed: "depósito" finds "deposito" and the other way round. */
+export const foldText = (text: string) => text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+
+async function operatorName(db: Executor, id: number | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await db.select({ name: operators.name }).from(operators).where(eq(operators.id, id));
+  return row?.name ?? null;
+}
+
+/** Documents, the FAQ and the support contact: small texts operators keep, users read. */
+export class PagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly facts: FactSource,
+  ) {}
+
+  // ---- documents --------------------------------------------------------------------------------------------------
+
+  async document(slug: DocumentSlug): Promise<DocumentView> {
+    const [row] = await this.db.select().from(contentDocuments).where(and(eq(contentDocuments.slug, slug), eq(contentDocuments.published, true)));
+    if (!row) return { slug, published: false };
+    const facts = await this.facts(this.db);
+    return { slug, published: true, title: row.title, body: sanitizeHtml(fillPlaceholders(row.body, facts, true)), updated_at: toSeconds(row.updatedAt) };
+  }
+
+  async boDocuments(): Promise<BoDocument[]> {
+    const rows = await this.db.select().from(contentDocuments);
+    return Promise.all(
+      documentSlug.options.map(async (slug) => {
+        const row = rows.find((r) => r.slug === slug);
+        if (!row) return { slug, title: "", body: "", published: false, updated_at: null, updated_by: null };
+        return { slug, title: row.title, body: row.body, published: row.published, updated_at: toSeconds(row.updatedAt), updated_by: await operatorName(this.db, row.updatedBy) };
+      }),
+    );
+  }
+
+  /** Writes a document; publishing needs some text. The audit keeps the digest of every version. */
+  async saveDocument(operatorId: number, input: { slug: DocumentSlug; title: string; body: string; publish: boolean }): Promise<BoDocument> {
+    const body = sanitizeHtml(input.body);
+    if (input.publish && !htmlToText(body)) throw new DomainError("MISSING_PARAMETER", { body: "缺少参数" });
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(contentDocuments).where(eq(contentDocuments.slug, input.slug)).for("update");
+      const values = { title: input.title, body, published: input.publish, updatedBy: operatorId, updatedAt: now };
+      await tx.insert(contentDocuments).values({ slug: input.slug, ...values }).onConflictDoUpdate({ target: contentDocuments.slug, set: values });
+      await audit(tx, {
+        actorKind: "operator",
+        actorId: operatorId,
+        action: input.publish ? (before?.published ? "content.document.update" : "content.document.publish") : before?.published ? "content.document.unpublish" : "content.document.draft",
+        targetKind: "document",
+        targetId: input.slug,
+        detail: { title: input.title, published: input.publish, body_sha256: digest(body), ...(before ? { body_sha256_before: digest(before.body), published_before: before.published } : {}) },
+      });
+    });
+    return (await this.boDocuments()).find((d) => d.slug === input.slug)!;
+  }
+
+  // ---- FAQ --------------------------------------------------------------------------------------------------------
+
+  /** Published entries in the reader's language; every word of `q` must appear in the question or the answer. */
+  async faq(lang: Language, input: { q?: string; category?: FaqCategory }): Promise<{ list: FaqEntry[] }> {
+    const filters: (SQL | undefined)[] = [eq(faqEntries.published, true), or(isNull(faqEntries.lang), eq(faqEntries.lang, lang))];
+    if (input.category) filters.push(eq(faqEntries.category, input.category));
+    const [rows, facts] = await Promise.all([
+      this.db.select().from(faqEntries).where(and(...filters)).orderBy(asc(faqEntries.category), asc(faqEntries.sort), asc(faqEntries.id)),
+      this.facts(this.db),
+    ]);
+    const words = foldText(input.q ?? "").split(/\s+/).filter(Boolean);
+    const list: FaqEntry[] = [];
+    for (const row of rows) {
+      const question = fillPlaceholders(row.question, facts, false);
+      const answer = sanitizeHtml(fillPlaceholders(row.answer, facts, true));
+      if (words.length) {
+        const haystack = foldText(`${question} ${htmlToText(answer)}`);
+        if (!words.every((word) => haystack.includes(word))) continue;
+      }
+      list.push({ id: row.id, category: row.category, question, answer, updated_at: toSeconds(row.updatedAt) });
+    }
+    return { list };
+  }
+
+  private toBoFaq(row: FaqRow): BoFaqEntry {
+    return {
+      id: row.id,
+      category: row.category,
+      lang: row.lang,
+      question: row.question,
+      answer: row.answer,
+      sort: row.sort,
+      published: row.published,
+      updated_at: toSeconds(row.updatedAt),
+    };
+  }
+
+  async boFaq(category?: FaqCategory): Promise<BoFaqEntry[]> {
+    const rows = await this.db
+      .select()
+      .from(faqEntries)
+      .where(category ? eq(faqEntries.category, category) : undefined)
+      .orderBy(asc(faqEntries.category), asc(faqEntries.sort), asc(faqEntries.id));
+    return rows.map((row) => this.toBoFaq(row));
+  }
+
+  async saveFaq(
+    operatorId: number,
+    input: { id?: number; category: FaqCategory; lang: Language | null; question: string; answer: string; sort: number; published: boolean },
+  ): Promise<BoFaqEntry> {
+    const answer = sanitizeHtml(input.answer);
+    if (!htmlToText(answer)) throw new DomainError("MISSING_PARAMETER", { answer: "缺少参数" });
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const values = { category: input.category, lang: input.lang, question: input.question, answer, sort: input.sort, published: input.published, updatedBy: operatorId, updatedAt: now };
+      let row: FaqRow;
+      if (input.id) {
+        const [updated] = await tx.update(faqEntries).set(values).where(eq(faqEntries.id, input.id)).returning();
+        if (!updated) throw new DomainError("DATA_NOT_FOUND");
+        row = updated;
+      } else {
+        [row] = await tx.insert(faqEntries).values({ ...values, createdAt: now }).returning();
+      }
+      await audit(tx, {
+        actorKind: "operator",
+        actorId: operatorId,
+        action: input.id ? "content.faq.update" : "content.faq.create",
+        targetKind: "faq",
+        targetId: row.id,
+        detail: { category: row.category, question: row.question, published: row.published, answer_sha256: digest(answer) },
+      });
+      return this.toBoFaq(row);
+    });
+  }
+
+  async deleteFaq(operatorId: number, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.delete(faqEntries).where(eq(faqEntries.id, id)).returning();
+      if (!row) throw new DomainError("DATA_NOT_FOUND");
+      await audit(tx, { actorKind: "operator", actorId: operatorId, action: "content.faq.delete", targetKind: "faq", targetId: id, detail: { category: row.category, question: row.question, answer: row.answer } });
+    });
+  }
+
+  // ---- support contact ---------------------------------------------------------------------------------------------
+
+  async support(db: Executor = this.db): Promise<SupportContact> {
+    return { ...NO_SUPPORT, ...((await getSetting<SupportContact>(db, SUPPORT_KEY)) ?? {}) };
+  }
+
+  async saveSupport(operatorId: number, contact: SupportContact): Promise<SupportContact> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.support(tx);
+      await putSetting(tx, SUPPORT_KEY, contact);
+      await audit(tx, { actorKind: "operator", actorId: operatorId, action: "content.support.save", targetKind: "setting", targetId: SUPPORT_KEY, detail: { before, after: contact } });
+      return contact;
+    });
+  }
+}

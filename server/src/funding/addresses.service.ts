@@ -1,0 +1,63 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import type { WithdrawAddress } from "../../contract/funding";
+import { isUniqueViolation } from "../auth/auth.service";
+import { audit } from "../platform/audit";
+import type { Clock } from "../platform/clock";
+import type { Db } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import { loadFundingConfig } from "./funding.config";
+import { isValidAddress } from "./funding.engine";
+import { withdrawAddresses } from "./funding.schema";
+
+/** A user's address book holds this many addresses at most. */
+export const MAX_ADDRESSES = 20;
+
+/** The withdrawal address book: a withdrawal goes only to an address of its owner's book. */
+export class AddressBook {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async add(userId: number, input: { currency: string; network: string; address: string; label: string }): Promise<{ id: number }> {
+    const config = await loadFundingConfig(this.db);
+    if (input.currency !== config.withdraw.currency) throw new DomainError("CURRENCY_TYPE_WRONG", { currency: "币种类型错误" });
+    if (!config.withdraw.networks.includes(input.network)) throw new DomainError("PARAMETER_ERROR", { network: "参数错误" });
+    if (!isValidAddress(input.network, input.address)) throw new DomainError("ADDRESS_INVALID", { address: "钱包地址格式错误" });
+    const [{ n }] = await this.db.select({ n: count() }).from(withdrawAddresses).where(eq(withdrawAddresses.userId, userId));
+    if (n >= MAX_ADDRESSES) throw new DomainError("PARAMETER_ERROR");
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(withdrawAddresses)
+          .values({ userId, currency: input.currency, network: input.network, address: input.address, label: input.label, createdAt: this.clock.now() })
+          .returning({ id: withdrawAddresses.id });
+        await audit(tx, { actorKind: "user", actorId: userId, action: "withdraw_address.add", targetKind: "withdraw_address", targetId: row.id, detail: { network: input.network, address: input.address } });
+        return { id: row.id };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError("ADDRESS_EXISTS", { address: "地址已存在" });
+      throw error;
+    }
+  }
+
+  async list(userId: number, currency: string): Promise<WithdrawAddress[]> {
+    const rows = await this.db
+      .select()
+      .from(withdrawAddresses)
+      .where(and(eq(withdrawAddresses.userId, userId), eq(withdrawAddresses.currency, currency)))
+      .orderBy(asc(withdrawAddresses.id));
+    return rows.map((r) => ({ id: r.id, currency: r.currency, network: r.network, address: r.address, label: r.label }));
+  }
+
+  /** Only the owner deletes an address; anybody else is told they may not (seed section 6). */
+  async remove(userId: number, id: number): Promise<void> {
+    const rows = await this.db.select({ userId: withdrawAddresses.userId }).from(withdrawAddresses).where(eq(withdrawAddresses.id, id));
+    if (!rows.length) throw new DomainError("DATA_NOT_FOUND");
+    if (rows[0].userId !== userId) throw new DomainError("ADDRESS_DELETE_FORBIDDEN");
+    await this.db.transaction(async (tx) => {
+      await tx.delete(withdrawAddresses).where(and(eq(withdrawAddresses.id, id), eq(withdrawAddresses.userId, userId)));
+      await audit(tx, { actorKind: "user", actorId: userId, action: "withdraw_address.delete", targetKind: "withdraw_address", targetId: id });
+    });
+  }
+}

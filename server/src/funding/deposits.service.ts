@@ -1,0 +1,231 @@
+import { notifications } from "../../contract/messages";
+import { silentNotifier, type UserNotifier } from "../platform/notify";
+import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
+import type { DepositItem, FundingStatus } from "../../contract/funding";
+import { errors } from "../../contract/messages";
+import { users } from "../auth/auth.schema";
+import { isUniqueViolation } from "../auth/auth.service";
+import { operators } from "../backoffice/backoffice.schema";
+import { ledger } from "../ledger/ledger";
+import { money, toWire } from "../ledger/money";
+import { audit } from "../platform/audit";
+import type { Clock } from "../platform/clock";
+import { toSeconds } from "../platform/clock";
+import type { Db, Tx } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import type { OperatorSession, UploadedFile } from "../platform/http";
+import { idempotent } from "../platform/idempotency";
+import { decimalsOf, loadWalletConfig } from "../wallet/wallet.config";
+import { loadFundingConfig, openDepositNetworks } from "./funding.config";
+import { checkAmount, checkDepositAmount } from "./funding.engine";
+import { deposits, type DepositRow } from "./funding.schema";
+import { checkVoucher, type VoucherStore } from "./voucher-store";
+
+function toItem(row: DepositRow): DepositItem {
+  return {
+    id: row.id,
+    currency: row.currency,
+    network: row.network,
+    amount: toWire(row.amount),
+    status: row.status,
+    created_at: toSeconds(row.createdAt),
+    reviewed_at: row.reviewedAt ? toSeconds(row.reviewedAt) : null,
+    reason: row.reason,
+  };
+}
+
+/**
+ * USDT deposits by payment voucher: the user declares the amount with a screenshot of the transfer; an operator
+ * checks it against the receiving address and approves (the user is credited from deposits in transit, once) or
+ * rejects it with a reason. A pending deposit can be cancelled by its owner.
+ */
+export class DepositService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly vouchers: VoucherStore,
+    private readonly maxBytes: number,
+    private readonly notifier: UserNotifier = silentNotifier,
+  ) {}
+
+  async address(currency: string, network: string | undefined) {
+    const config = await loadFundingConfig(this.db);
+    if (currency !== config.deposit.currency) throw new DomainError("CURRENCY_TYPE_WRONG");
+    const open = openDepositNetworks(config);
+    if (!open.length) throw new DomainError("DEPOSIT_NETWORK_CLOSED");
+    const chosen = network ? open.find((n) => n.network === network) : open[0];
+    if (!chosen) throw new DomainError("DEPOSIT_NETWORK_CLOSED");
+    return { currency, address: chosen.address, network: chosen.network, min: config.deposit.min, max: config.deposit.max, networks: open.map((n) => n.network) };
+  }
+
+  async request(
+    userId: number,
+    input: { currency: string; network: string; amount: string; md5: string; idempotency_key?: string },
+    voucher: UploadedFile | undefined,
+  ): Promise<{ id: number; status: FundingStatus }> {
+    const { idempotency_key: key, ...body } = input;
+    let plan: { amount: string; address: string } | null = null;
+    const check = async () => {
+      const config = await loadFundingConfig(this.db);
+      if (input.currency !== config.deposit.currency) throw new DomainError("CURRENCY_TYPE_WRONG");
+      const network = openDepositNetworks(config).find((n) => n.network === input.network);
+      if (!network) throw new DomainError("DEPOSIT_NETWORK_CLOSED");
+      const decimals = decimalsOf(await loadWalletConfig(this.db), input.currency) ?? 6;
+      const amount = checkAmount(input.amount, decimals);
+      if (!amount.ok) throw new DomainError(amount.error, { amount: errors[amount.error].key });
+      const limit = checkDepositAmount(amount.value, config.deposit);
+      if (limit) throw new DomainError(limit, { amount: errors[limit].key });
+      if (!voucher) throw new DomainError("MISSING_PARAMETER", { voucher: "缺少参数" });
+      const checked = await checkVoucher(voucher, input.md5, this.maxBytes);
+      const used = await this.db
+        .select({ id: deposits.id })
+        .from(deposits)
+        .where(and(eq(deposits.voucherMd5, checked.md5), ne(deposits.status, "cancelled")));
+      if (used.length) throw new DomainError("FILE_EXISTS", { voucher: "文件已存在" });
+      plan = { amount: toWire(amount.value), address: network.address };
+    };
+    return idempotent(
+      this.db,
+      { userId, key, scope: "wallet/charge_req", body },
+      async (tx) => {
+        const p = plan!;
+        // Size, type by content, md5 and duplicates are the voucher store's checks (FILE_* refusals).
+        const stored = await this.vouchers.save(tx, { userId, purpose: "deposit", file: voucher!, md5: input.md5 });
+        const inserted = await tx
+          .insert(deposits)
+          .values({
+            userId,
+            currency: input.currency,
+            network: input.network,
+            address: p.address,
+            amount: p.amount,
+            voucherUploadId: stored.id,
+            voucherMd5: stored.md5,
+            voucherType: stored.contentType,
+            createdAt: this.clock.now(),
+          })
+          .returning({ id: deposits.id })
+          .catch((error: unknown) => {
+            // A twin request with the same screenshot won the race (the partial unique index).
+            if (isUniqueViolation(error)) throw new DomainError("FILE_EXISTS", { voucher: "文件已存在" });
+            throw error;
+          });
+        const row = inserted[0];
+        await audit(tx, { actorKind: "user", actorId: userId, action: "deposit.request", targetKind: "deposit", targetId: row.id, detail: { amount: p.amount, network: input.network } });
+        return { id: row.id, status: "pending" as const };
+      },
+      check,
+    );
+  }
+
+  async cancel(userId: number, id: number): Promise<{ id: number; status: FundingStatus }> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(deposits)
+        .set({ status: "cancelled", reviewedAt: this.clock.now() })
+        .where(and(eq(deposits.id, id), eq(deposits.userId, userId), eq(deposits.status, "pending")))
+        .returning({ id: deposits.id });
+      if (!rows.length) {
+        const found = await tx.select({ userId: deposits.userId }).from(deposits).where(eq(deposits.id, id));
+        if (!found.length || found[0].userId !== userId) throw new DomainError("DEPOSIT_RECEIPT_NOT_FOUND");
+        throw new DomainError("DEPOSIT_RECEIPT_STATUS");
+      }
+      await audit(tx, { actorKind: "user", actorId: userId, action: "deposit.cancel", targetKind: "deposit", targetId: id });
+      return { id, status: "cancelled" as const };
+    });
+  }
+
+  async list(userId: number, query: { page: number; limit: number }): Promise<{ list: DepositItem[]; total: number }> {
+    const rows = await this.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.userId, userId))
+      .orderBy(desc(deposits.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const [{ total }] = await this.db.select({ total: count() }).from(deposits).where(eq(deposits.userId, userId));
+    return { list: rows.map(toItem), total };
+  }
+
+  /** The voucher image: to its owner (userId) or to an operator (null). Anybody else is told it does not exist. */
+  async voucher(id: number, userId: number | null): Promise<{ content_type: string; data: string }> {
+    const [row] = await this.db.select().from(deposits).where(eq(deposits.id, id));
+    if (!row || (userId !== null && row.userId !== userId) || row.voucherUploadId === null) throw new DomainError("DEPOSIT_RECEIPT_NOT_FOUND");
+    const file = await this.vouchers.read(this.db, row.voucherUploadId);
+    if (!file) throw new DomainError("DEPOSIT_RECEIPT_NOT_FOUND");
+    return { content_type: file.contentType, data: file.data.toString("base64") };
+  }
+
+  async queue(query: { page: number; limit: number; status?: FundingStatus; user_id?: number }) {
+    const filters: SQL[] = [];
+    if (query.status) filters.push(eq(deposits.status, query.status));
+    if (query.user_id) filters.push(eq(deposits.userId, query.user_id));
+    const where = filters.length ? and(...filters) : undefined;
+    const rows = await this.db
+      .select({ d: deposits, account: users.account, reviewer: operators.name })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .leftJoin(operators, eq(operators.id, deposits.reviewedBy))
+      .where(where)
+      .orderBy(query.status === "pending" ? asc(deposits.id) : desc(deposits.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const [{ total }] = await this.db.select({ total: count() }).from(deposits).where(where);
+    return {
+      total,
+      list: rows.map((r) => ({ ...toItem(r.d), user_id: r.d.userId, account: r.account, address: r.d.address, voucher_md5: r.d.voucherMd5, reviewed_by: r.reviewer })),
+    };
+  }
+
+  /** Takes a pending deposit for a decision; the row lock makes a second operator find it decided. */
+  private async claim(tx: Tx, id: number, change: Partial<DepositRow>): Promise<DepositRow> {
+    const rows = await tx
+      .update(deposits)
+      .set(change)
+      .where(and(eq(deposits.id, id), eq(deposits.status, "pending")))
+      .returning();
+    if (rows.length) return rows[0];
+    const exists = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id));
+    throw new DomainError(exists.length ? "DEPOSIT_RECEIPT_STATUS" : "DEPOSIT_RECEIPT_NOT_FOUND");
+  }
+
+  /** Credits the user once: approving twice, or two operators at once, finds the deposit already decided. */
+  async approve(operator: OperatorSession, id: number): Promise<{ id: number; status: FundingStatus }> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const row = await this.claim(tx, id, { status: "succeeded", reviewedBy: operator.id, reviewedAt: now });
+      const posted = await ledger.post(tx, {
+        key: `deposit:${row.id}:credit`,
+        kind: "deposit",
+        cause: { kind: "deposit", id: row.id },
+        actor: { kind: "operator", id: operator.id },
+        at: now,
+        legs: [
+          { account: { user: row.userId }, currency: row.currency, amount: row.amount },
+          { account: { platform: "deposits_in_transit" }, currency: row.currency, amount: money(row.amount).negated() },
+        ],
+      });
+      await tx.update(deposits).set({ entryId: posted.entryId }).where(eq(deposits.id, row.id));
+      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "deposit.approve", targetKind: "deposit", targetId: row.id, detail: { user_id: row.userId, amount: toWire(row.amount) } });
+      await this.notifier.notifyUser(tx, row.userId, {
+        title: notifications.DEPOSIT_CREDITED_TITLE.key,
+        body: notifications.DEPOSIT_CREDITED_BODY.key,
+        values: { amount: toWire(row.amount), currency: row.currency },
+      });
+      return { id: row.id, status: "succeeded" as const };
+    });
+  }
+
+  async reject(operator: OperatorSession, input: { id: number; reason: string }): Promise<{ id: number; status: FundingStatus }> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.claim(tx, input.id, { status: "failed", reason: input.reason, reviewedBy: operator.id, reviewedAt: this.clock.now() });
+      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "deposit.reject", targetKind: "deposit", targetId: row.id, detail: { user_id: row.userId, amount: toWire(row.amount), reason: input.reason } });
+      await this.notifier.notifyUser(tx, row.userId, {
+        title: notifications.DEPOSIT_REJECTED_TITLE.key,
+        body: notifications.DEPOSIT_REJECTED_BODY.key,
+        values: { amount: toWire(row.amount), currency: row.currency, reason: input.reason },
+      });
+      return { id: row.id, status: "failed" as const };
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { kyc } from "../../contract";
+import type { OperatorRole } from "../../contract/backoffice";
+import type { AppContext } from "../platform/context";
+import type { UserNotifier } from "../platform/notify";
+import { KycService } from "./kyc.service";
+
+/** Who works the verification queue (and may see the photos). */
+export const KYC_REVIEWERS: OperatorRole[] = ["admin", "reviewer"];
+
+/** Identity verification: the user's calls and the back office's queue. */
+export function registerKyc(ctx: AppContext, options: { notifier?: UserNotifier } = {}): KycService {
+  const service = new KycService(ctx.db, ctx.clock, ctx.config.UPLOAD_MAX_BYTES, options.notifier);
+  const { api } = ctx;
+  api.route(kyc.submit, ({ user, input, files }) => service.submit(user.id, input, files));
+  api.route(kyc.info, ({ user }) => service.info(user.id));
+  api.route(kyc.photo, ({ user, input }) => service.ownPhoto(user.id, input.side));
+
+  api.route(kyc.bo.queue, ({ input }) => service.queue(input), { roles: KYC_REVIEWERS });
+  api.route(kyc.bo.photo, ({ input }) => service.photo(input.id, input.side), { roles: KYC_REVIEWERS });
+  api.route(kyc.bo.approve, ({ operator, input }) => service.approve(operator, input.user_id), { roles: KYC_REVIEWERS });
+  api.route(kyc.bo.reject, ({ operator, input }) => service.reject(operator, input.user_id, input.reason), { roles: KYC_REVIEWERS });
+  return service;
+}

@@ -1,0 +1,32 @@
+import { Decimal } from "decimal.js";
+
+/**
+ * Decimal arithmetic for money. decimal.js defaults to 20 significant digits, which silently rounds NUMERIC(36,18)
+ * values; this clone keeps 60, more than the column can hold.
+ */
+export const Money = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_DOWN, toExpNeg: -40, toExpPos: 40 });
+export type Money = Decimal;
+
+export type MoneyValue = Decimal.Value;
+
+/** The largest amount a NUMERIC(36,18) column holds, and its smallest step. */
+export const MONEY_SCALE = 18;
+const LIMIT = new Money("1e18");
+
+export const money = (value: MoneyValue): Decimal => new Money(value);
+
+/** A decimal string for the wire: plain notation, no exponent, no trailing zeros ("100", "0.5", "-3"). */
+export function toWire(value: MoneyValue): string {
+  const d = new Money(value);
+  return d.isZero() ? "0" : d.toFixed();
+}
+
+/** Whether a value fits NUMERIC(36,18): finite, at most 18 decimals, below 10^18 in size. */
+export function fitsColumn(value: Decimal): boolean {
+  return value.isFinite() && value.decimalPlaces() <= MONEY_SCALE && value.abs().lt(LIMIT);
+}
+
+/** Rounds down to `places` decimals (what a user receives is never rounded up). */
+export function floorTo(value: MoneyValue, places: number): Decimal {
+  return new Money(value).toDecimalPlaces(places, Decimal.ROUND_DOWN);
+}

@@ -1,0 +1,64 @@
+import path from "node:path";
+import { buildApp } from "./app";
+import { ensureRootInviteCode } from "./auth/root-invite";
+import { OperatorService } from "./backoffice/operators.service";
+import { systemClock } from "./platform/clock";
+import { loadConfig } from "./platform/config";
+import { openDatabase } from "./platform/db";
+import { migrate } from "./platform/migrate";
+import { createLocalBus } from "./platform/bus";
+import { createRedisBus } from "./platform/redis-bus";
+
+/** The process: configuration, database, migrations, the app, and a graceful end on SIGINT/SIGTERM. */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, "pglite"),
+  });
+  await migrate(database);
+  // With REDIS_URL every process hears every tick and user message (scale-out); otherwise in-process.
+  const bus = config.REDIS_URL ? await createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX, log: console }) : createLocalBus();
+  const { app, market } = await buildApp({ config, database, bus });
+  const invite = await ensureRootInviteCode(database.db, config);
+  for (const spec of config.BOOTSTRAP_OPERATOR?.split(",") ?? []) {
+    if (await new OperatorService(database.db, systemClock).bootstrap(spec)) app.log.info(`bootstrap operator ${spec.split(":")[0]} created`);
+  }
+  if (invite.created) {
+    // Printed once, at the first start: the code the first user registers with.
+    app.log.info(`Root invitation code (first start): ${invite.code}`);
+    console.log(`\n  Root invitation code: ${invite.code}\n`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      // Closing the app also stops the market feed (its onClose hook), releasing the leader lock at once.
+      await app.close();
+      await bus.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`TradeWise listening on ${address} (${database.kind}, bus ${bus.kind ?? "local"})`);
+  // After listen: the first start's history is built while the server already answers.
+  market.start();
+}
+
+// `tsx server/src/main.ts` runs it directly; scripts/start.ts imports and calls it after building the client.
+if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,69 @@
+import type { Candle, KlineInterval, MarketSource } from "../../contract/market";
+import type { Tick, VenueQuote } from "./feed";
+import { fromCandle, INTERVALS, KlineBook } from "./kline.engine";
+import type { MarketStore, StoredTick } from "./market.store";
+import { estimateQuoteVolume, RollingDay } from "./ticker.engine";
+
+/**
+ * What the feed leader publishes on the bus after each flush (topic `market.update`), and what every process's
+ * view applies: the ticks it recorded (in time order), the pairs' new 24 h figures, the candles those ticks moved
+ * (a closed candle before the one that replaced it), the venues' latest quotes and which venues are connected.
+ */
+export interface TickerFigures {
+  symbol: string;
+  last: string;
+  open: string;
+  high: string;
+  low: string;
+  volume: string;
+  quoteVolume: string;
+  atMs: number;
+  source: MarketSource;
+}
+
+export interface CandleChange {
+  symbol: string;
+  interval: KlineInterval;
+  candle: Candle;
+}
+
+export interface MarketUpdate {
+  atMs: number;
+  /** The process that produced it (its pid and host): the feed page shows who leads. */
+  leader: string;
+  ticks: Tick[];
+  tickers: TickerFigures[];
+  candles: CandleChange[];
+  quotes: VenueQuote[];
+  venues: { id: string; connected: boolean }[];
+}
+
+export const UPDATE_TOPIC = "market.update";
+/** Published when an operator changes a pair, so every process reloads its pair cache. */
+export const PAIRS_TOPIC = "market.pairs";
+
+export interface LoadedState {
+  book: KlineBook;
+  days: Map<string, RollingDay>;
+  lastTicks: Map<string, StoredTick>;
+}
+
+/** Rebuilds the aggregation state from storage: the latest candle of every interval, the last 24 h of minutes. */
+export async function loadMarketState(store: MarketStore, symbols: readonly string[], nowMs: number): Promise<LoadedState> {
+  const [latest, minutes, ticks] = await Promise.all([
+    store.latestCandles(symbols, INTERVALS),
+    store.minuteCandles(symbols, Math.floor((nowMs - 24 * 3_600_000) / 1000) - 60),
+    store.lastTicks(symbols),
+  ]);
+  const book = new KlineBook();
+  for (const row of latest) book.set(row.symbol, row.interval, fromCandle(row.candle));
+  const days = new Map<string, RollingDay>();
+  for (const row of minutes) {
+    let day = days.get(row.symbol);
+    if (!day) days.set(row.symbol, (day = new RollingDay()));
+    const state = fromCandle(row.candle);
+    const bar = { t: state.t, ms: 60_000, o: state.o, h: state.h, l: state.l, c: state.c, v: state.v };
+    day.add(bar, estimateQuoteVolume(bar));
+  }
+  return { book, days, lastTicks: new Map(ticks.map((t) => [t.symbol, t])) };
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from "fastify";
+import type { UserChannel } from "../../contract/market";
+import type { AppContext } from "../platform/context";
+import type { Authenticator } from "../platform/http";
+import type { PriceSource } from "../wallet/price-source";
+import { BinanceFeed } from "./binance.feed";
+import type { FeedAdapter } from "./feed";
+import { DEFAULT_RUNNER_OPTIONS, FeedRunner, type RunnerOptions } from "./feed-runner";
+import { INSTRUMENTS, type Instrument } from "./instruments";
+import { Leadership } from "./leader";
+import { marketRoutes } from "./market.routes";
+import { MarketService } from "./market.service";
+import { MarketStore } from "./market.store";
+import { DEFAULT_REALTIME_OPTIONS, RealtimeHub, type RealtimeOptions } from "./realtime";
+import { SimFeed } from "./sim.feed";
+
+/**
+ * The markets domain, wired: storage, the view every process keeps (service), the socket hub, and the feed that
+ * one process runs. Building it has no side effect beyond reading the database: nothing ticks until `start()`
+ * (main) or `startManual()` (tests, which then drive it with `step()` and the ManualClock).
+ */
+
+export interface MarketOptions {
+  /** Resolves a socket's `auth` token (the auth domain's session check). */
+  authenticate: Authenticator;
+  runner?: Partial<RunnerOptions>;
+  realtime?: Partial<RealtimeOptions>;
+  /** Time between simulated ticks of a pair. */
+  simTickMs?: number;
+  /** Binance stream base URL (default: BINANCE_STREAM_URL). */
+  binanceUrl?: string;
+  /** The instruments listed (all of them by default; benchmarks list more). */
+  instruments?: readonly Instrument[];
+  /** Replaces the adapters the configuration would choose (tests). */
+  adapters?: FeedAdapter[];
+}
+
+export interface MarketModule {
+  service: MarketService;
+  hub: RealtimeHub;
+  runner: FeedRunner;
+  leadership: Leadership;
+  /** Live prices for the wallet (`registerMoney(ctx, { prices })`). */
+  prices: PriceSource;
+  publishToUser(userId: number, channel: UserChannel, data: unknown): void;
+  /** Runs for leadership; the leader backfills history and runs the feed on timers. */
+  start(): void;
+  /**
+   * This process leads without a lock and nothing runs on timers: tests pump with `step()`. `overrides` shorten
+   * the history (a few dozen candles build faster than 500).
+   */
+  startManual(overrides?: Partial<RunnerOptions>): Promise<void>;
+  /** One simulated tick of every pair at the clock's time, recorded and published (after `startManual`). */
+  step(): Promise<void>;
+  stop(): Promise<void>;
+  isLeader(): boolean;
+}
+
+export function marketAdapters(ctx: AppContext, options: Pick<MarketOptions, "simTickMs" | "binanceUrl" | "instruments">, auto: boolean, seed: string): FeedAdapter[] {
+  const instruments = options.instruments ?? INSTRUMENTS;
+  const simTickMs = options.simTickMs ?? 1_000;
+  if (ctx.config.MARKET_SOURCE === "binance") {
+    const listed = instruments.filter((i) => i.binance);
+    const rest = instruments.filter((i) => !i.binance);
+    // Binance lists no forex or metals: those stay simulated, and say so (their `source` is sim).
+    return [
+      new BinanceFeed({ instruments: listed, clock: ctx.clock, url: options.binanceUrl ?? ctx.config.BINANCE_STREAM_URL, log: ctx.log }),
+      new SimFeed({ instruments: rest, seed, clock: ctx.clock, tickMs: simTickMs, auto }),
+    ];
+  }
+  return [new SimFeed({ instruments, seed, clock: ctx.clock, tickMs: simTickMs, auto })];
+}
+
+export async function registerMarket(ctx: AppContext, app: FastifyInstance, options: MarketOptions): Promise<MarketModule> {
+  const runnerOptions: RunnerOptions = { ...DEFAULT_RUNNER_OPTIONS, ...options.runner };
+  // Adapters exist in every process (they name the venues and which source prices which pair); only the leader starts them.
+  let adapters = options.adapters ?? marketAdapters(ctx, options, true, runnerOptions.seed);
+  const store = new MarketStore(ctx.database);
+  await store.ensurePairs(options.instruments ?? INSTRUMENTS);
+  const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, log: ctx.log });
+  await service.init();
+  const hub = new RealtimeHub({ market: service, bus: ctx.bus, authenticate: options.authenticate, log: ctx.log }, { ...DEFAULT_REALTIME_OPTIONS, ...options.realtime });
+  hub.register(app);
+  const precision = (symbol: string) => service.pair(symbol)?.price_precision;
+  const leadership = new Leadership(ctx.database, ctx.log);
+  const fence = () => leadership.fence();
+  let runner = new FeedRunner({ store, bus: ctx.bus, clock: ctx.clock, log: ctx.log, adapters, precision, fence }, runnerOptions);
+  let manual = false;
+
+  marketRoutes(ctx, service, { leader: () => manual || leadership.isLeader, retentionHours: runnerOptions.tickRetentionHours });
+
+  const module: MarketModule = {
+    service,
+    hub,
+    get runner() {
+      return runner;
+    },
+    leadership,
+    prices: service.priceSource(),
+    publishToUser: (userId, channel, data) => hub.publishToUser(userId, channel, data),
+    start() {
+      leadership.start(async () => {
+        const started = performance.now();
+        const from = await runner.init();
+        await runner.start(from, true);
+        ctx.log.info({ ms: Math.round(performance.now() - started), source: ctx.config.MARKET_SOURCE }, "market: feed running");
+        return () => runner.stop();
+      });
+    },
+    async startManual(overrides = {}) {
+      const manualOptions = { ...runnerOptions, ...overrides };
+      if (!options.adapters) adapters = marketAdapters(ctx, options, false, manualOptions.seed);
+      runner = new FeedRunner({ store, bus: ctx.bus, clock: ctx.clock, log: ctx.log, adapters, precision }, manualOptions);
+      manual = true;
+      const from = await runner.init();
+      await runner.start(from, false);
+    },
+    step: () => runner.step(),
+    async stop() {
+      await leadership.stop();
+      if (manual) await runner.stop();
+      manual = false;
+      service.close();
+    },
+    isLeader: () => manual || leadership.isLeader,
+  };
+  // app.close() (graceful shutdown, tests) stops the feed after the last request, while the database is still open.
+  app.addHook("onClose", async () => module.stop());
+  return module;
+}

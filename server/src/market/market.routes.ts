@@ -1,0 +1,32 @@
+import { market } from "../../contract";
+import type { OperatorRole } from "../../contract/backoffice";
+import type { AppContext } from "../platform/context";
+import type { MarketService } from "./market.service";
+
+const READERS: OperatorRole[] = ["admin", "reviewer", "support"];
+const FX = ["forex", "metal"] as const;
+
+/** The market calls: thin, the service answers. */
+export function marketRoutes(ctx: AppContext, service: MarketService, feed: { leader: () => boolean; retentionHours: number }): void {
+  const { api, config } = ctx;
+
+  api.route(market.quotations, ({ input }) => service.quotations(input.kind ? [input.kind] : undefined));
+  api.route(market.klines, ({ input }) => service.klines(input));
+  api.route(market.fxQuotations, ({ input }) => service.quotations(input.kind ? [input.kind] : FX));
+  api.route(market.fxKlines, ({ input }) => service.klines(input, FX));
+  api.route(market.pairs, ({ input }) => service.pairs(input));
+  api.route(market.arbitrage, ({ input }) => service.arbitrage(input));
+
+  api.route(market.backofficePairs, ({ input }) => service.pairs(input), { roles: READERS });
+  api.route(market.updatePair, ({ operator, input }) => service.updatePair(operator, input), { roles: ["admin"] });
+  api.route(
+    market.feedStatus,
+    () => ({
+      source: config.MARKET_SOURCE,
+      bus: ctx.bus.kind ?? "local",
+      tick_retention_hours: feed.retentionHours,
+      ...service.feedStatus(feed.leader()),
+    }),
+    { roles: READERS },
+  );
+}

@@ -1,0 +1,454 @@
+import type { Decimal } from "decimal.js";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { errors } from "../../contract";
+import type { ArbitrageScan, Candle, KlineInterval, MarketKind, MarketSource, Pair, Quotation, Venue } from "../../contract/market";
+import { money } from "../ledger/money";
+import type { OperatorSession } from "../platform/http";
+import { audit } from "../platform/audit";
+import type { Bus } from "../platform/bus";
+import type { Clock } from "../platform/clock";
+import type { Database } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import { getSetting } from "../platform/settings";
+import type { PriceSource } from "../wallet/price-source";
+import { Dec, fixed } from "./decimal";
+import type { FeedAdapter, Tick, VenueInfo, VenueQuote } from "./feed";
+import { PAIRS_TOPIC, UPDATE_TOPIC, type MarketUpdate, type TickerFigures } from "./market-state";
+import type { MarketStore, PairRow, StoredTick } from "./market.store";
+import { marketPairs } from "./market.schema";
+import { scan } from "./scanner.engine";
+import { changePercent } from "./ticker.engine";
+
+/**
+ * Every process's view of the market, fed by the leader's updates on the bus: tickers, open candles, last ticks,
+ * venue quotes. It answers the calls, gives other domains their prices (`lastTick`, `tickAtOrBefore`,
+ * `tickAtOrAfter`, `priceSource()`, `onTicks`) and the trading rules (`requirePair`, `requireTradable`), and feeds
+ * the sockets.
+ */
+
+/** A venue that has not quoted for this long is not connected, whatever its adapter says. */
+const VENUE_LIVE_MS = 30_000;
+/** The feed is live when an update arrived this recently. */
+const FEED_LIVE_MS = 60_000;
+
+/** Taker fees per venue (settings `market.venue_fees` overrides them): what the scanner subtracts. */
+export const DEFAULT_VENUE_FEES: Record<string, string> = { "sim-a": "0.001", "sim-b": "0.0008", "sim-c": "0.0006", binance: "0.001" };
+export const VENUE_FEES_KEY = "market.venue_fees";
+
+export type TicksListener = (ticks: readonly Tick[]) => void;
+export type UpdateListener = (update: MarketUpdate, quotations: ReadonlyMap<string, Quotation>) => void;
+
+export interface PairChange {
+  symbol: string;
+  trading?: boolean;
+  price_precision?: number;
+  quantity_step?: string;
+  quantity_min?: string;
+  quantity_max?: string;
+  spread_rate?: string;
+  reason?: string;
+}
+
+export class MarketService {
+  private pairRows = new Map<string, PairRow>();
+  private tickers = new Map<string, TickerFigures>();
+  private quotationCache = new Map<string, Quotation>();
+  private openCandles = new Map<string, Candle>();
+  private lastTicks = new Map<string, Tick>();
+  private venueQuotes = new Map<string, Map<string, VenueQuote>>();
+  private venueConnected = new Map<string, boolean>();
+  private venueLastQuote = new Map<string, number>();
+  private venueFees: Record<string, string> = DEFAULT_VENUE_FEES;
+  private readonly tickListeners = new Set<TicksListener>();
+  private readonly updateListeners = new Set<UpdateListener>();
+  private readonly sourceOf = new Map<string, MarketSource>();
+  private readonly venueInfo: VenueInfo[];
+  private unsubscribe: Array<() => void> = [];
+  /** When the last update arrived (ms, this process's clock), and from which process. */
+  lastUpdateMs: number | null = null;
+  leaderName: string | null = null;
+
+  constructor(
+    private readonly deps: { database: Database; store: MarketStore; bus: Bus; clock: Clock; source: MarketSource; adapters: readonly FeedAdapter[]; log?: FastifyBaseLogger },
+  ) {
+    for (const adapter of deps.adapters) for (const symbol of adapter.symbols) this.sourceOf.set(symbol, adapter.source);
+    this.venueInfo = deps.adapters.flatMap((a) => a.venues);
+  }
+
+  /** Loads pairs and the last state from storage and listens to the bus. Cheap: no history is built here. */
+  async init(): Promise<void> {
+    await this.reloadPairs();
+    this.venueFees = { ...DEFAULT_VENUE_FEES, ...((await getSetting<Record<string, string>>(this.deps.database.db, VENUE_FEES_KEY)) ?? {}) };
+    // Figures computed by the database, not rebuilt minute by minute: this runs before the server listens.
+    // Open candles need no loading: storage is at most one flush behind, and the bus brings the next ones.
+    const nowMs = this.deps.clock.now().getTime();
+    const symbols = [...this.pairRows.keys()];
+    const [ticks, days] = await Promise.all([this.deps.store.lastTicks(symbols), this.deps.store.dayFigures(symbols, Math.floor((nowMs - 86_400_000) / 1000) - 60)]);
+    for (const tick of ticks) this.lastTicks.set(tick.symbol, { ...tick, source: this.sourceOf.get(tick.symbol) ?? this.deps.source });
+    for (const day of days) {
+      const atMs = this.lastTicks.get(day.symbol)?.atMs ?? nowMs;
+      this.tickers.set(day.symbol, { ...day, atMs, source: this.sourceOf.get(day.symbol) ?? this.deps.source });
+    }
+    this.unsubscribe.push(this.deps.bus.subscribe(UPDATE_TOPIC, (message) => this.apply(message as MarketUpdate)));
+    this.unsubscribe.push(this.deps.bus.subscribe(PAIRS_TOPIC, () => void this.reloadPairs()));
+  }
+
+  close(): void {
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
+  }
+
+  /** Applies the leader's update; tells engines (ticks) and sockets (tickers, candles). */
+  apply(update: MarketUpdate): void {
+    this.lastUpdateMs = this.deps.clock.now().getTime();
+    this.leaderName = update.leader;
+    const changed = new Map<string, Quotation>();
+    for (const figures of update.tickers) {
+      this.tickers.set(figures.symbol, figures);
+      this.quotationCache.delete(figures.symbol);
+      const q = this.quotationOf(figures.symbol);
+      if (q) changed.set(figures.symbol, q);
+    }
+    for (const change of update.candles) this.openCandles.set(`${change.symbol}|${change.interval}`, change.candle);
+    for (const tick of update.ticks) this.lastTicks.set(tick.symbol, tick);
+    for (const quote of update.quotes) {
+      let byVenue = this.venueQuotes.get(quote.symbol);
+      if (!byVenue) this.venueQuotes.set(quote.symbol, (byVenue = new Map()));
+      byVenue.set(quote.venue, quote);
+      this.venueLastQuote.set(quote.venue, Math.max(this.venueLastQuote.get(quote.venue) ?? 0, quote.atMs));
+    }
+    for (const venue of update.venues) this.venueConnected.set(venue.id, venue.connected);
+    if (update.ticks.length) for (const listener of this.tickListeners) safely(() => listener(update.ticks), this.deps.log);
+    for (const listener of this.updateListeners) safely(() => listener(update, changed), this.deps.log);
+  }
+
+  /** Engines: every recorded tick, in time order per pair, in every process (the leader decides who acts). */
+  onTicks(listener: TicksListener): () => void {
+    this.tickListeners.add(listener);
+    return () => this.tickListeners.delete(listener);
+  }
+
+  /** The sockets: each update with the quotations it changed. */
+  onUpdate(listener: UpdateListener): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
+  }
+
+  // ----- pairs -----
+
+  async reloadPairs(): Promise<void> {
+    const rows = await this.deps.store.pairs();
+    this.pairRows = new Map(rows.map((r) => [r.symbol, r]));
+    this.quotationCache.clear();
+  }
+
+  pair(symbol: string): PairRow | undefined {
+    return this.pairRows.get(symbol);
+  }
+
+  /** The pair, or PAIR_NOT_FOUND. */
+  requirePair(symbol: string): PairRow {
+    const row = this.pairRows.get(symbol);
+    if (!row) throw new DomainError("PAIR_NOT_FOUND");
+    return row;
+  }
+
+  /** The pair when it can be traded now: listed, switched on, and priced by a live feed. */
+  requireTradable(symbol: string): PairRow {
+    const row = this.requirePair(symbol);
+    if (!row.trading) throw new DomainError("PAIR_NOT_ACTIVE");
+    if (!this.isFresh(symbol)) throw new DomainError("TRADING_CLOSED");
+    return row;
+  }
+
+  pairs(filter: { symbol?: string; kind?: MarketKind } = {}): Pair[] {
+    return [...this.pairRows.values()].filter((r) => (!filter.symbol || r.symbol === filter.symbol) && (!filter.kind || r.kind === filter.kind)).map((r) => this.pairOf(r));
+  }
+
+  private pairOf(row: PairRow): Pair {
+    return {
+      symbol: row.symbol,
+      base: row.base,
+      quote: row.quote,
+      kind: row.kind,
+      price_precision: row.price_precision,
+      quantity_step: row.quantity_step,
+      quantity_min: row.quantity_min,
+      quantity_max: row.quantity_max,
+      trading: row.trading,
+      spread_rate: row.spread_rate,
+      contract_size: row.contract_size,
+      source: this.sourceOf.get(row.symbol) ?? this.deps.source,
+    };
+  }
+
+  /** An operator changes a pair's rules; audited, and every process reloads. */
+  async updatePair(operator: OperatorSession, change: PairChange): Promise<Pair> {
+    const before = this.requirePair(change.symbol);
+    const next = {
+      trading: change.trading ?? before.trading,
+      price_precision: change.price_precision ?? before.price_precision,
+      quantity_step: change.quantity_step ?? before.quantity_step,
+      quantity_min: change.quantity_min ?? before.quantity_min,
+      quantity_max: change.quantity_max ?? before.quantity_max,
+      spread_rate: change.spread_rate ?? before.spread_rate,
+    };
+    validateRules(next);
+    const diff = Object.fromEntries(
+      Object.entries(next)
+        .filter(([key, value]) => String(value) !== String(before[key as keyof typeof next]))
+        .map(([key, value]) => [key, { from: before[key as keyof typeof next], to: value }]),
+    );
+    await this.deps.database.db.transaction(async (tx) => {
+      await tx
+        .update(marketPairs)
+        .set({
+          trading: next.trading,
+          pricePrecision: next.price_precision,
+          quantityStep: next.quantity_step,
+          quantityMin: next.quantity_min,
+          quantityMax: next.quantity_max,
+          spreadRate: next.spread_rate,
+          updatedAt: new Date(),
+        })
+        .where(eq(marketPairs.symbol, change.symbol));
+      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "market.pair.update", targetKind: "pair", targetId: change.symbol, detail: { changes: diff, reason: change.reason ?? null } });
+    });
+    await this.reloadPairs();
+    this.deps.bus.publish(PAIRS_TOPIC, { symbol: change.symbol });
+    return this.pairOf(this.requirePair(change.symbol));
+  }
+
+  // ----- quotations and klines -----
+
+  /** A pair's quotation, or null before its first price. */
+  quotationOf(symbol: string): Quotation | null {
+    const cached = this.quotationCache.get(symbol);
+    if (cached) return cached;
+    const pair = this.pairRows.get(symbol);
+    const t = this.tickers.get(symbol);
+    if (!pair || !t) return null;
+    const p = pair.price_precision;
+    const last = new Dec(t.last);
+    const half = last.times(pair.spread_rate).div(2);
+    const q: Quotation = {
+      symbol,
+      base: pair.base,
+      quote: pair.quote,
+      kind: pair.kind,
+      last: fixed(last, p),
+      open_24h: fixed(t.open, p),
+      high_24h: fixed(t.high, p),
+      low_24h: fixed(t.low, p),
+      change_24h: changePercent(t.open, t.last),
+      volume_24h: t.volume,
+      quote_volume_24h: t.quoteVolume,
+      bid: fixed(last.minus(half), p, Dec.ROUND_DOWN),
+      ask: fixed(last.plus(half), p, Dec.ROUND_UP),
+      price_precision: p,
+      trading: pair.trading,
+      source: t.source,
+      updated_at: Math.floor(t.atMs / 1000),
+    };
+    this.quotationCache.set(symbol, q);
+    return q;
+  }
+
+  quotations(kinds?: readonly MarketKind[]): Quotation[] {
+    const list: Quotation[] = [];
+    for (const row of this.pairRows.values()) {
+      if (kinds && !kinds.includes(row.kind)) continue;
+      const q = this.quotationOf(row.symbol);
+      if (q) list.push(q);
+    }
+    return list;
+  }
+
+  /** Candles oldest first, the open one from memory (newer than storage by up to a flush). */
+  async klines(input: { symbol: string; interval: KlineInterval; limit: number; to?: number }, kinds?: readonly MarketKind[]): Promise<Candle[]> {
+    const pair = this.requirePair(input.symbol);
+    if (kinds && !kinds.includes(pair.kind)) throw new DomainError("PAIR_NOT_FOUND");
+    const nowSeconds = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const to = input.to ?? nowSeconds;
+    const list = await this.deps.store.klines(pair.symbol, input.interval, to, input.limit, pair.price_precision);
+    const open = this.openCandles.get(`${pair.symbol}|${input.interval}`);
+    if (open && open.t <= to) {
+      const candle = roundCandle(open, pair.price_precision);
+      const last = list[list.length - 1];
+      if (last && last.t === open.t) list[list.length - 1] = candle;
+      else if (!last || open.t > last.t) {
+        list.push(candle);
+        if (list.length > input.limit) list.shift();
+      }
+    }
+    return list;
+  }
+
+  /** A candle as the wire shows it: prices with the pair's precision. */
+  displayCandle(symbol: string, candle: Candle): Candle {
+    const pair = this.pairRows.get(symbol);
+    return pair ? roundCandle(candle, pair.price_precision) : candle;
+  }
+
+  /** The candle of an interval still open (the socket sends it on subscribe). */
+  openCandle(symbol: string, interval: KlineInterval): Candle | null {
+    const pair = this.pairRows.get(symbol);
+    const candle = this.openCandles.get(`${symbol}|${interval}`);
+    return pair && candle ? roundCandle(candle, pair.price_precision) : null;
+  }
+
+  // ----- prices for other domains -----
+
+  /** The latest recorded tick of a pair (in memory), or null. */
+  lastTick(symbol: string): Tick | null {
+    return this.lastTicks.get(symbol) ?? null;
+  }
+
+  /** Whether the pair's last tick is recent enough to trade on. */
+  isFresh(symbol: string, maxAgeMs = 120_000): boolean {
+    const tick = this.lastTicks.get(symbol);
+    return !!tick && this.deps.clock.now().getTime() - tick.atMs <= maxAgeMs;
+  }
+
+  /** The price at a past instant: the last recorded tick at or before it. */
+  tickAtOrBefore(symbol: string, atMs: number): Promise<StoredTick | null> {
+    return this.deps.store.tickAtOrBefore(symbol, atMs);
+  }
+
+  /** The first recorded tick at or after an instant (an option expiring then settles on it). */
+  tickAtOrAfter(symbol: string, atMs: number): Promise<StoredTick | null> {
+    return this.deps.store.tickAtOrAfter(symbol, atMs);
+  }
+
+  ticksBetween(symbol: string, fromMs: number, toMs: number, limit?: number): Promise<StoredTick[]> {
+    return this.deps.store.ticksBetween(symbol, fromMs, toMs, limit);
+  }
+
+  /**
+   * The wallet's PriceSource backed by live prices: the last tick of `<CURRENCY>/USDT`, when fresh (a stale price
+   * would value and convert money at a number the market left behind: no price is better).
+   */
+  priceSource(maxAgeMs = 120_000): PriceSource {
+    return {
+      name: this.deps.source,
+      usdtPrice: async (currency: string): Promise<Decimal | null> => {
+        if (currency === "USDT") return money(1);
+        const symbol = `${currency}/USDT`;
+        const tick = this.lastTicks.get(symbol);
+        if (!tick || !this.isFresh(symbol, maxAgeMs)) return null;
+        return money(tick.price);
+      },
+    };
+  }
+
+  // ----- venues and the scanner -----
+
+  venues(): Venue[] {
+    const nowMs = this.deps.clock.now().getTime();
+    return this.venueInfo.map((info) => {
+      const lastQuote = this.venueLastQuote.get(info.id) ?? null;
+      let pairs = 0;
+      for (const byVenue of this.venueQuotes.values()) if (byVenue.has(info.id)) pairs++;
+      return {
+        id: info.id,
+        name: info.name,
+        source: info.source,
+        connected: (this.venueConnected.get(info.id) ?? false) && lastQuote !== null && nowMs - lastQuote <= VENUE_LIVE_MS,
+        fee_rate: this.venueFees[info.id] ?? "0",
+        pairs,
+        last_quote_at: lastQuote === null ? null : Math.floor(lastQuote / 1000),
+      };
+    });
+  }
+
+  arbitrage(filter: { profitable?: boolean; kind?: MarketKind } = {}): ArbitrageScan {
+    const nowMs = this.deps.clock.now().getTime();
+    const venues = this.venues();
+    const live = new Set(venues.filter((v) => v.connected).map((v) => v.id));
+    const list: ArbitrageScan["list"] = [];
+    for (const [symbol, byVenue] of this.venueQuotes) {
+      const pair = this.pairRows.get(symbol);
+      if (!pair || (filter.kind && pair.kind !== filter.kind)) continue;
+      const quotes = [...byVenue.values()].filter((q) => live.has(q.venue) && nowMs - q.atMs <= VENUE_LIVE_MS);
+      const result = scan(quotes.map((q) => ({ venue: q.venue, bid: q.bid, ask: q.ask, feeRate: this.venueFees[q.venue] ?? "0" })));
+      if (!result) continue;
+      if (filter.profitable && !result.profitable) continue;
+      list.push({
+        symbol,
+        kind: pair.kind,
+        ask_venue: result.askVenue,
+        best_ask: result.bestAsk,
+        bid_venue: result.bidVenue,
+        best_bid: result.bestBid,
+        spread: result.spread,
+        spread_rate: result.spreadRate,
+        fee_rate: result.feeRate,
+        net_rate: result.netRate,
+        profitable: result.profitable,
+        venues: result.venues,
+        updated_at: Math.floor(Math.max(...quotes.map((q) => q.atMs)) / 1000),
+      });
+    }
+    list.sort((a, b) => new Dec(b.net_rate).comparedTo(a.net_rate));
+    return {
+      connected_venues: live.size,
+      venues,
+      list,
+      opportunities: list.filter((r) => r.profitable).length,
+      updated_at: Math.floor(nowMs / 1000),
+    };
+  }
+
+  /** The back office's feed page. */
+  feedStatus(leader: boolean) {
+    const nowMs = this.deps.clock.now().getTime();
+    return {
+      leader,
+      live: this.lastUpdateMs !== null && nowMs - this.lastUpdateMs <= FEED_LIVE_MS,
+      venues: this.venues(),
+      pairs: [...this.pairRows.values()].map((row) => {
+        const tick = this.lastTicks.get(row.symbol);
+        return {
+          symbol: row.symbol,
+          kind: row.kind,
+          source: this.sourceOf.get(row.symbol) ?? this.deps.source,
+          last: tick ? fixed(tick.price, row.price_precision) : null,
+          last_tick_at_ms: tick?.atMs ?? null,
+          age_ms: tick ? Math.max(0, nowMs - tick.atMs) : null,
+          trading: row.trading,
+        };
+      }),
+      time_ms: nowMs,
+    };
+  }
+}
+
+function roundCandle(candle: Candle, precision: number): Candle {
+  return { t: candle.t, o: fixed(candle.o, precision), h: fixed(candle.h, precision), l: fixed(candle.l, precision), c: fixed(candle.c, precision), v: candle.v };
+}
+
+/** Trading rules that hold together: a positive step, a minimum on the step grid, a maximum above it. */
+function validateRules(rules: { quantity_step: string; quantity_min: string; quantity_max: string; spread_rate: string }): void {
+  const step = new Dec(rules.quantity_step);
+  const min = new Dec(rules.quantity_min);
+  const max = new Dec(rules.quantity_max);
+  const fields: Record<string, string> = {};
+  if (step.lte(0)) fields.quantity_step = errors.QUANTITY_NOT_POSITIVE.key;
+  if (min.lte(0)) fields.quantity_min = errors.QUANTITY_NOT_POSITIVE.key;
+  else if (step.gt(0) && !min.mod(step).isZero()) fields.quantity_min = errors.QUANTITY_STEP.key;
+  if (max.lt(min)) fields.quantity_max = errors.ORDER_BELOW_MIN.key;
+  if (new Dec(rules.spread_rate).gte("0.1")) fields.spread_rate = errors.PARAMETER_ERROR.key;
+  if (Object.keys(fields).length) throw new DomainError("PARAMETER_ERROR", fields);
+}
+
+function safely(fn: () => void, log?: { error(obj: object, msg?: string): void }): void {
+  try {
+    fn();
+  } catch (error) {
+    // A listener's bug must not stop the feed for everybody else.
+    if (log) log.error({ err: error }, "market: a listener failed");
+    else console.error(error);
+  }
+}
+

@@ -1,0 +1,263 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { Quotation } from "../../contract/market";
+import { createTestServer, type TestServer } from "../testing/harness";
+
+/** `/ws` with a real ws client against the app listening on a random port. */
+
+let server: TestServer;
+let url: string;
+
+/** A client that keeps every message it gets and can wait for one. */
+class Client {
+  readonly messages: Record<string, unknown>[] = [];
+  readonly ws: WebSocket;
+  private waiters: { match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
+  closed = false;
+
+  constructor(options: WebSocket.ClientOptions = {}) {
+    this.ws = new WebSocket(url, options);
+    this.ws.on("message", (raw) => {
+      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
+      this.messages.push(message);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.match(message)) return true;
+        w.resolve(message);
+        return false;
+      });
+    });
+    this.ws.on("close", () => {
+      this.closed = true;
+    });
+  }
+
+  opened(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.ws.readyState === WebSocket.OPEN) return resolve();
+      this.ws.once("open", () => resolve());
+      this.ws.once("error", reject);
+    });
+  }
+
+  send(message: unknown): void {
+    this.ws.send(typeof message === "string" ? message : JSON.stringify(message));
+  }
+
+  next(match: (m: Record<string, unknown>) => boolean, timeoutMs = 3_000): Promise<Record<string, unknown>> {
+    const seen = this.messages.find(match);
+    if (seen) {
+      this.messages.splice(this.messages.indexOf(seen), 1);
+      return Promise.resolve(seen);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(this.messages)}`)), timeoutMs);
+      this.waiters.push({
+        match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.messages.splice(this.messages.indexOf(m), 1);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+async function client(options?: WebSocket.ClientOptions): Promise<Client> {
+  const c = new Client(options);
+  await c.opened();
+  return c;
+}
+
+async function step(): Promise<void> {
+  server.clock.advance(1_000);
+  await server.market.step();
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+beforeAll(async () => {
+  server = await createTestServer();
+  await server.market.startManual({ historyCandles: 10, historyMinutes: 30 });
+  await step();
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  url = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/ws`;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("/ws public channels", () => {
+  it("answers ping with pong", async () => {
+    const c = await client();
+    c.send({ op: "ping" });
+    expect(await c.next((m) => m.op === "pong")).toEqual({ op: "pong" });
+    c.close();
+  });
+
+  it("streams a ticker: the current one at once, then every tick, in the shape of quotation_new", async () => {
+    const c = await client();
+    c.send({ op: "subscribe", channel: "ticker", symbol: "btc/usdt" });
+    expect(await c.next((m) => m.op === "subscribed")).toEqual({ op: "subscribed", channel: "ticker", symbol: "BTC/USDT" });
+    const first = await c.next((m) => m.channel === "ticker");
+    expect(first.symbol).toBe("BTC/USDT");
+    await step();
+    const live = await c.next((m) => m.channel === "ticker");
+    const quotes = (await server.call<Quotation[]>("GET", "currency/quotation_new")).body.message;
+    expect(live).toEqual({ channel: "ticker", symbol: "BTC/USDT", data: quotes.find((q) => q.symbol === "BTC/USDT") });
+    // Only what was asked for.
+    expect(c.messages.filter((m) => m.symbol && m.symbol !== "BTC/USDT")).toEqual([]);
+
+    c.send({ op: "unsubscribe", channel: "ticker", symbol: "BTC/USDT" });
+    await c.next((m) => m.op === "unsubscribed");
+    await step();
+    await settle();
+    expect(c.messages.filter((m) => m.channel === "ticker")).toEqual([]);
+    c.close();
+  });
+
+  it("streams a kline interval: the open candle moving, and the next one when a minute closes", async () => {
+    const c = await client();
+    c.send({ op: "subscribe", channel: "kline", symbol: "XAU/USD", interval: "1m" });
+    await c.next((m) => m.op === "subscribed");
+    const open = (await c.next((m) => m.channel === "kline")) as { data: { t: number; c: string } };
+    server.clock.advance(60_000);
+    await server.market.step();
+    const updates: { interval: string; data: { t: number; c: string } }[] = [];
+    for (;;) {
+      const m = (await c.next((x) => x.channel === "kline")) as (typeof updates)[number];
+      updates.push(m);
+      if (m.data.t > open.data.t) break;
+    }
+    expect(updates.every((u) => u.interval === "1m")).toBe(true);
+    expect(updates[updates.length - 1].data.t).toBe(open.data.t + 60);
+    expect(updates[updates.length - 1].data.c).toMatch(/^\d+\.\d{2}$/);
+    c.close();
+  });
+
+  it.each([
+    [{ op: "subscribe", channel: "ticker", symbol: "NOPE/USDT" }, "PAIR_NOT_FOUND"],
+    [{ op: "subscribe", channel: "ticker" }, "PAIR_NOT_FOUND"],
+    [{ op: "subscribe", channel: "kline", symbol: "BTC/USDT" }, "PARAMETER_ERROR"],
+    [{ op: "subscribe", channel: "kline", symbol: "BTC/USDT", interval: "2m" }, "PARAMETER_ERROR"],
+    [{ op: "subscribe", channel: "weather" }, "PARAMETER_ERROR"],
+    [{ op: "dance" }, "PARAMETER_ERROR"],
+    ["{not json", "PARAMETER_ERROR"],
+    [{ op: "subscribe", channel: "orders" }, "LOGIN_REQUIRED"],
+  ])("refuses %j with %s and stays open", async (message, code) => {
+    const c = await client();
+    c.send(message);
+    const error = await c.next((m) => m.op === "error");
+    expect(error.code).toBe(code);
+    expect(typeof error.message).toBe("string");
+    c.send({ op: "ping" });
+    await c.next((m) => m.op === "pong");
+    c.close();
+  });
+
+  it("refuses a flood of messages", async () => {
+    const c = await client();
+    for (let i = 0; i < 60; i++) c.send({ op: "ping" });
+    const error = await c.next((m) => m.op === "error");
+    expect(error.code).toBe("TOO_MANY_REQUESTS");
+    c.close();
+  });
+});
+
+describe("/ws user channels", () => {
+  it("delivers a user's messages to that user's sockets only, after auth", async () => {
+    const alice = await server.newUser();
+    const bob = await server.newUser();
+    const a = await client();
+    const b = await client();
+    a.send({ op: "auth", token: alice.token });
+    a.send({ op: "subscribe", channel: "orders" });
+    expect(await a.next((m) => m.op === "auth")).toEqual({ op: "auth", ok: true, user_id: alice.id });
+    await a.next((m) => m.op === "subscribed");
+    b.send({ op: "auth", token: `Bearer ${bob.token}` });
+    b.send({ op: "subscribe", channel: "orders" });
+    await b.next((m) => m.op === "subscribed");
+
+    server.market.publishToUser(alice.id, "orders", { id: 7, status: "filled" });
+    server.market.publishToUser(alice.id, "notices", { id: 1 });
+    expect(await a.next((m) => m.channel === "orders")).toEqual({ channel: "orders", data: { id: 7, status: "filled" } });
+    await settle();
+    expect(a.messages.filter((m) => m.channel === "notices")).toEqual([]);
+    expect(b.messages.filter((m) => m.channel)).toEqual([]);
+    a.close();
+    b.close();
+  });
+
+  it("relays the content domain's notices: everybody's, and a user's own messages", async () => {
+    const alice = await server.newUser();
+    const bob = await server.newUser();
+    const a = await client();
+    const b = await client();
+    for (const [c, u] of [
+      [a, alice],
+      [b, bob],
+    ] as const) {
+      c.send({ op: "auth", token: u.token });
+      c.send({ op: "subscribe", channel: "notices" });
+      await c.next((m) => m.op === "subscribed");
+    }
+    server.ctx.bus.publish("notice", { kind: "notice", id: 1, title: "Maintenance" });
+    server.ctx.bus.publish(`user:${alice.id}:notice`, { kind: "message", id: 9, title: "Hello" });
+    expect(await a.next((m) => m.channel === "notices" && (m.data as { id: number }).id === 1)).toBeTruthy();
+    expect(await b.next((m) => m.channel === "notices")).toEqual({ channel: "notices", data: { kind: "notice", id: 1, title: "Maintenance" } });
+    expect(await a.next((m) => m.channel === "notices")).toEqual({ channel: "notices", data: { kind: "message", id: 9, title: "Hello" } });
+    await settle();
+    expect(b.messages.filter((m) => m.channel === "notices")).toEqual([]);
+    a.close();
+    b.close();
+  });
+
+  it("refuses a bad token", async () => {
+    const c = await client();
+    c.send({ op: "auth", token: "nope" });
+    expect((await c.next((m) => m.op === "error")).code).toBe("LOGIN_REQUIRED");
+    c.close();
+  });
+
+  it("drops the user channels of a session revoked since auth, at the next heartbeat", async () => {
+    const user = await server.newUser();
+    const c = await client();
+    c.send({ op: "auth", token: user.token });
+    c.send({ op: "subscribe", channel: "positions" });
+    await c.next((m) => m.op === "subscribed");
+    await server.call("POST", "user/logout", {}, { token: user.token });
+    await server.market.hub.beat();
+    expect((await c.next((m) => m.op === "error")).code).toBe("LOGIN_REQUIRED");
+    server.market.publishToUser(user.id, "positions", { id: 1 });
+    await settle();
+    expect(c.messages.filter((m) => m.channel === "positions")).toEqual([]);
+    c.close();
+  });
+});
+
+describe("/ws heartbeats", () => {
+  it("closes a connection that stops answering pings, and keeps the live ones", async () => {
+    await settle();
+    const before = server.market.hub.connections;
+    const dead = await client({ autoPong: false });
+    const live = await client();
+    await settle();
+    expect(server.market.hub.connections).toBe(before + 2);
+    await server.market.hub.beat(); // pings both; only the live one answers
+    await settle();
+    await server.market.hub.beat(); // the silent one is closed
+    await settle();
+    expect(dead.closed).toBe(true);
+    expect(live.closed).toBe(false);
+    expect(server.market.hub.connections).toBe(before + 1);
+    live.close();
+    await settle();
+    expect(server.market.hub.connections).toBe(before);
+  });
+});

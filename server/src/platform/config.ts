@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { UPLOAD_MAX_BYTES_DEFAULT } from "../../contract/constants";
+
+/** Every setting comes from the environment, is validated here once, and a bad value stops the process. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  /** Prefixes the bus's Redis channels, so deployments (and test runs) sharing a Redis stay apart. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/).default("tw:"),
+  ROOT_INVITE_CODE: z.string().regex(/^[A-Za-z0-9]{4,32}$/).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("TradeWise <no-reply@tradewise.local>"),
+  MARKET_SOURCE: z.enum(["sim", "binance"]).default("sim"),
+  /** Binance's public stream (MARKET_SOURCE=binance); a local replay server in tests. */
+  BINANCE_STREAM_URL: z.string().url().default("wss://stream.binance.com:9443"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Trust X-Forwarded-For from a load balancer (rate limits key on the client address). */
+  TRUST_PROXY: z.stringbool().default(false),
+  /** Requests per minute per client address on login, register and code sending. */
+  RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /**
+   * Creates these operators at start when they do not exist yet, for automated deployments and tests:
+   * `name:password:BASE32TOTPSECRET:role`, several separated by commas. Interactive setups use
+   * `npm run operator -- create` instead.
+   */
+  BOOTSTRAP_OPERATOR: z
+    .string()
+    .regex(/^[^:,]+:[^:,]{10,}:[A-Z2-7]{16,}:(admin|reviewer|support)(,[^:,]+:[^:,]{10,}:[A-Z2-7]{16,}:(admin|reviewer|support))*$/, "name:password(10+):BASE32SECRET:role[,...]")
+    .optional(),
+  /** Serve the built PWA from this folder (empty: API only). */
+  STATIC_DIR: z.string().default("dist"),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+/** Configuration for tests: quiet, generous limits, nothing served statically. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "", RATE_LIMIT_AUTH: "1000" }), ...overrides };
+}

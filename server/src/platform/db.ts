@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+
+/** The query builder every service uses; the same type over PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle; services take it so the ledger posts inside the caller's transaction. */
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+/** Either: a read can run on the pool or inside a transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  db: Db;
+  /** Runs a script of several statements (migrations). */
+  execScript(sqlText: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows (for hot paths and tests). */
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * A connection of its own, for session-level state such as advisory locks (migrations, the engine leader).
+   * PGlite has one connection, shared.
+   */
+  dedicated(): Promise<Connection>;
+  close(): Promise<void>;
+}
+
+export interface Connection {
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  execScript(sqlText: string): Promise<void>;
+  release(): void;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL; without it the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data folder; without it (and without url) the database lives in memory. */
+  dataDir?: string;
+  /** Pool size on PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client) as unknown as Db;
+  const connection: Connection = {
+    async execScript(sqlText) {
+      await client.exec(sqlText);
+    },
+    async query<T>(sqlText: string, params: unknown[] = []) {
+      const result = await client.query<T>(sqlText, params);
+      return result.rows;
+    },
+    release() {},
+  };
+  return {
+    kind: "pglite",
+    db,
+    execScript: connection.execScript,
+    query: connection.query,
+    async dedicated() {
+      return connection;
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at start, not at the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool) as unknown as Db;
+  return {
+    kind: "postgres",
+    db,
+    async execScript(sqlText) {
+      await pool.query(sqlText);
+    },
+    async query<T>(sqlText: string, params: unknown[] = []) {
+      const result = await pool.query(sqlText, params);
+      return result.rows as T[];
+    },
+    async dedicated() {
+      const client = await pool.connect();
+      // A checked-out client has no error listener: a dropped connection (a leader's long-held lock connection when
+      // the server restarts) would otherwise crash the process. Its next query fails instead, and the holder reacts.
+      const ignore = () => {};
+      client.on("error", ignore);
+      return {
+        async execScript(sqlText) {
+          await client.query(sqlText);
+        },
+        async query<T>(sqlText: string, params: unknown[] = []) {
+          return (await client.query(sqlText, params)).rows as T[];
+        },
+        release() {
+          client.release();
+        },
+      };
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

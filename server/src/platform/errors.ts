@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { errors, type ErrorCode, type ErrorEnvelope } from "../../contract";
+
+/** A refusal the user can understand: a code of the closed catalogue, never free text. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    /** Which input fields the refusal is about, with their message keys. */
+    readonly fields?: Record<string, string>,
+    /** The session is over: answer `type` 999 so the client logs out (missing token, frozen account...). */
+    readonly logout = code === "LOGIN_REQUIRED",
+  ) {
+    super(code);
+    this.name = "DomainError";
+  }
+  get status(): number {
+    return errors[this.code].status;
+  }
+}
+
+/** A broken invariant is a bug: fail loudly, never answer as if it were the user's fault. */
+export function invariant(condition: unknown, what: string): asserts condition {
+  if (!condition) throw new Error(`Invariant violated: ${what}`);
+}
+
+export function envelopeOf(code: ErrorCode, fields?: Record<string, string>, logout = code === "LOGIN_REQUIRED"): ErrorEnvelope {
+  return {
+    type: logout ? 999 : "error",
+    code,
+    message: errors[code].key,
+    ...(fields && Object.keys(fields).length ? { fields } : {}),
+  };
+}
+
+/** The one place a failure becomes an answer: honest status, the seed's envelope, no leaked internals on 5xx. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply.status(error.status).send(envelopeOf(error.code, error.fields, error.logout));
+    }
+    const fastifyError = error as FastifyError;
+    const code = mapFastifyError(fastifyError);
+    if (code) {
+      return reply.status(errors[code].status).send(envelopeOf(code));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(envelopeOf("REQUEST_EXCEPTION"));
+  });
+}
+
+function mapFastifyError(error: FastifyError): ErrorCode | null {
+  switch (error.code) {
+    case "FST_REQ_FILE_TOO_LARGE":
+    case "FST_PARTS_LIMIT":
+    case "FST_FILES_LIMIT":
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "FILE_TOO_LARGE";
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return "ILLEGAL_REQUEST";
+  }
+  if (error.statusCode === 429) return "TOO_MANY_REQUESTS";
+  if (error.statusCode === 413) return "FILE_TOO_LARGE";
+  // A malformed body (bad JSON, bad form) is the client's fault, not ours.
+  if (error.statusCode === 400 || error instanceof SyntaxError) return "PARAMETER_ERROR";
+  return null;
+}

@@ -1,0 +1,96 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { bigint, customType, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { fileTypeFromBuffer } from "file-type";
+import { errors, IMAGE_UPLOAD_TYPES } from "../../contract";
+import type { Executor, Tx } from "./db";
+import { DomainError } from "./errors";
+import type { UploadedFile } from "./http";
+
+/**
+ * Image uploads, one implementation for every domain (deposit screenshots, KYC photos): the checks a file must
+ * pass, and a store for images kept in the database (`stored_images`, migrations/0005_kyc.sql).
+ */
+
+/** Image types an upload may be, recognised from the file's first bytes, never from its name or declared type. */
+export const IMAGE_TYPES = IMAGE_UPLOAD_TYPES;
+
+export interface CheckedImage {
+  contentType: string;
+  /** md5 (hex) of the bytes, computed here. */
+  md5: string;
+  size: number;
+}
+
+/**
+ * Checks an uploaded image: present and not empty, within the size limit, really a JPEG, PNG or WebP (by its
+ * bytes), and, when the client sent one, the md5 it computed. Each refusal names `field`, so the form shows it
+ * under the right picker.
+ */
+export async function checkImage(file: UploadedFile | undefined, options: { field: string; maxBytes: number; md5?: string }): Promise<CheckedImage> {
+  const refuse = (code: "MISSING_PARAMETER" | "UPLOAD_FAILED" | "FILE_TOO_LARGE" | "FILE_TYPE_WRONG" | "FILE_HASH_MISMATCH"): never => {
+    throw new DomainError(code, { [options.field]: errors[code].key });
+  };
+  if (!file) return refuse("MISSING_PARAMETER");
+  if (file.data.length === 0) return refuse("UPLOAD_FAILED");
+  if (file.data.length > options.maxBytes) return refuse("FILE_TOO_LARGE");
+  const type = await fileTypeFromBuffer(file.data);
+  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) return refuse("FILE_TYPE_WRONG");
+  const md5 = createHash("md5").update(file.data).digest("hex");
+  if (options.md5 !== undefined && md5 !== options.md5.toLowerCase()) return refuse("FILE_HASH_MISMATCH");
+  return { contentType: type.mime, md5, size: file.data.length };
+}
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  // PGlite returns a Uint8Array, node-postgres a Buffer.
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const storedImages = pgTable("stored_images", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint("user_id", { mode: "number" }).notNull(),
+  purpose: text("purpose").notNull(),
+  md5: text("md5").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What an upload is for; one copy of a file is kept per purpose. */
+export type ImagePurpose = "kyc";
+
+/** The stored image with these bytes for this purpose (who uploaded it), or null. */
+export async function findImage(db: Executor, purpose: ImagePurpose, md5: string): Promise<{ id: number; userId: number } | null> {
+  const [row] = await db
+    .select({ id: storedImages.id, userId: storedImages.userId })
+    .from(storedImages)
+    .where(and(eq(storedImages.purpose, purpose), eq(storedImages.md5, md5)));
+  return row ?? null;
+}
+
+/** Keeps a checked image; a file already kept for this purpose violates `stored_images_purpose_md5`. */
+export async function storeImage(tx: Tx, input: { userId: number; purpose: ImagePurpose; image: CheckedImage; data: Buffer }): Promise<number> {
+  const [row] = await tx
+    .insert(storedImages)
+    .values({ userId: input.userId, purpose: input.purpose, md5: input.image.md5, contentType: input.image.contentType, size: input.image.size, data: input.data })
+    .returning({ id: storedImages.id });
+  return row.id;
+}
+
+export async function readImage(db: Executor, id: number): Promise<{ contentType: string; data: Buffer } | null> {
+  const [row] = await db.select({ contentType: storedImages.contentType, data: storedImages.data }).from(storedImages).where(eq(storedImages.id, id));
+  return row ?? null;
+}
+
+/** An image as the contract's `imageData` (JSON: the token travels in a header, so an <img> cannot fetch a URL). */
+export const asImageData = (image: { contentType: string; data: Buffer }) => ({ content_type: image.contentType, data: image.data.toString("base64") });
+
+/** The constraint a unique violation broke (PostgreSQL and PGlite errors carry it), or null for other errors. */
+export function violatedConstraint(error: unknown): string | null {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if (e?.code === "23505") return e.constraint ?? "";
+  if (e?.cause?.code === "23505") return e.cause.constraint ?? "";
+  return null;
+}

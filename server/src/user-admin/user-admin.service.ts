@@ -1,0 +1,208 @@
+import { aliasedTable, and, count, desc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { AccountState, UserRow as UserListRow } from "../../contract/user-admin";
+import { sessions, users, type UserRow } from "../auth/auth.schema";
+import type { SessionService } from "../auth/sessions";
+import { isLocked, isOperatorLock, OPERATOR_LOCK_UNTIL } from "../auth/user-info";
+import { operators } from "../backoffice/backoffice.schema";
+import type { KycService } from "../kyc/kyc.service";
+import { ledger } from "../ledger/ledger";
+import { money } from "../ledger/money";
+import { audit } from "../platform/audit";
+import { toSeconds, type Clock } from "../platform/clock";
+import type { Db, Executor } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import type { OperatorSession } from "../platform/http";
+import { auditLog } from "../platform/platform.schema";
+import { decimalsOf, loadWalletConfig } from "../wallet/wallet.config";
+
+/** How many lines of the account's history the detail shows. */
+const HISTORY_LINES = 30;
+
+/** `%` and `_` typed by an operator are literal characters, not wildcards. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The back office's Users desk: search, the whole picture of one user, and the operator's levers on an account.
+ * Freezing ends every session and refuses logins (ACCOUNT_FROZEN) until unfrozen; locking ends every session and
+ * refuses logins (USER_LOCKED) until unlocked (the lock is `users.locked_until` set to the far future, so the
+ * login check that already honours lockouts honours it too). A manual adjustment goes through `ledger.adjust`,
+ * which posts it with its reason (the user sees it in their finance records) and audits it. Every action is
+ * written to the audit log with the operator's id and name.
+ */
+export class UserAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly sessions: SessionService,
+    private readonly kyc: KycService,
+  ) {}
+
+  private async user(db: Executor, userId: number): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    if (!row) throw new DomainError("USER_NOT_FOUND");
+    return row;
+  }
+
+  private stateOf(row: UserRow): AccountState {
+    const now = this.clock.now();
+    const locked = isLocked(row, now);
+    return {
+      frozen: row.frozen,
+      locked,
+      locked_until: locked && row.lockedUntil ? toSeconds(row.lockedUntil) : null,
+      locked_by_operator: locked && isOperatorLock(row.lockedUntil),
+    };
+  }
+
+  async search(query: { q?: string; page: number; limit: number }): Promise<{ list: UserListRow[]; total: number }> {
+    const q = query.q?.trim() ?? "";
+    let where: SQL | undefined;
+    if (q) {
+      const text = or(sql`lower(${users.account}) LIKE ${likePattern(q)}`, sql`lower(${users.email}) LIKE ${likePattern(q)}`);
+      where = /^\d{1,15}$/.test(q) ? or(eq(users.id, Number(q)), text) : text;
+    }
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const [{ total }] = await this.db.select({ total: count() }).from(users).where(where);
+    const now = this.clock.now();
+    return {
+      total,
+      list: rows.map((r) => ({
+        id: r.id,
+        account: r.account,
+        email: r.email,
+        review_status: r.reviewStatus,
+        frozen: r.frozen,
+        locked: isLocked(r, now),
+        created_at: toSeconds(r.createdAt),
+      })),
+    };
+  }
+
+  async detail(userId: number) {
+    const row = await this.user(this.db, userId);
+    const now = this.clock.now();
+    const inviter = aliasedTable(users, "inviter");
+    const [invitedBy] = row.inviterId ? await this.db.select({ account: inviter.account }).from(inviter).where(eq(inviter.id, row.inviterId)) : [];
+    const [{ live }] = await this.db
+      .select({ live: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    const history = await this.db
+      .select({ entry: auditLog, operatorName: operators.name, userAccount: users.account })
+      .from(auditLog)
+      .leftJoin(operators, and(eq(auditLog.actorKind, "operator"), eq(operators.id, auditLog.actorId)))
+      .leftJoin(users, and(eq(auditLog.actorKind, "user"), eq(users.id, auditLog.actorId)))
+      .where(or(and(eq(auditLog.targetKind, "user"), eq(auditLog.targetId, String(userId))), and(eq(auditLog.actorKind, "user"), eq(auditLog.actorId, userId))))
+      .orderBy(desc(auditLog.id))
+      .limit(HISTORY_LINES);
+    return {
+      profile: {
+        id: row.id,
+        account: row.account,
+        email: row.email,
+        invite_code: row.inviteCode,
+        inviter_id: row.inviterId,
+        inviter_account: invitedBy?.account ?? null,
+        wallet_address: row.walletAddress,
+        lang: row.lang,
+        review_status: row.reviewStatus,
+        has_trade_password: row.tradePasswordHash !== null,
+        google_bound: row.googleSecret !== null,
+        withdraw_locked_until: row.withdrawLockedUntil && row.withdrawLockedUntil > now ? toSeconds(row.withdrawLockedUntil) : null,
+        created_at: toSeconds(row.createdAt),
+        active_sessions: live,
+      },
+      state: this.stateOf(row),
+      kyc: await this.kyc.latestSubmission(userId),
+      wallets: await ledger.balances(this.db, userId),
+      actions: history.map(({ entry, operatorName, userAccount }) => ({
+        id: entry.id,
+        action: entry.action,
+        actor_kind: entry.actorKind,
+        actor_name: operatorName ?? userAccount ?? null,
+        detail: entry.detail,
+        created_at: toSeconds(entry.createdAt),
+      })),
+    };
+  }
+
+  ledger(query: { user_id: number; page: number; limit: number; currency?: string }) {
+    return ledger.entries(this.db, query.user_id, query);
+  }
+
+  /**
+   * Changes the account's state under its row lock; a change that changes nothing is not audited twice. Freezing
+   * and locking end every session of the user in the same transaction.
+   */
+  private async change(
+    operator: OperatorSession,
+    userId: number,
+    action: "user.freeze" | "user.unfreeze" | "user.lock" | "user.unlock",
+    reason: string | undefined,
+  ): Promise<AccountState> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+      if (!row) throw new DomainError("USER_NOT_FOUND");
+      const now = this.clock.now();
+      const set: Partial<UserRow> =
+        action === "user.freeze"
+          ? { frozen: true }
+          : action === "user.unfreeze"
+            ? { frozen: false }
+            : action === "user.lock"
+              ? { lockedUntil: OPERATOR_LOCK_UNTIL }
+              : { lockedUntil: null, failedLogins: 0 };
+      const changed =
+        action === "user.freeze" ? !row.frozen : action === "user.unfreeze" ? row.frozen : action === "user.lock" ? !isOperatorLock(row.lockedUntil) : isLocked(row, now);
+      if (!changed) return this.stateOf(row);
+      const [updated] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+      if (action === "user.freeze" || action === "user.lock") await this.sessions.revokeAll(tx, userId);
+      await audit(tx, {
+        actorKind: "operator",
+        actorId: operator.id,
+        action,
+        targetKind: "user",
+        targetId: userId,
+        detail: { operator: operator.name, ...(reason ? { reason } : {}) },
+      });
+      return this.stateOf(updated);
+    });
+  }
+
+  freeze = (operator: OperatorSession, userId: number, reason?: string) => this.change(operator, userId, "user.freeze", reason);
+  unfreeze = (operator: OperatorSession, userId: number, reason?: string) => this.change(operator, userId, "user.unfreeze", reason);
+  lock = (operator: OperatorSession, userId: number, reason?: string) => this.change(operator, userId, "user.lock", reason);
+  unlock = (operator: OperatorSession, userId: number, reason?: string) => this.change(operator, userId, "user.unlock", reason);
+
+  /**
+   * A manual adjustment of the user's available balance. The currency must have wallets and the amount fit its
+   * decimals; the ledger refuses a debit below zero and writes the audit line. The same key (one per form) adjusts
+   * once: a double click or a retry answers the first entry with `duplicate: true`.
+   */
+  async adjust(operator: OperatorSession, input: { user_id: number; currency: string; amount: string; reason: string; idempotency_key: string }) {
+    const config = await loadWalletConfig(this.db);
+    const decimals = decimalsOf(config, input.currency);
+    if (decimals === null) throw new DomainError("CURRENCY_NOT_FOUND", { currency: "币种未添加或不存在" });
+    const amount = money(input.amount);
+    if (amount.decimalPlaces() > decimals) throw new DomainError("AMOUNT_ERROR", { amount: "金额错误" });
+    await this.user(this.db, input.user_id);
+    const posted = await this.db.transaction((tx) =>
+      ledger.adjust(tx, {
+        userId: input.user_id,
+        currency: input.currency,
+        amount: input.amount,
+        reason: input.reason,
+        operatorId: operator.id,
+        key: input.idempotency_key,
+        at: this.clock.now(),
+      }),
+    );
+    return { entry_id: posted.entryId, duplicate: posted.duplicate, wallets: await ledger.balances(this.db, input.user_id) };
+  }
+}

@@ -1,0 +1,12 @@
+import { wallet } from "../../contract";
+import type { AppContext } from "../platform/context";
+import type { WalletService } from "./wallet.service";
+
+export function walletRoutes(ctx: AppContext, service: WalletService): void {
+  const { api } = ctx;
+  api.route(wallet.list, ({ user }) => service.list(user.id));
+  api.route(wallet.detail, ({ user, input }) => service.detail(user.id, input));
+  api.route(wallet.flashPairs, () => service.pairs());
+  api.route(wallet.flash, ({ user, input }) => service.flash(user.id, input));
+  api.route(wallet.myFlashes, ({ user, input }) => service.flashes(user.id, input));
+}

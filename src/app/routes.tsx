@@ -1,0 +1,140 @@
+import type { ComponentType } from "react";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import type { NavVariant } from "@/shared/ui/nav-bar";
+import { lazyPage } from "./lazy-page";
+import { paths } from "@/shared/lib/paths";
+import { comingSoon } from "./coming-soon";
+
+export interface RouteDef {
+  path: string;
+  component: ComponentType;
+  /** The seed's default bar or the page's custom bar. */
+  nav: NavVariant;
+  /** Visitors may open it (login, register, language, webview and their companions). */
+  public?: boolean;
+  /** The real-name modal is not shown here (KYC, login, register). */
+  noRealNameModal?: boolean;
+  /** A bottom-tab root: the tab bar is shown. */
+  tab?: boolean;
+}
+
+const home = lazyPage(() => import("./home/home-page"), "HomePage");
+const me = lazyPage(() => import("./account/account-page"), "AccountPage");
+const auth = {
+  login: lazyPage(() => import("@/features/auth/ui/login-page"), "LoginPage"),
+  register: lazyPage(() => import("@/features/auth/ui/register-page"), "RegisterPage"),
+  forget: lazyPage(() => import("@/features/auth/ui/forget-page"), "ForgetPage"),
+  tipWallet: lazyPage(() => import("@/features/auth/ui/tip-wallet-page"), "TipWalletPage"),
+};
+const account = {
+  language: lazyPage(() => import("@/features/account/ui/language-page"), "LanguagePage"),
+  safeCenter: lazyPage(() => import("@/features/account/ui/safe-center-page"), "SafeCenterPage"),
+  password: lazyPage(() => import("@/features/account/ui/password-page"), "PasswordPage"),
+  payPassword: lazyPage(() => import("@/features/account/ui/pay-password-page"), "PayPasswordPage"),
+  google: lazyPage(() => import("@/features/account/ui/google-page"), "GooglePage"),
+  email: lazyPage(() => import("@/features/account/ui/email-page"), "EmailPage"),
+  bank: lazyPage(() => import("@/features/account/ui/bank-page"), "BankPage"),
+  agreements: lazyPage(() => import("@/features/account/ui/agreements-page"), "AgreementsPage"),
+};
+const markets = {
+  market: lazyPage(() => import("@/features/market/ui/market-page"), "MarketPage"),
+  // The chart route is the only one that loads echarts.
+  kline: lazyPage(() => import("@/features/market/ui/kline-page"), "KlinePage"),
+};
+const notificationSettings = lazyPage(() => import("./pwa/notification-page"), "NotificationPage");
+const webview = lazyPage(() => import("@/features/content/ui/webview-page"), "WebviewPage");
+const kycPage = lazyPage(() => import("@/features/kyc/ui/kyc-page"), "KycPage");
+const documentPage = (name: "LicencePage" | "WhitePaperPage" | "ServiceAgreementPage" | "LoanAgreementPage" | "WireTransferPage") =>
+  lazyPage(() => import("@/features/content/ui/document-page"), name);
+const content = {
+  news: lazyPage(() => import("@/features/content/ui/news-page"), "NewsPage"),
+  newsList: lazyPage(() => import("@/features/content/ui/news-list-page"), "NewsListPage"),
+  newsDetail: lazyPage(() => import("@/features/content/ui/news-detail-page"), "NewsDetailPage"),
+  messageDetail: lazyPage(() => import("@/features/content/ui/message-detail-page"), "MessageDetailPage"),
+  faq: lazyPage(() => import("@/features/content/ui/faq-page"), "FaqPage"),
+  options: lazyPage(() => import("@/features/content/ui/options-page"), "OptionsPage"),
+  service: lazyPage(() => import("@/features/content/ui/service-page"), "ServicePage"),
+  licence: documentPage("LicencePage"),
+  whitePaper: documentPage("WhitePaperPage"),
+  serviceAgreement: documentPage("ServiceAgreementPage"),
+  loanAgreement: documentPage("LoanAgreementPage"),
+  wireTransfer: documentPage("WireTransferPage"),
+};
+const money = {
+  wallets: lazyPage(() => import("@/features/wallet/ui/wallets-page"), "WalletsPage"),
+  deposit: lazyPage(() => import("@/features/wallet/ui/deposit-page"), "DepositPage"),
+  bankTransfer: lazyPage(() => import("@/features/wallet/ui/bank-transfer-page"), "BankTransferPage"),
+  depositRecords: lazyPage(() => import("@/features/wallet/ui/deposit-records-page"), "DepositRecordsPage"),
+  withdraw: lazyPage(() => import("@/features/wallet/ui/withdraw-page"), "WithdrawPage"),
+  finance: lazyPage(() => import("@/features/wallet/ui/finance-page"), "FinancePage"),
+  convert: lazyPage(() => import("@/features/wallet/ui/convert-page"), "ConvertPage"),
+};
+
+/** Screens whose domain is another issue's: a translated "coming soon" until that issue lands. */
+const soon = (title: MessageDescriptor) => comingSoon(title);
+
+export const routes: RouteDef[] = [
+  { path: paths.root, component: home, nav: "custom", tab: true },
+  { path: paths.home, component: home, nav: "custom", tab: true },
+  { path: paths.account, component: me, nav: "custom", tab: true },
+  { path: paths.login, component: auth.login, nav: "default", public: true, noRealNameModal: true },
+  { path: paths.register, component: auth.register, nav: "default", public: true, noRealNameModal: true },
+  { path: paths.forget, component: auth.forget, nav: "default", public: true, noRealNameModal: true },
+  { path: paths.tipWallet, component: auth.tipWallet, nav: "custom", public: true, noRealNameModal: true },
+  { path: paths.language, component: account.language, nav: "custom", public: true, noRealNameModal: true },
+  { path: paths.webview, component: webview, nav: "custom", public: true, noRealNameModal: true },
+  { path: paths.safeCenter, component: account.safeCenter, nav: "default" },
+  { path: paths.password, component: account.password, nav: "default" },
+  { path: paths.payPassword, component: account.payPassword, nav: "default" },
+  { path: paths.google, component: account.google, nav: "default" },
+  { path: paths.email, component: account.email, nav: "default" },
+  { path: paths.bank, component: account.bank, nav: "default" },
+  { path: paths.agreements, component: account.agreements, nav: "custom" },
+
+  // markets
+  { path: paths.market, component: markets.market, nav: "custom", tab: true },
+  { path: paths.kline, component: markets.kline, nav: "custom" },
+  // money
+  { path: paths.uploadVoucher, component: money.deposit, nav: "default" },
+  { path: paths.bankTransfer, component: money.bankTransfer, nav: "default" },
+  { path: paths.orderCharge, component: money.depositRecords, nav: "default" },
+  { path: paths.orderWithdraw, component: money.withdraw, nav: "default" },
+  { path: paths.orderFinance, component: money.finance, nav: "custom" },
+  { path: paths.kyc, component: kycPage, nav: "default", noRealNameModal: true },
+  { path: paths.convert, component: money.convert, nav: "custom" },
+  { path: paths.wallets, component: money.wallets, nav: "custom" },
+  // trading
+  { path: paths.strategy, component: soon(msg`Transaction`), nav: "custom" },
+  { path: paths.strategyOrder, component: soon(msg`Strategy orders`), nav: "custom" },
+  { path: paths.orderTrade, component: soon(msg`Trade orders`), nav: "default", tab: true },
+  { path: paths.orderContract, component: soon(msg`Contract orders`), nav: "custom" },
+  { path: paths.orderStrategy, component: soon(msg`Option orders`), nav: "custom" },
+  { path: paths.spotAccount, component: soon(msg`Spot account`), nav: "custom" },
+  { path: paths.forexDetail, component: soon(msg`Forex & metals`), nav: "custom" },
+  { path: paths.forexOrder, component: soon(msg`Forex orders`), nav: "custom" },
+  // earn and loans
+  { path: paths.arbitrage, component: soon(msg`AI arbitrage`), nav: "custom" },
+  { path: paths.arbitrageDetail, component: soon(msg`Arbitrage detail`), nav: "custom" },
+  { path: paths.arbitrageOrder, component: soon(msg`Arbitrage orders`), nav: "custom" },
+  { path: paths.hostingOrders, component: soon(msg`Hosting orders`), nav: "custom" },
+  { path: paths.loanApply, component: soon(msg`Loan application`), nav: "custom" },
+  { path: paths.loanRecords, component: soon(msg`Loan records`), nav: "custom" },
+  // referral, content and support
+  { path: paths.friend, component: soon(msg`Invite friends`), nav: "custom" },
+  { path: paths.news, component: content.news, nav: "default" },
+  { path: paths.newsList, component: content.newsList, nav: "default" },
+  { path: paths.newsDetail, component: content.newsDetail, nav: "default" },
+  { path: paths.messageDetail, component: content.messageDetail, nav: "default" },
+  { path: paths.faq, component: content.faq, nav: "custom" },
+  { path: paths.optionsHelp, component: content.options, nav: "custom" },
+  { path: paths.licence, component: content.licence, nav: "custom" },
+  { path: paths.whitePaper, component: content.whitePaper, nav: "custom" },
+  { path: paths.serviceAgreement, component: content.serviceAgreement, nav: "custom" },
+  { path: paths.loanAgreement, component: content.loanAgreement, nav: "custom" },
+  { path: paths.wireTransfer, component: content.wireTransfer, nav: "custom" },
+  { path: paths.service, component: content.service, nav: "custom", tab: true },
+  { path: paths.notifications, component: notificationSettings, nav: "custom" },
+];
+
+export const routeByPath = new Map(routes.map((route) => [route.path, route]));

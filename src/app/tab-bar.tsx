@@ -1,0 +1,30 @@
+import { Link, useLocation } from "wouter";
+import { useLingui } from "@lingui/react/macro";
+import { Icon, type IconName } from "@/shared/ui/icons";
+import { paths } from "@/shared/lib/paths";
+
+/** The five bottom tabs of the seed: Home, Transaction, Service, Order, Account. */
+export function TabBar() {
+  const { t } = useLingui();
+  const [location] = useLocation();
+  const tabs: { href: string; icon: IconName; label: string; also?: string[] }[] = [
+    { href: paths.home, icon: "home", label: t`Home`, also: [paths.root] },
+    { href: paths.market, icon: "chart", label: t`Transaction` },
+    { href: paths.service, icon: "headset", label: t`Service` },
+    { href: paths.orderTrade, icon: "list", label: t`Order` },
+    { href: paths.account, icon: "user", label: t`Account` },
+  ];
+  return (
+    <nav className="tabbar" aria-label={t`Main`}>
+      {tabs.map((tab) => {
+        const current = location === tab.href || tab.also?.includes(location);
+        return (
+          <Link key={tab.href} href={tab.href} className="tabbar__item" aria-current={current ? "page" : undefined}>
+            <Icon name={tab.icon} />
+            <span>{tab.label}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

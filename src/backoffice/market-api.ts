@@ -1,0 +1,7 @@
+import type { market } from "@contract";
+import { operatorEndpoint } from "./api";
+
+/** The market pages of the back office (contract: server/contract/market.ts, back-office section). */
+export const getPairs = operatorEndpoint<typeof market.backofficePairs>({ method: "GET", path: "backoffice/market/pairs", access: "operator" });
+export const updatePair = operatorEndpoint<typeof market.updatePair>({ method: "POST", path: "backoffice/market/pairs/update", access: "operator" });
+export const getFeedStatus = operatorEndpoint<typeof market.feedStatus>({ method: "GET", path: "backoffice/market/feed", access: "operator" });

@@ -1,0 +1,172 @@
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
+import useSWR from "swr";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { languages, type Language } from "@contract/constants";
+import type { ContentStatus, FaqCategory } from "@contract/content";
+import { i18n } from "@/shared/i18n/i18n";
+import { showToast } from "@/shared/state/store";
+import { SelectField } from "@/shared/ui/field";
+import { Icon } from "@/shared/ui/icons";
+import { RichText } from "@/shared/ui/rich-text";
+import { previewHtml, uploadImage } from "../content-api";
+import "./content.css";
+
+export const FAQ_LABELS: Record<FaqCategory, MessageDescriptor> = {
+  account: msg`Account`,
+  security: msg`Security`,
+  kyc: msg`Identity verification`,
+  deposit: msg`Deposits`,
+  withdrawal: msg`Withdrawals`,
+  trading: msg`Trading`,
+  options: msg`Timed options`,
+  earn: msg`Earn`,
+  loans: msg`Loans`,
+  referral: msg`Referral`,
+  other: msg`Other`,
+};
+
+const STATUS: Record<ContentStatus, MessageDescriptor> = { draft: msg`Draft`, published: msg`Published`, unpublished: msg`Unpublished` };
+export const contentStatusText = (status: ContentStatus) => i18n._(STATUS[status]);
+
+export function StatusBadge({ status }: { status: ContentStatus }) {
+  const tone = status === "published" ? "badge--up" : status === "draft" ? "badge--warn" : "";
+  return <span className={`badge ${tone}`}>{contentStatusText(status)}</span>;
+}
+
+/** Which readers see an item: everybody, or one language's. */
+export function LanguageSelect({ value, onChange }: { value: Language | null; onChange: (value: Language | null) => void }) {
+  const { t } = useLingui();
+  return (
+    <SelectField label={t`Readers`} value={value ?? ""} onChange={(e) => onChange((e.target.value || null) as Language | null)}>
+      <option value="">{t`Every language`}</option>
+      {languages.map((lang) => (
+        <option key={lang} value={lang}>
+          {lang}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+export function TextArea({ label, error, hint, code = false, ...props }: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  code?: boolean;
+  ref?: Ref<HTMLTextAreaElement>;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea id={id} className={`bo-textarea${code ? " bo-textarea--code" : ""}`} aria-invalid={error ? true : undefined} {...props} />
+      {error ? (
+        <div className="field__error" role="alert">
+          {error}
+        </div>
+      ) : (
+        hint && <div className="field__hint">{hint}</div>
+      )}
+    </div>
+  );
+}
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** Uploads an image (checked by content on the server) and hands back its id and same-origin url. */
+export function ImageUpload({ label, onUploaded }: { label: ReactNode; onUploaded: (image: { id: number; url: string }) => void }) {
+  const { t } = useLingui();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      onUploaded(await uploadImage({}, { files: { image: file } }));
+      showToast(t`Image uploaded`, "success");
+    } catch {
+      // The client already showed why (type, size).
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = "";
+    }
+  };
+  return (
+    <>
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp,image/gif" hidden onChange={(e) => void pick(e.target.files?.[0])} aria-label={t`Choose an image`} />
+      <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => input.current?.click()}>
+        <Icon name="plus" size={16} />
+        {label}
+      </button>
+    </>
+  );
+}
+
+/**
+ * HTML source with a live preview of exactly what users will see: the server sanitises it and fills the figures.
+ * A warning says when the sanitizer removed or rewrote something.
+ */
+export function HtmlEditor({ label, value, onChange, error, rows = 14 }: { label: ReactNode; value: string; onChange: (value: string) => void; error?: string; rows?: number }) {
+  const { t } = useLingui();
+  const html = useDebounced(value, 400);
+  const { data } = useSWR(["backoffice/content/preview", html], () => previewHtml({ html }, { silent: true, loading: false }), { keepPreviousData: true, revalidateOnFocus: false });
+  const area = useRef<HTMLTextAreaElement>(null);
+  const insert = (snippet: string) => {
+    const el = area.current;
+    const at = el ? el.selectionStart : value.length;
+    onChange(value.slice(0, at) + snippet + value.slice(at));
+  };
+  return (
+    <div className="bo-editor">
+      <div className="form" style={{ gap: 8 }}>
+        <TextArea label={label} value={value} rows={rows} code onChange={(e) => onChange(e.target.value)} error={error} ref={area} spellCheck={false} />
+        <div className="bo-actions">
+          <ImageUpload label={<Trans>Insert image</Trans>} onUploaded={(image) => insert(`<img src="${image.url}" alt="">`)} />
+        </div>
+        <div className="bo-hint">
+          <Trans>
+            Allowed: paragraphs, headings, bold, italic, lists, links (https, mailto, tel, app paths), tables and uploaded images. Scripts, styles, event
+            handlers and other sites' images are removed.
+          </Trans>
+        </div>
+        {data && (
+          <div className="bo-hint">
+            <Trans>Figures from the live configuration (click to insert):</Trans>{" "}
+            {Object.entries(data.placeholders).map(([name, fact]) => (
+              <span key={name}>
+                <code role="button" tabIndex={0} title={fact} onClick={() => insert(`{${name}}`)} onKeyDown={(e) => e.key === "Enter" && insert(`{${name}}`)}>
+                  {`{${name}}`}
+                </code>{" "}
+              </span>
+            ))}
+          </div>
+        )}
+      </div>
+      <div>
+        <div className="bo-preview__label">
+          <Icon name="eye" size={14} />
+          <Trans>What users will see</Trans>
+          {data?.changed && value.trim() && (
+            <span className="badge badge--warn" title={t`Compare the source with the preview`}>
+              <Trans>The sanitizer removed or rewrote part of this HTML</Trans>
+            </span>
+          )}
+        </div>
+        <div className="bo-preview" data-testid="html-preview">
+          {data ? <RichText html={data.html} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState } from "react";
+import useSWR from "swr";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { FundingStatus } from "@contract/funding";
+import { useAction } from "@/shared/api/use-action";
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { showToast } from "@/shared/state/store";
+import { Spinner } from "@/shared/ui/feedback";
+import { TextField } from "@/shared/ui/field";
+import { Modal } from "@/shared/ui/modal";
+import { approveDeposit, getDepositVoucher, getDeposits, rejectDeposit } from "../funding-api";
+import { DeskList } from "../desk-list";
+import { StatusFilter, statusText } from "./funding-parts";
+
+const LIMIT = 30;
+
+type Deposit = Awaited<ReturnType<typeof getDeposits>>["list"][number];
+
+/**
+ * The deposit queue: each declared deposit with its screenshot. Approve credits the user once (a second click, or
+ * another operator at the same time, finds it decided); reject needs a reason the user sees.
+ */
+export function DepositsPage() {
+  const { t } = useLingui();
+  const [status, setStatus] = useState<FundingStatus | "">("pending");
+  const [page, setPage] = useState(1);
+  const query = { page, limit: LIMIT, status: status || undefined };
+  const { data, isLoading, mutate } = useSWR(["backoffice/deposits", query], () => getDeposits(query, { silent: true }));
+  const [voucherOf, setVoucherOf] = useState<Deposit | null>(null);
+  const [approving, setApproving] = useState<Deposit | null>(null);
+  const [rejecting, setRejecting] = useState<Deposit | null>(null);
+  const [reason, setReason] = useState("");
+  const approve = useAction(async (id: number) => {
+    await approveDeposit({ id });
+    showToast(t`Deposit #${id} approved: the user is credited`, "success");
+    setApproving(null);
+    await mutate();
+  });
+  const reject = useAction(async (id: number) => {
+    await rejectDeposit({ id, reason: reason.trim() });
+    showToast(t`Deposit #${id} rejected`, "success");
+    setRejecting(null);
+    setReason("");
+    await mutate();
+  });
+  return (
+    <>
+      <div className="bo__head">
+        <h1>
+          <Trans>Deposits</Trans>
+        </h1>
+      </div>
+      <div className="bo-toolbar">
+        <StatusFilter value={status} onChange={(s) => { setStatus(s); setPage(1); }} />
+      </div>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No deposits here.</Trans>} emptyIcon="deposit" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+        {data && (
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th><Trans>User</Trans></th>
+                <th className="num"><Trans>Amount</Trans></th>
+                <th><Trans>Network</Trans></th>
+                <th><Trans>Submitted</Trans></th>
+                <th><Trans>Status</Trans></th>
+                <th><Trans>Reviewed</Trans></th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((d) => (
+                <tr key={d.id} data-testid={`deposit-${d.id}`}>
+                  <td className="num">{d.id}</td>
+                  <td>
+                    {d.account} <span className="faint">#{d.user_id}</span>
+                  </td>
+                  <td className="num">
+                    {formatDecimal(d.amount)} {d.currency}
+                  </td>
+                  <td>{d.network}</td>
+                  <td className="num">{formatDateTime(d.created_at)}</td>
+                  <td>
+                    {statusText(d.status)}
+                    {d.reason && <div className="faint" style={{ fontSize: 12 }}>{d.reason}</div>}
+                  </td>
+                  <td>
+                    {d.reviewed_by ?? ""} {d.reviewed_at ? <span className="faint num">{formatDateTime(d.reviewed_at)}</span> : null}
+                  </td>
+                  <td style={{ whiteSpace: "nowrap" }}>
+                    <button type="button" className="btn btn--ghost btn--small" onClick={() => setVoucherOf(d)}>
+                      <Trans>Voucher</Trans>
+                    </button>{" "}
+                    {d.status === "pending" && (
+                      <>
+                        <button type="button" className="btn btn--primary btn--small" onClick={() => setApproving(d)}>
+                          <Trans>Approve</Trans>
+                        </button>{" "}
+                        <button type="button" className="btn btn--danger btn--small" onClick={() => setRejecting(d)}>
+                          <Trans>Reject</Trans>
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DeskList>
+
+      <VoucherModal deposit={voucherOf} onClose={() => setVoucherOf(null)} />
+      <Modal
+        open={approving !== null}
+        title={<Trans>Approve this deposit?</Trans>}
+        onClose={() => setApproving(null)}
+        actions={
+          <>
+            <button type="button" className="btn btn--ghost" onClick={() => setApproving(null)}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button type="button" className="btn btn--primary" disabled={approve.pending} onClick={() => approving && void approve.run(approving.id)}>
+              <Trans>Approve and credit</Trans>
+            </button>
+          </>
+        }
+      >
+        {approving && (
+          <Trans>
+            Credit {formatDecimal(approving.amount)} {approving.currency} to {approving.account}. Approve only after the transfer arrived on the {approving.network} address {approving.address}.
+          </Trans>
+        )}
+      </Modal>
+      <Modal
+        open={rejecting !== null}
+        title={<Trans>Reject this deposit?</Trans>}
+        onClose={() => setRejecting(null)}
+        actions={
+          <>
+            <button type="button" className="btn btn--ghost" onClick={() => setRejecting(null)}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button type="button" className="btn btn--danger" disabled={reject.pending || !reason.trim()} onClick={() => rejecting && void reject.run(rejecting.id)}>
+              <Trans>Reject</Trans>
+            </button>
+          </>
+        }
+      >
+        <TextField label={<Trans>Reason (the user sees it)</Trans>} name="reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} error={reject.errorOf("reason")} />
+      </Modal>
+    </>
+  );
+}
+
+function VoucherModal({ deposit, onClose }: { deposit: Deposit | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const { data } = useSWR(deposit ? ["backoffice/deposits/voucher", deposit.id] : null, () => getDepositVoucher({ id: deposit!.id }, { silent: true }), { revalidateOnFocus: false });
+  return (
+    <Modal
+      open={deposit !== null}
+      title={<Trans>Payment screenshot</Trans>}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn btn--primary" onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
+      }
+    >
+      {deposit && (
+        <div className="faint" style={{ fontSize: 12, marginBottom: 8 }}>
+          {formatDecimal(deposit.amount)} {deposit.currency} · {deposit.network} · md5 {deposit.voucher_md5}
+        </div>
+      )}
+      {data ? <img src={`data:${data.content_type};base64,${data.data}`} alt={t`Payment screenshot`} style={{ maxWidth: "100%", maxHeight: "65dvh" }} /> : <Spinner />}
+    </Modal>
+  );
+}

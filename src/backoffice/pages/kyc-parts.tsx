@@ -1,0 +1,152 @@
+import { useEffect, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import type { Language } from "@contract/constants";
+import type { CertType, KycStatus, Submission } from "@contract/kyc";
+import { formatDateTime } from "@/shared/i18n/format";
+import { i18n, intlLocale } from "@/shared/i18n/i18n";
+import { Spinner } from "@/shared/ui/feedback";
+import { Icon } from "@/shared/ui/icons";
+import { Modal } from "@/shared/ui/modal";
+import { getKycPhoto } from "../kyc-api";
+import "./people.css";
+
+const CERT_TYPES: Record<CertType, MessageDescriptor> = { id_card: msg`ID card`, passport: msg`Passport`, driver_license: msg`Driver licence` };
+const STATUS: Record<KycStatus, MessageDescriptor> = { pending: msg`Pending review`, passed: msg`Passed`, rejected: msg`Rejected` };
+const REVIEW: Record<number, MessageDescriptor> = { 0: msg`Not submitted`, 1: msg`Pending review`, 2: msg`Passed`, 3: msg`Rejected` };
+
+export const certTypeText = (type: CertType): string => i18n._(CERT_TYPES[type]);
+export const kycStatusText = (status: KycStatus): string => i18n._(STATUS[status]);
+
+/** A user's review_status (0-3) as a coloured badge. */
+export function ReviewStatusBadge({ status }: { status: number }) {
+  const tone = status === 2 ? "badge--up" : status === 1 ? "badge--warn" : status === 3 ? "badge--danger" : "";
+  return <span className={`badge ${tone}`}>{i18n._(REVIEW[status] ?? REVIEW[0])}</span>;
+}
+
+export function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames([intlLocale[(i18n.locale as Language) || "en"] ?? "en-US", "en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A submission's facts, for the queue and the user detail. */
+export function SubmissionFacts({ submission }: { submission: Submission }) {
+  return (
+    <div className="bo-facts">
+      <div className="kv">
+        <span>
+          <Trans>Name</Trans>
+        </span>
+        <span>
+          {submission.first_name} {submission.last_name}
+        </span>
+      </div>
+      <div className="kv">
+        <span>
+          <Trans>Country or region</Trans>
+        </span>
+        <span>
+          {countryName(submission.country)} ({submission.country})
+        </span>
+      </div>
+      <div className="kv">
+        <span>
+          <Trans>Document</Trans>
+        </span>
+        <span>
+          {certTypeText(submission.cert_type)} <span className="bo-code">{submission.cert_no}</span>
+        </span>
+      </div>
+      <div className="kv">
+        <span>
+          <Trans>Submitted</Trans>
+        </span>
+        <span className="num">{formatDateTime(submission.submitted_at)}</span>
+      </div>
+      {submission.reviewed_at && (
+        <div className="kv">
+          <span>
+            <Trans>Reviewed</Trans>
+          </span>
+          <span>
+            {submission.reviewed_by} <span className="num faint">{formatDateTime(submission.reviewed_at)}</span>
+          </span>
+        </div>
+      )}
+      {submission.reason && (
+        <div className="kv">
+          <span>
+            <Trans>Reason</Trans>
+          </span>
+          <span>{submission.reason}</span>
+        </div>
+      )}
+      {submission.id_number_taken && (
+        <div className="notice" role="note" style={{ marginTop: 8 }}>
+          <Icon name="info" size={18} />
+          <span>
+            <Trans>This document number is already verified on another account: approving is refused.</Trans>
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+type Side = "front" | "back" | "hand";
+
+/** The three photos of a submission, loaded when opened and kept only while the dialog is open. */
+export function PhotosModal({ submission, onClose }: { submission: Submission | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const [photos, setPhotos] = useState<Partial<Record<Side, string>>>({});
+  useEffect(() => {
+    setPhotos({});
+    if (!submission) return;
+    let live = true;
+    for (const side of ["front", "back", "hand"] as const) {
+      void getKycPhoto({ id: submission.id, side }, { silent: true, loading: false })
+        .then((image) => live && setPhotos((p) => ({ ...p, [side]: `data:${image.content_type};base64,${image.data}` })))
+        .catch(() => undefined);
+    }
+    return () => {
+      live = false;
+    };
+  }, [submission]);
+  const label: Record<Side, string> = { front: t`Front side`, back: t`Back side`, hand: t`Selfie holding the document` };
+  return (
+    <Modal
+      open={submission !== null}
+      title={<Trans>Verification photos</Trans>}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn btn--primary" onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
+      }
+    >
+      {submission && (
+        <div className="faint" style={{ fontSize: 12, marginBottom: 8 }}>
+          {submission.first_name} {submission.last_name} · {certTypeText(submission.cert_type)} {submission.cert_no}
+        </div>
+      )}
+      <div className="bo-photos">
+        {(["front", "back", "hand"] as const).map((side) => (
+          <figure key={side}>
+            {photos[side] ? (
+              <img src={photos[side]} alt={label[side]} />
+            ) : (
+              <div className="bo-photos__slot">
+                <Spinner small />
+              </div>
+            )}
+            <figcaption>{label[side]}</figcaption>
+          </figure>
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from "react";
+import useSWR from "swr";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { FundingStatus } from "@contract/funding";
+import { useAction } from "@/shared/api/use-action";
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { copyText } from "@/shared/lib/clipboard";
+import { showToast } from "@/shared/state/store";
+import { TextField } from "@/shared/ui/field";
+import { Icon } from "@/shared/ui/icons";
+import { Modal } from "@/shared/ui/modal";
+import { approveWithdrawal, getWithdrawals, rejectWithdrawal } from "../funding-api";
+import { DeskList } from "../desk-list";
+import { StatusFilter, statusText } from "./funding-parts";
+
+const LIMIT = 30;
+
+type Withdrawal = Awaited<ReturnType<typeof getWithdrawals>>["list"][number];
+
+/**
+ * The withdrawal queue. Pay the "receive" amount to the address on its network, then approve with the payout's
+ * transaction hash (the frozen amount leaves, the fee goes to the fee account); or reject with a reason (refund).
+ */
+export function WithdrawalsPage() {
+  const { t } = useLingui();
+  const [status, setStatus] = useState<FundingStatus | "">("pending");
+  const [page, setPage] = useState(1);
+  const query = { page, limit: LIMIT, status: status || undefined };
+  const { data, isLoading, mutate } = useSWR(["backoffice/withdrawals", query], () => getWithdrawals(query, { silent: true }));
+  const [approving, setApproving] = useState<Withdrawal | null>(null);
+  const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
+  const [txHash, setTxHash] = useState("");
+  const [reason, setReason] = useState("");
+  const approve = useAction(async (id: number) => {
+    await approveWithdrawal({ id, tx_hash: txHash.trim() });
+    showToast(t`Withdrawal #${id} marked paid`, "success");
+    setApproving(null);
+    setTxHash("");
+    await mutate();
+  });
+  const reject = useAction(async (id: number) => {
+    await rejectWithdrawal({ id, reason: reason.trim() });
+    showToast(t`Withdrawal #${id} rejected: the amount is back in the user's wallet`, "success");
+    setRejecting(null);
+    setReason("");
+    await mutate();
+  });
+  return (
+    <>
+      <div className="bo__head">
+        <h1>
+          <Trans>Withdrawals</Trans>
+        </h1>
+      </div>
+      <div className="bo-toolbar">
+        <StatusFilter value={status} onChange={(s) => { setStatus(s); setPage(1); }} />
+      </div>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No withdrawals here.</Trans>} emptyIcon="withdraw" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+        {data && (
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th><Trans>User</Trans></th>
+                <th className="num"><Trans>Amount</Trans></th>
+                <th className="num"><Trans>Fee</Trans></th>
+                <th className="num"><Trans>To send</Trans></th>
+                <th><Trans>Address</Trans></th>
+                <th><Trans>Requested</Trans></th>
+                <th><Trans>Status</Trans></th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((w) => (
+                <tr key={w.id} data-testid={`withdrawal-${w.id}`}>
+                  <td className="num">{w.id}</td>
+                  <td>
+                    {w.account} <span className="faint">#{w.user_id}</span>
+                  </td>
+                  <td className="num">{formatDecimal(w.amount)}</td>
+                  <td className="num">{formatDecimal(w.fee)}</td>
+                  <td className="num">
+                    <strong>{formatDecimal(w.receive)}</strong> {w.currency}
+                  </td>
+                  <td>
+                    <span className="badge">{w.network}</span>{" "}
+                    <span className="bo-code">{w.address}</span>{" "}
+                    <button type="button" className="btn btn--link" aria-label={t`Copy address`} onClick={() => void copyText(w.address)}>
+                      <Icon name="copy" size={14} />
+                    </button>
+                  </td>
+                  <td className="num">{formatDateTime(w.created_at)}</td>
+                  <td>
+                    {statusText(w.status)}
+                    {w.tx_hash && <div className="bo-code faint">{w.tx_hash}</div>}
+                    {w.reason && <div className="faint" style={{ fontSize: 12 }}>{w.reason}</div>}
+                    {w.reviewed_by && (
+                      <div className="faint" style={{ fontSize: 12 }}>
+                        {w.reviewed_by} {w.reviewed_at ? formatDateTime(w.reviewed_at) : ""}
+                      </div>
+                    )}
+                  </td>
+                  <td style={{ whiteSpace: "nowrap" }}>
+                    {(w.status === "pending" || w.status === "review") && (
+                      <>
+                        <button type="button" className="btn btn--primary btn--small" onClick={() => setApproving(w)}>
+                          <Trans>Approve</Trans>
+                        </button>{" "}
+                        <button type="button" className="btn btn--danger btn--small" onClick={() => setRejecting(w)}>
+                          <Trans>Reject</Trans>
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DeskList>
+
+      <Modal
+        open={approving !== null}
+        title={<Trans>Mark this withdrawal paid</Trans>}
+        onClose={() => setApproving(null)}
+        actions={
+          <>
+            <button type="button" className="btn btn--ghost" onClick={() => setApproving(null)}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button type="button" className="btn btn--primary" disabled={approve.pending || !txHash.trim()} onClick={() => approving && void approve.run(approving.id)}>
+              <Trans>Approve</Trans>
+            </button>
+          </>
+        }
+      >
+        {approving && (
+          <p style={{ marginTop: 0 }}>
+            <Trans>
+              Send {formatDecimal(approving.receive)} {approving.currency} on {approving.network} to {approving.address}, then enter the transaction hash.
+            </Trans>
+          </p>
+        )}
+        <TextField label={<Trans>Payout transaction hash</Trans>} name="tx_hash" value={txHash} onChange={(e) => setTxHash(e.target.value)} placeholder="0x…" error={approve.errorOf("tx_hash")} />
+      </Modal>
+      <Modal
+        open={rejecting !== null}
+        title={<Trans>Reject this withdrawal?</Trans>}
+        onClose={() => setRejecting(null)}
+        actions={
+          <>
+            <button type="button" className="btn btn--ghost" onClick={() => setRejecting(null)}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button type="button" className="btn btn--danger" disabled={reject.pending || !reason.trim()} onClick={() => rejecting && void reject.run(rejecting.id)}>
+              <Trans>Reject and refund</Trans>
+            </button>
+          </>
+        }
+      >
+        <TextField label={<Trans>Reason (the user sees it)</Trans>} name="reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} error={reject.errorOf("reason")} />
+      </Modal>
+    </>
+  );
+}

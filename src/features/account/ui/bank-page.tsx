@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { successes } from "@contract/successes";
+import { useAction } from "@/shared/api/use-action";
+import { showToast } from "@/shared/state/store";
+import { Skeleton } from "@/shared/ui/feedback";
+import { TextField } from "@/shared/ui/field";
+import { Page } from "@/shared/ui/page";
+import { saveBankCard, useBankCard } from "../api/bank-card";
+
+const EMPTY = {
+  real_name: "",
+  bank_name: "",
+  swift_code: "",
+  bank_address: "",
+  card_number: "",
+  username: "",
+  payee_country: "",
+  phone: "",
+  recipient_address: "",
+  routing_number: "",
+};
+type Card = typeof EMPTY;
+
+/** The bank card (seed section 3's fields): needed for forex and for wire transfers. */
+export function BankPage() {
+  const { t, i18n } = useLingui();
+  const { data, isLoading, mutate } = useBankCard();
+  const [form, setForm] = useState<Card>(EMPTY);
+  useEffect(() => {
+    if (data) {
+      const { updated_at: _updated, ...card } = data;
+      setForm(card);
+    }
+  }, [data]);
+  const submit = useAction(async () => {
+    await saveBankCard(form);
+    await mutate();
+    showToast(i18n._(successes.SAVE.key), "success");
+  });
+  const field = (name: keyof Card, label: React.ReactNode, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={form[name]}
+      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+      error={submit.errorOf(name)}
+      {...extra}
+    />
+  );
+  return (
+    <Page title={<Trans>Bank cards</Trans>} nav="default">
+      {isLoading ? (
+        <Skeleton lines={6} />
+      ) : (
+        <form className="form" onSubmit={submit.onSubmit} noValidate>
+          {field("real_name", <Trans>Real name</Trans>, { autoComplete: "name", placeholder: t`As on the account` })}
+          {field("bank_name", <Trans>Bank name</Trans>)}
+          {field("card_number", <Trans>Card or account number</Trans>, { inputMode: "numeric", autoComplete: "off" })}
+          {field("swift_code", <Trans>Bank SWIFT code</Trans>, { autoCapitalize: "characters", placeholder: t`Optional` })}
+          {field("routing_number", <Trans>Bank routing number</Trans>, { placeholder: t`Optional` })}
+          {field("bank_address", <Trans>Bank address</Trans>, { placeholder: t`Optional` })}
+          {field("username", <Trans>Username</Trans>, { placeholder: t`Optional` })}
+          {field("payee_country", <Trans>Payee country</Trans>, { autoComplete: "country-name", placeholder: t`Optional` })}
+          {field("phone", <Trans>Phone number</Trans>, { type: "tel", autoComplete: "tel", placeholder: t`Optional` })}
+          {field("recipient_address", <Trans>Recipient address</Trans>, { autoComplete: "street-address", placeholder: t`Optional` })}
+          <button type="submit" className="btn btn--primary" disabled={submit.pending || !form.real_name || !form.bank_name || !form.card_number}>
+            {data ? <Trans>Update</Trans> : <Trans>Save</Trans>}
+          </button>
+        </form>
+      )}
+    </Page>
+  );
+}

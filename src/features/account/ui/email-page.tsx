@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { successes } from "@contract/successes";
+import { refreshUserInfo } from "@/shared/api/user-info";
+import { useAction } from "@/shared/api/use-action";
+import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
+import { TextField } from "@/shared/ui/field";
+import { Page } from "@/shared/ui/page";
+import { SendCodeButton } from "@/shared/ui/send-code-button";
+import { bindEmail } from "../api/bind-email";
+
+/** Bind (or change) the e-mail with a code sent to it; it is where password-reset codes go. */
+export function EmailPage() {
+  const { t, i18n } = useLingui();
+  const user = useAtomValue(userInfoAtom);
+  const [form, setForm] = useState({ email: "", code: "" });
+  const submit = useAction(async () => {
+    await bindEmail({ email: form.email.trim(), code: form.code });
+    await refreshUserInfo();
+    showToast(i18n._(successes.EMAIL_BOUND.key), "success");
+    setForm({ email: "", code: "" });
+  });
+  return (
+    <Page title={<Trans>Email</Trans>} nav="default">
+      <div className="card kv" style={{ marginBottom: 14 }}>
+        <span><Trans>Bound e-mail</Trans></span>
+        <span>{user?.email ?? t`Not bound`}</span>
+      </div>
+      <form className="form" onSubmit={submit.onSubmit} noValidate>
+        <TextField label={user?.email ? <Trans>New e-mail</Trans> : <Trans>E-mail</Trans>} name="email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} error={submit.errorOf("email")} />
+        <TextField
+          label={<Trans>E-mail code</Trans>}
+          name="code"
+          inputMode="numeric"
+          maxLength={6}
+          value={form.code}
+          onChange={(e) => setForm((f) => ({ ...f, code: e.target.value }))}
+          placeholder={t`6-digit code`}
+          error={submit.errorOf("code")}
+          suffix={<SendCodeButton email={form.email.trim()} purpose="bind" />}
+        />
+        <button type="submit" className="btn btn--primary" disabled={submit.pending || !form.email || form.code.length !== 6}>
+          <Trans>Bind</Trans>
+        </button>
+      </form>
+    </Page>
+  );
+}

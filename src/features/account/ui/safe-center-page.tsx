@@ -1,0 +1,41 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useUserInfo } from "@/shared/api/user-info";
+import { formatDateTime } from "@/shared/i18n/format";
+import { paths } from "@/shared/lib/paths";
+import { useAtomValue, userInfoAtom } from "@/shared/state/store";
+import { Cell } from "@/shared/ui/cell";
+import { Icon } from "@/shared/ui/icons";
+import { Page } from "@/shared/ui/page";
+import { ReviewBadge } from "./review-badge";
+import "./account.css";
+
+/** The security centre: every credential, its state, and the withdrawal pause a change causes. */
+export function SafeCenterPage() {
+  const { t } = useLingui();
+  useUserInfo();
+  const user = useAtomValue(userInfoAtom);
+  if (!user) return null;
+  return (
+    <Page title={<Trans>Security centre</Trans>} nav="default">
+      {user.withdraw_locked_until && (
+        <div className="notice" role="status" style={{ marginBottom: 12 }}>
+          <Icon name="lock" size={18} />
+          <span>
+            <Trans>After a security change, withdrawals are paused until {formatDateTime(user.withdraw_locked_until)}.</Trans>
+          </span>
+        </div>
+      )}
+      <div className="list">
+        <Cell icon="lock" label={<Trans>Login password</Trans>} href={paths.password} value={t`Change`} />
+        <Cell icon="key" label={<Trans>Trading password</Trans>} href={paths.payPassword} value={user.has_trade_password ? t`Set` : t`Not set`} />
+        <Cell icon="shield" label={<Trans>Google 2FA</Trans>} href={paths.google} value={user.google_bound ? t`Bound` : t`Not bound`} />
+        <Cell icon="mail" label={<Trans>Email</Trans>} href={paths.email} value={user.email ?? t`Not bound`} />
+        <Cell icon="card" label={<Trans>Bank cards</Trans>} href={paths.bank} />
+        <Cell icon="user" label={<Trans>KYC verification</Trans>} href={paths.kyc} value={<ReviewBadge status={user.review_status} />} />
+      </div>
+      <p className="faint" style={{ fontSize: 12, marginTop: 14 }}>
+        <Trans>Changing the login password, the trading password or Google 2FA pauses withdrawals for 24 hours. Setting them for the first time does not.</Trans>
+      </p>
+    </Page>
+  );
+}

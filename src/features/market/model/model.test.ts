@@ -1,0 +1,174 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { i18n } from "@lingui/core";
+import { compareDecimal, roundDecimal, signOf } from "./decimal";
+import { formatChange, formatPrice, formatRate, formatVolume, precisionOf } from "./format";
+import { applyTickers, nextSort, orderSymbols, topMovers } from "./quotes";
+import { chartSeries, intervalSeconds, mergeCandle, movingAverage } from "./candles";
+import type { Candle, Quotation } from "./types";
+
+const q = (symbol: string, change: string, volume: string, kind: Quotation["kind"] = "crypto"): Quotation => {
+  const [base, quote] = symbol.split("/");
+  return {
+    symbol, base, quote, kind, last: "1.00", open_24h: "1", high_24h: "1", low_24h: "1", change_24h: change, volume_24h: volume, quote_volume_24h: volume,
+    bid: "0.99", ask: "1.01", price_precision: 2, trading: true, source: "sim", updated_at: 0,
+  };
+};
+const candle = (t: number, c: string, v = "1"): Candle => ({ t, o: "10", h: "12", l: "9", c, v });
+
+beforeEach(() => {
+  i18n.loadAndActivate({ locale: "en", messages: {} });
+});
+
+describe("decimal strings", () => {
+  it.each([
+    ["1.005", 2, "1.01"],
+    ["1.004", 2, "1.00"],
+    ["64210.5", 2, "64210.50"],
+    ["0.99999", 2, "1.00"],
+    ["9.995", 2, "10.00"],
+    ["-1.005", 2, "-1.01"],
+    ["-0.001", 2, "0.00"],
+    ["123", 0, "123"],
+    ["123.5", 0, "124"],
+    ["0.000123456", 6, "0.000123"],
+  ])("rounds %s to %i places: %s", (value, places, expected) => {
+    expect(roundDecimal(value, places)).toBe(expected);
+  });
+
+  it("compares without floats", () => {
+    expect(compareDecimal("0.30000000000000001", "0.3")).toBe(1);
+    expect(compareDecimal("-2", "1")).toBe(-1);
+    expect(compareDecimal("10", "9.999")).toBe(1);
+    expect(compareDecimal("1.0", "1")).toBe(0);
+    expect(compareDecimal("x", "1")).toBe(-1);
+    expect(signOf("-0.0")).toBe(0);
+    expect(signOf("+1.2")).toBe(1);
+    expect(signOf("-0.01")).toBe(-1);
+  });
+});
+
+describe("formatting", () => {
+  it("shows prices with the pair's precision and the locale's signs", () => {
+    expect(formatPrice("64210.5", 2)).toBe("64,210.50");
+    expect(formatPrice("1.08456", 4)).toBe("1.0846");
+    expect(formatPrice("0.1", 5)).toBe("0.10000");
+    expect(formatPrice(undefined, 2)).toBe("-");
+    i18n.loadAndActivate({ locale: "es", messages: {} });
+    expect(formatPrice("64210.5", 2)).toBe("64.210,50");
+  });
+
+  it("takes the precision from the pair, or from how its price is written", () => {
+    expect(precisionOf({ last: "1.2", price_precision: 5 })).toBe(5);
+    expect(precisionOf({ last: "64210.55" })).toBe(2);
+  });
+
+  it("shortens volumes and signs changes", () => {
+    expect(formatVolume("1234567.89")).toBe("1.23M");
+    expect(formatVolume("950")).toBe("950");
+    expect(formatChange("2.345")).toBe("+2.35%");
+    expect(formatChange("-0.5")).toBe("-0.50%");
+    expect(formatChange("0")).toBe("0.00%");
+  });
+
+  it("shows fractional rates as percentages", () => {
+    expect(formatRate("0.0012")).toBe("+0.12%");
+    expect(formatRate("-0.00045")).toBe("-0.05%");
+    expect(formatRate("0.002", { signed: false })).toBe("0.20%");
+    expect(formatRate("nope")).toBe("-");
+  });
+});
+
+describe("quotes list", () => {
+  const list = [q("BTC/USDT", "1.5", "900"), q("ETH/USDT", "-3", "2000"), q("EUR/USD", "0.1", "50", "forex"), q("XAU/USD", "-0.7", "10", "metal"), q("DOGE/USDT", "7", "100")];
+
+  it("splits crypto from forex and metals", () => {
+    expect(orderSymbols(list, { tab: "crypto" })).toEqual(["BTC/USDT", "ETH/USDT", "DOGE/USDT"]);
+    expect(orderSymbols(list, { tab: "forex" })).toEqual(["EUR/USD", "XAU/USD"]);
+  });
+
+  it("finds pairs however the symbol is typed", () => {
+    expect(orderSymbols(list, { search: "eth" })).toEqual(["ETH/USDT"]);
+    expect(orderSymbols(list, { search: "btc/u" })).toEqual(["BTC/USDT"]);
+    expect(orderSymbols(list, { search: "xau usd" })).toEqual(["XAU/USD"]);
+    expect(orderSymbols(list, { search: "usd" , tab: "forex"})).toEqual(["EUR/USD", "XAU/USD"]);
+    expect(orderSymbols(list, { search: "zzz" })).toEqual([]);
+  });
+
+  it("sorts by change and by volume, both ways", () => {
+    expect(orderSymbols(list, { tab: "crypto", sort: { key: "change", dir: "desc" } })).toEqual(["DOGE/USDT", "BTC/USDT", "ETH/USDT"]);
+    expect(orderSymbols(list, { tab: "crypto", sort: { key: "change", dir: "asc" } })).toEqual(["ETH/USDT", "BTC/USDT", "DOGE/USDT"]);
+    expect(orderSymbols(list, { tab: "crypto", sort: { key: "volume", dir: "desc" } })).toEqual(["ETH/USDT", "BTC/USDT", "DOGE/USDT"]);
+  });
+
+  it("compares volumes in the quote currency", () => {
+    const pricey = { ...q("BTC/USDT", "0", "10"), quote_volume_24h: "600000" };
+    const cheap = { ...q("DOGE/USDT", "0", "1000000"), quote_volume_24h: "100000" };
+    expect(orderSymbols([cheap, pricey], { sort: { key: "volume", dir: "desc" } })).toEqual(["BTC/USDT", "DOGE/USDT"]);
+  });
+
+  it("cycles a sort header: highest first, lowest first, off", () => {
+    const first = nextSort(null, "change");
+    expect(first).toEqual({ key: "change", dir: "desc" });
+    const second = nextSort(first, "change");
+    expect(second).toEqual({ key: "change", dir: "asc" });
+    expect(nextSort(second, "change")).toBeNull();
+    expect(nextSort(second, "volume")).toEqual({ key: "volume", dir: "desc" });
+  });
+
+  it("picks the top movers either way", () => {
+    expect(topMovers(list, 3).map((x) => x.symbol)).toEqual(["DOGE/USDT", "ETH/USDT", "BTC/USDT"]);
+  });
+
+  it("updates only the rows that changed", () => {
+    const next = applyTickers(list, new Map([["ETH/USDT", { last: "2.00" }]]));
+    expect(next).not.toBe(list);
+    expect(next[1].last).toBe("2.00");
+    expect(next[0]).toBe(list[0]);
+    expect(applyTickers(list, new Map())).toBe(list);
+    expect(applyTickers(list, new Map([["NOPE/USDT", { last: "1" }]]))).toBe(list);
+  });
+});
+
+describe("candles", () => {
+  const base = [candle(60, "10"), candle(120, "11"), candle(180, "12")];
+
+  it("moves the open candle, appends a new one, replaces an older one, ignores what is too old", () => {
+    const moved = mergeCandle(base, candle(180, "13"));
+    expect(moved.map((c) => c.c)).toEqual(["10", "11", "13"]);
+    expect(moved[0]).toBe(base[0]);
+    expect(mergeCandle(base, candle(240, "14")).map((c) => c.t)).toEqual([60, 120, 180, 240]);
+    expect(mergeCandle(base, candle(120, "15"))[1].c).toBe("15");
+    expect(mergeCandle(base, candle(0, "1"))).toBe(base);
+    expect(mergeCandle(base, candle(180, "12"))).toBe(base);
+    expect(mergeCandle([], candle(60, "1"))).toHaveLength(1);
+    expect(mergeCandle(base, candle(240, "14"), 3).map((c) => c.t)).toEqual([120, 180, 240]);
+  });
+
+  it("averages closes over MA periods", () => {
+    expect(movingAverage([1, 2, 3, 4, 5], 3)).toEqual([null, null, 2, 3, 4]);
+    expect(movingAverage([1, 2], 5)).toEqual([null, null]);
+  });
+
+  it("builds echarts series: open, close, low, high and coloured volumes", () => {
+    const series = chartSeries([{ t: 60, o: "10", h: "12", l: "9", c: "11", v: "5" }, { t: 120, o: "11", h: "11", l: "8", c: "9", v: "3" }], { up: "U", down: "D" });
+    expect(series.times).toEqual([60, 120]);
+    expect(series.ohlc[0]).toEqual([10, 11, 9, 12]);
+    expect(series.volumes.map((v) => v.itemStyle.color)).toEqual(["U", "D"]);
+    expect(series.ma).toHaveLength(3);
+  });
+
+  it("knows every interval's length", () => {
+    expect(["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"].map(intervalSeconds)).toEqual([60, 300, 900, 1800, 3600, 14400, 86400, 604800]);
+    expect(() => intervalSeconds("2y")).toThrow();
+  });
+});
+
+describe("price differences", () => {
+  it("subtracts exactly", async () => {
+    const { subtractDecimal } = await import("./decimal");
+    expect(subtractDecimal("0.3", "0.1")).toBe("0.2");
+    expect(subtractDecimal("64000", "64210.55")).toBe("-210.55");
+    expect(subtractDecimal("1", "1.000")).toBe("0");
+    expect(subtractDecimal("x", "1")).toBe("-");
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * The candlestick chart: candles, volume, MA5/MA10/MA30, a crosshair whose candle the OHLC readout shows, zoom and
+ * pan (pinch and drag, plus a slider). Only the echarts parts drawn here are registered, and only this file imports
+ * echarts, so echarts ships in the chart route's lazy chunk and nowhere else.
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import * as echarts from "echarts/core";
+import type { EChartsType } from "echarts/core";
+import { BarChart, CandlestickChart, LineChart } from "echarts/charts";
+import { AxisPointerComponent, DataZoomComponent, GridComponent, MarkLineComponent, TooltipComponent } from "echarts/components";
+import { CanvasRenderer } from "echarts/renderers";
+import ReactEChartsCore from "echarts-for-react/esm/core";
+import { themeAtom, useAtomValue } from "@/shared/state/store";
+import { formatDateTime } from "@/shared/i18n/format";
+import { Spinner } from "@/shared/ui/feedback";
+import { chartSeries, intervalSeconds, MA_PERIODS } from "../model/candles";
+import { signOf, subtractDecimal, toFixedPoint } from "../model/decimal";
+import { formatChange, formatPrice, formatVolume } from "../model/format";
+import type { Candle, KlineInterval } from "../model/types";
+
+echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipComponent, AxisPointerComponent, DataZoomComponent, MarkLineComponent, CanvasRenderer]);
+
+const MA_COLORS = ["#f5b83d", "#5b8def", "#c86be0"] as const;
+/** How many of the loaded candles show at first; the rest are a pinch or a drag away. */
+const FIRST_VIEW_CANDLES = 80;
+
+interface Colors {
+  up: string;
+  down: string;
+  text: string;
+  faint: string;
+  border: string;
+  surface: string;
+}
+
+/** The theme's colours, read from the CSS variables (so the chart follows dark and light). */
+function readColors(): Colors {
+  const style = getComputedStyle(document.documentElement);
+  const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return { up: v("--up", "#1fbf75"), down: v("--down", "#f0506e"), text: v("--text-2", "#a3adba"), faint: v("--text-3", "#6f7a88"), border: v("--border", "#2a323d"), surface: v("--surface-2", "#1d242d") };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A chart number (axis value, moving average) as a price with the pair's precision. */
+const chartPrice = (value: number, precision: number) => (Number.isFinite(value) ? formatPrice(value.toFixed(Math.min(precision + 1, 20)), precision) : "-");
+
+/** Axis labels: the time of day for intraday candles, the date for daily and weekly ones. */
+function axisLabel(seconds: number, interval: KlineInterval): string {
+  const d = new Date(seconds * 1000);
+  if (intervalSeconds(interval) >= 86_400) return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The readout's time: down to the minute intraday, the date for daily and weekly candles. */
+function candleTime(seconds: number, interval: KlineInterval): string {
+  const text = formatDateTime(seconds);
+  return intervalSeconds(interval) >= 86_400 ? text.slice(0, 10) : text.slice(0, 16);
+}
+
+type Series = ReturnType<typeof chartSeries>;
+
+function seriesData(series: Series, colors: Colors, precision: number) {
+  const lastClose = series.ohlc.at(-1)?.[1];
+  return [
+    {
+      data: series.ohlc,
+      markLine:
+        lastClose === undefined
+          ? { data: [] }
+          : {
+              silent: true,
+              symbol: "none",
+              data: [{ yAxis: lastClose }],
+              lineStyle: { type: "dashed", width: 1, color: colors.faint },
+              label: { position: "end", formatter: () => chartPrice(lastClose, precision), color: "#fff", backgroundColor: colors.faint, padding: [2, 4], borderRadius: 2, fontSize: 10 },
+            },
+    },
+    ...series.ma.map((data) => ({ data })),
+    { data: series.volumes },
+  ];
+}
+
+function buildOption(series: Series, colors: Colors, precision: number, interval: KlineInterval) {
+  const start = series.times.length > FIRST_VIEW_CANDLES ? 100 - (FIRST_VIEW_CANDLES / series.times.length) * 100 : 0;
+  const categoryLabels = { color: colors.faint, fontSize: 10, formatter: (value: string) => axisLabel(Number(value), interval) };
+  const priceLabel = (value: number) => chartPrice(value, precision);
+  return {
+    animation: false,
+    backgroundColor: "transparent",
+    textStyle: { fontFamily: "inherit" },
+    // Candles take what the volume bars, the time labels and the slider leave (the box follows the screen's height).
+    grid: [
+      { left: 8, right: 66, top: 8, bottom: 150 },
+      { left: 8, right: 66, bottom: 58, height: 72 },
+    ],
+    axisPointer: { link: [{ xAxisIndex: "all" }], label: { backgroundColor: colors.surface, color: colors.text, fontSize: 10 } },
+    tooltip: { trigger: "axis", showContent: false, axisPointer: { type: "cross", lineStyle: { color: colors.faint, type: "dashed" }, crossStyle: { color: colors.faint } } },
+    xAxis: [
+      {
+        type: "category",
+        data: series.times,
+        boundaryGap: true,
+        axisLine: { lineStyle: { color: colors.border } },
+        axisTick: { show: false },
+        axisLabel: { show: false },
+        splitLine: { show: false },
+        axisPointer: { label: { show: false } },
+      },
+      {
+        type: "category",
+        gridIndex: 1,
+        data: series.times,
+        boundaryGap: true,
+        axisLine: { lineStyle: { color: colors.border } },
+        axisTick: { show: false },
+        axisLabel: categoryLabels,
+        axisPointer: { label: { formatter: ({ value }: { value: string | number }) => candleTime(Number(value), interval) } },
+      },
+    ],
+    yAxis: [
+      {
+        scale: true,
+        position: "right",
+        splitNumber: 5,
+        axisLine: { show: false },
+        axisLabel: { color: colors.faint, fontSize: 10, formatter: priceLabel },
+        splitLine: { lineStyle: { color: colors.border, opacity: 0.6 } },
+        axisPointer: { label: { formatter: ({ value }: { value: number }) => priceLabel(value) } },
+      },
+      {
+        scale: true,
+        gridIndex: 1,
+        position: "right",
+        splitNumber: 2,
+        axisLine: { show: false },
+        // The readout shows the volume; labels here would collide with the price axis's lowest label.
+        axisLabel: { show: false },
+        splitLine: { show: false },
+        axisPointer: { label: { formatter: ({ value }: { value: number }) => formatVolume(String(Math.round(value))) } },
+      },
+    ],
+    dataZoom: [
+      { type: "inside", xAxisIndex: [0, 1], start, end: 100, minValueSpan: 12 },
+      {
+        type: "slider",
+        xAxisIndex: [0, 1],
+        start,
+        end: 100,
+        bottom: 8,
+        height: 24,
+        borderColor: colors.border,
+        fillerColor: "rgba(47, 198, 168, 0.12)",
+        handleStyle: { color: colors.surface, borderColor: colors.faint },
+        moveHandleStyle: { color: colors.faint },
+        textStyle: { color: colors.faint, fontSize: 10 },
+        labelFormatter: (_: number, value: string) => axisLabel(Number(value), interval),
+        dataBackground: { lineStyle: { color: colors.faint }, areaStyle: { color: colors.surface } },
+        brushSelect: false,
+      },
+    ],
+    series: [
+      {
+        name: "K",
+        type: "candlestick",
+        itemStyle: { color: colors.up, color0: colors.down, borderColor: colors.up, borderColor0: colors.down },
+        barMaxWidth: 14,
+        ...seriesData(series, colors, precision)[0],
+      },
+      ...MA_PERIODS.map((period, i) => ({
+        name: `MA${period}`,
+        type: "line",
+        data: series.ma[i],
+        showSymbol: false,
+        smooth: true,
+        lineStyle: { width: 1, color: MA_COLORS[i] },
+        itemStyle: { color: MA_COLORS[i] },
+        connectNulls: false,
+      })),
+      { name: "Volume", type: "bar", xAxisIndex: 1, yAxisIndex: 1, data: series.volumes, barMaxWidth: 14 },
+    ],
+  };
+}
+
+export const KlineChart = memo(function KlineChart({ candles, precision, interval }: { candles: Candle[] | undefined; precision: number; interval: KlineInterval }) {
+  const theme = useAtomValue(themeAtom);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const colors = useMemo(readColors, [theme]);
+  const [hover, setHover] = useState<number | null>(null);
+  const chart = useRef<EChartsType | null>(null);
+  const series = useMemo(() => (candles && candles.length > 0 ? chartSeries(candles, colors) : null), [candles, colors]);
+  const latest = useRef({ series, colors, precision });
+  latest.current = { series, colors, precision };
+
+  // The first option of an interval (and theme) sets the zoom; later candles go through setOption without
+  // dataZoom, so the user's zoom and pan survive every tick.
+  const hasData = series !== null;
+  const option = useMemo(
+    () => (latest.current.series ? buildOption(latest.current.series, colors, precision, interval) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [hasData, colors, precision, interval],
+  );
+
+  const push = useCallback(() => {
+    const { series: current, colors: c, precision: p } = latest.current;
+    if (!chart.current || !current) return;
+    chart.current.setOption({ xAxis: [{ data: current.times }, { data: current.times }], series: seriesData(current, c, p) }, { lazyUpdate: true });
+  }, []);
+  useEffect(push, [series, push]);
+
+  const onReady = useCallback(
+    (instance: EChartsType) => {
+      chart.current = instance;
+      push();
+    },
+    [push],
+  );
+  useEffect(() => () => void (chart.current = null), []);
+  useEffect(() => setHover(null), [interval]);
+
+  const events = useMemo(
+    () => ({
+      updateAxisPointer: (event: { axesInfo?: { axisDim: string; value: number }[] }) => {
+        const x = event.axesInfo?.find((info) => info.axisDim === "x");
+        setHover(x ? Number(x.value) : null);
+      },
+      globalout: () => setHover(null),
+    }),
+    [],
+  );
+
+  const shown = candles && candles.length > 0 ? (hover !== null && candles[hover] ? hover : candles.length - 1) : null;
+  return (
+    <>
+      <Readout candles={candles} index={shown} precision={precision} interval={interval} ma={series?.ma ?? null} />
+      <div className="kline-chart" data-testid="kline-chart">
+        {option ? (
+          <ReactEChartsCore
+            key={`${interval}-${theme}-${precision}`}
+            echarts={echarts}
+            option={option}
+            shouldSetOption={() => false}
+            onChartReady={onReady}
+            onEvents={events}
+            opts={{ renderer: "canvas" }}
+            style={{ height: "100%", width: "100%" }}
+          />
+        ) : (
+          <div className="kline-chart__empty">
+            {candles && candles.length === 0 ? (
+              <span className="faint">
+                <Trans>No candles for this interval yet.</Trans>
+              </span>
+            ) : (
+              <Spinner />
+            )}
+          </div>
+        )}
+      </div>
+    </>
+  );
+});
+
+/** The OHLC readout: the crosshair's candle, or the latest one. A fixed three-line block, so nothing below moves. */
+function Readout({ candles, index, precision, interval, ma }: { candles: Candle[] | undefined; index: number | null; precision: number; interval: KlineInterval; ma: (number | null)[][] | null }) {
+  const { t } = useLingui();
+  const c = index !== null && candles ? candles[index] : null;
+  if (!c) return <div className="ohlc" data-testid="ohlc" aria-hidden="true" />;
+  const change = toFixedPoint(c.o) ? percentChange(c.o, c.c) : null;
+  const tone = signOf(subtractDecimal(c.c, c.o)) >= 0 ? "up" : "down";
+  const price = (v: string) => formatPrice(v, precision);
+  return (
+    <div className="ohlc" data-testid="ohlc" aria-live="off">
+      <span>{candleTime(c.t, interval)}</span>
+      {change !== null && <b className={tone}>{formatChange(change)}</b>}
+      <span style={{ flexBasis: "100%", height: 0 }} />
+      <span>
+        {t`O`} <b data-testid="ohlc-open">{price(c.o)}</b>
+      </span>
+      <span>
+        {t`H`} <b data-testid="ohlc-high">{price(c.h)}</b>
+      </span>
+      <span>
+        {t`L`} <b data-testid="ohlc-low">{price(c.l)}</b>
+      </span>
+      <span>
+        {t`C`} <b data-testid="ohlc-close" className={tone}>{price(c.c)}</b>
+      </span>
+      <span>
+        {t`V`} <b>{formatVolume(c.v)}</b>
+      </span>
+      <span style={{ flexBasis: "100%", height: 0 }} />
+      {ma &&
+        MA_PERIODS.map((period, i) => {
+          const value = index !== null ? ma[i][index] : null;
+          return (
+            <span key={period} className={`ma${period}`}>
+              MA{period} {value === null || value === undefined ? "-" : chartPrice(value, precision)}
+            </span>
+          );
+        })}
+    </div>
+  );
+}
+
+/** (close - open) / open x 100 on the digits, to 4 places (the readout shows 2). */
+function percentChange(open: string, close: string): string | null {
+  const o = toFixedPoint(open);
+  const c = toFixedPoint(close);
+  if (!o || c === null) return null;
+  const basisPoints = ((c - o) * 1_000_000n) / o; // percent x 10^4
+  const negative = basisPoints < 0n;
+  const abs = negative ? -basisPoints : basisPoints;
+  return `${negative ? "-" : ""}${abs / 10_000n}.${(abs % 10_000n).toString().padStart(4, "0")}`;
+}

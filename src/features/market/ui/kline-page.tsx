@@ -1,0 +1,134 @@
+import { useState } from "react";
+import { Link, useSearch } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { paths } from "@/shared/lib/paths";
+import { EmptyState } from "@/shared/ui/feedback";
+import { Page } from "@/shared/ui/page";
+import { useKlines } from "../api/klines";
+import { useQuotation } from "../api/quotations";
+import { signOf, subtractDecimal } from "../model/decimal";
+import { formatChange, formatPrice, formatVolume, precisionOf } from "../model/format";
+import { INTERVALS, type KlineInterval } from "../model/types";
+import { KlineChart } from "./kline-chart";
+import { DemoBadge, LivePrice, LiveStatus } from "./parts";
+import "./market.css";
+
+const INTERVAL_KEY = "kline-interval";
+const isInterval = (value: unknown): value is KlineInterval => (INTERVALS as readonly unknown[]).includes(value);
+
+/** The last interval chosen is the next chart's (a trader who reads 1h charts reads them everywhere). */
+function storedInterval(): KlineInterval {
+  try {
+    const value = localStorage.getItem(INTERVAL_KEY);
+    return isInterval(value) ? value : "15m";
+  } catch {
+    return "15m";
+  }
+}
+
+/** Chart (`/pages/kline/index?symbol=BTC/USDT`): the pair's live header, the interval picker and the candles. */
+export function KlinePage() {
+  const { t, i18n } = useLingui();
+  const symbol = (new URLSearchParams(useSearch()).get("symbol") ?? "").toUpperCase();
+  const [interval, setIntervalState] = useState<KlineInterval>(storedInterval);
+  const { quotation: q, data: list, error } = useQuotation(symbol);
+  const known = q !== undefined;
+  // Candles load beside the quotes, not after them: a USDT pair is crypto (its calls differ from forex's).
+  const kind = q?.kind ?? (symbol.endsWith("/USDT") ? "crypto" : undefined);
+  const { data: candles } = useKlines(symbol, kind, interval);
+
+  const choose = (next: KlineInterval) => {
+    setIntervalState(next);
+    try {
+      localStorage.setItem(INTERVAL_KEY, next);
+    } catch {
+      // private mode: the choice lasts for this screen only
+    }
+  };
+
+  if (!symbol || (list && !known)) {
+    return (
+      <Page title={<Trans>Chart</Trans>} nav="custom">
+        <EmptyState icon="chart">
+          <Trans>This trading pair does not exist.</Trans>
+          <div style={{ marginTop: 8 }}>
+            <Link href={paths.market} className="btn btn--primary btn--small">
+              <Trans>All markets</Trans>
+            </Link>
+          </div>
+        </EmptyState>
+      </Page>
+    );
+  }
+
+  const precision = q ? precisionOf(q) : 2;
+  const tone = q ? signOf(q.change_24h) : 0;
+  const toneClass = tone > 0 ? "up" : tone < 0 ? "down" : "";
+  return (
+    <Page title={symbol} nav="custom" navRight={<LiveStatus compact />}>
+      <section className="kline-head" aria-label={t`Price summary`}>
+        <div style={{ minWidth: 0 }}>
+          <div className={`kline-head__last ${toneClass}`}>{q ? <LivePrice value={q.last} precision={precision} flash={false} /> : <span className="faint">-</span>}</div>
+          <div className={`kline-head__change ${toneClass}`} data-testid="change-24h">
+            {q ? (
+              <>
+                {tone > 0 ? "+" : ""}
+                {formatPrice(subtractDecimal(q.last, q.open_24h), precision)} {formatChange(q.change_24h)}
+              </>
+            ) : error ? (
+              <Trans>Quotes could not be loaded.</Trans>
+            ) : (
+              "-"
+            )}
+          </div>
+          <div style={{ marginTop: 6, minHeight: 20 }}>
+            <DemoBadge show={q?.source === "sim"} />
+            {q && !q.trading && (
+              <span className="badge" style={{ marginLeft: 6 }}>
+                <Trans>Trading paused</Trans>
+              </span>
+            )}
+          </div>
+        </div>
+        <dl className="kline-head__stats">
+          <dt>
+            <Trans>24h high</Trans>
+          </dt>
+          <dd>{q ? formatPrice(q.high_24h, precision) : "-"}</dd>
+          <dt>
+            <Trans>24h low</Trans>
+          </dt>
+          <dd>{q ? formatPrice(q.low_24h, precision) : "-"}</dd>
+          <dt>
+            <Trans>24h vol</Trans>
+          </dt>
+          <dd>{q ? `${formatVolume(q.volume_24h)} ${q.base}` : "-"}</dd>
+        </dl>
+      </section>
+
+      <div className="intervals" role="group" aria-label={t`Interval`}>
+        {INTERVALS.map((item) => (
+          <button key={item} type="button" className="interval" aria-pressed={interval === item} onClick={() => choose(item)}>
+            {i18n._(intervalLabels[item])}
+          </button>
+        ))}
+      </div>
+
+      <KlineChart candles={candles} precision={precision} interval={interval} />
+    </Page>
+  );
+}
+
+/** Interval names as traders write them; a language may write them its own way. */
+const intervalLabels: Record<KlineInterval, MessageDescriptor> = {
+  "1m": msg`1m`,
+  "5m": msg`5m`,
+  "15m": msg`15m`,
+  "30m": msg`30m`,
+  "1h": msg`1h`,
+  "4h": msg`4h`,
+  "1d": msg`1D`,
+  "1w": msg`1W`,
+};

@@ -1,0 +1,124 @@
+import { useMemo, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { EmptyState } from "@/shared/ui/feedback";
+import { Icon } from "@/shared/ui/icons";
+import { Page } from "@/shared/ui/page";
+import { isDemo, useQuotations } from "../api/quotations";
+import { nextSort, orderSymbols, type MarketTab, type Sort, type SortKey } from "../model/quotes";
+import { ArbitrageOpportunities } from "./arbitrage-opportunities";
+import { DemoBadge, LiveStatus, QuoteRow, QuoteRowsSkeleton } from "./parts";
+import "./market.css";
+
+type Tab = MarketTab | "arbitrage";
+
+/**
+ * Market (the "Transaction" tab): crypto, forex & metals and arbitrage tabs, search, sort by change or volume.
+ * Prices stream into the rows in place; the row order is taken when the tab, search or sort changes, so rows never
+ * jump under a finger.
+ */
+export function MarketPage() {
+  const { t } = useLingui();
+  const [tab, setTab] = useState<Tab>("crypto");
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<Sort | null>(null);
+  const { data, error, mutate } = useQuotations();
+
+  const symbols = data?.map((q) => q.symbol).join(",") ?? "";
+  // The order follows the tab, search, sort and the set of pairs, not every tick (see above).
+  const order = useMemo(
+    () => (data && tab !== "arbitrage" ? orderSymbols(data, { tab, search, sort }) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [symbols, tab, search, sort],
+  );
+  const bySymbol = useMemo(() => new Map((data ?? []).map((q) => [q.symbol, q])), [data]);
+
+  const tabs: { id: Tab; label: string }[] = [
+    { id: "crypto", label: t`Crypto` },
+    { id: "forex", label: t`Forex & metals` },
+    { id: "arbitrage", label: t`Arbitrage` },
+  ];
+
+  return (
+    <Page title={<Trans>Market</Trans>} nav="custom" back={false} tabs>
+      <label className="market-search">
+        <Icon name="search" size={18} />
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t`Search pairs, e.g. BTC`}
+          aria-label={t`Search pairs`}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          enterKeyHint="search"
+        />
+      </label>
+      <div className="segments market-tabs" role="tablist" aria-label={t`Markets`}>
+        {tabs.map((item) => (
+          <button key={item.id} type="button" role="tab" className="segments__item" aria-selected={tab === item.id} onClick={() => setTab(item.id)}>
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div className="market-meta">
+        <LiveStatus />
+        <DemoBadge show={isDemo(data)} />
+      </div>
+
+      {tab === "arbitrage" ? (
+        <ArbitrageOpportunities search={search} showDemoBadge={false} />
+      ) : !data ? (
+        error ? (
+          <EmptyState icon="chart">
+            <Trans>Quotes could not be loaded.</Trans>
+            <div>
+              <button type="button" className="btn btn--primary btn--small" style={{ marginTop: 8 }} onClick={() => void mutate()}>
+                <Trans>Retry</Trans>
+              </button>
+            </div>
+          </EmptyState>
+        ) : (
+          <QuoteRowsSkeleton rows={8} />
+        )
+      ) : (
+        <ul className="quotes" aria-label={t`Quotes`}>
+          <li className="quotes__head">
+            <SortButton label={t`Pair / Vol`} sortKey="volume" sort={sort} onSort={setSort} />
+            <span>
+              <Trans>Last price</Trans>
+            </span>
+            <SortButton label={t`24h change`} sortKey="change" sort={sort} onSort={setSort} />
+          </li>
+          {order.length === 0 ? (
+            <li>
+              <EmptyState icon="search">
+                {search ? <Trans>No pair matches your search.</Trans> : <Trans>No pairs in this market yet.</Trans>}
+              </EmptyState>
+            </li>
+          ) : (
+            order.map((symbol) => {
+              const q = bySymbol.get(symbol);
+              return q ? <QuoteRow key={symbol} q={q} /> : null;
+            })
+          )}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+function SortButton({ label, sortKey, sort, onSort }: { label: string; sortKey: SortKey; sort: Sort | null; onSort: (sort: Sort | null) => void }) {
+  const { t } = useLingui();
+  const active = sort?.key === sortKey ? sort.dir : null;
+  const state = active === "desc" ? t`highest first` : active === "asc" ? t`lowest first` : t`not sorted`;
+  return (
+    <button type="button" className="sort-btn" aria-pressed={active !== null} aria-label={`${label}: ${state}`} onClick={() => onSort(nextSort(sort, sortKey))}>
+      {label}
+      <span className="sort-btn__arrows" aria-hidden="true">
+        <span className={active === "asc" ? "on" : ""}>▲</span>
+        <span className={active === "desc" ? "on" : ""}>▼</span>
+      </span>
+    </button>
+  );
+}

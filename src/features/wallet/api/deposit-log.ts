@@ -1,0 +1,12 @@
+import useSWRInfinite from "swr/infinite";
+import type { funding } from "@contract";
+import { endpoint } from "@/shared/api/client";
+
+/** GET chargelist/log: my deposits, newest first. */
+export const getDepositLog = endpoint<typeof funding.depositLog>({ method: "GET", path: "chargelist/log", access: "user" });
+
+export const useDepositLog = () =>
+  useSWRInfinite(
+    (index) => ["chargelist/log", index + 1] as const,
+    ([, page]) => getDepositLog({ page, limit: 20 }, { silent: true, loading: false }),
+  );

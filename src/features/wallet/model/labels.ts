@@ -1,0 +1,39 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import type { FundingStatus } from "@contract/funding";
+
+/** What each kind of ledger entry means to the user (other domains' kinds show as they are until added here). */
+export const entryKindLabels: Record<string, MessageDescriptor> = {
+  deposit: msg`Deposit credited`,
+  "withdrawal.hold": msg`Withdrawal requested (frozen)`,
+  "withdrawal.settle": msg`Withdrawal paid out`,
+  "withdrawal.release": msg`Withdrawal refunded`,
+  flash: msg`Conversion`,
+  adjustment: msg`Adjustment by the platform`,
+  reward: msg`Reward`,
+};
+
+/** The object behind an entry, as a short reference ("Deposit #12"). */
+export const causeLabels: Record<string, MessageDescriptor> = {
+  deposit: msg`Deposit`,
+  withdrawal: msg`Withdrawal`,
+  flash: msg`Conversion`,
+  adjustment: msg`Adjustment`,
+  reward: msg`Reward`,
+};
+
+export const statusLabels: Record<FundingStatus, MessageDescriptor> = {
+  pending: msg`Pending review`,
+  review: msg`Under review`,
+  succeeded: msg`Succeeded`,
+  failed: msg`Failed`,
+  cancelled: msg`Cancelled`,
+};
+
+export const statusTone: Record<FundingStatus, string> = {
+  pending: "badge--warn",
+  review: "badge--warn",
+  succeeded: "badge--up",
+  failed: "badge--danger",
+  cancelled: "",
+};

@@ -1,0 +1,206 @@
+import { useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useAction } from "@/shared/api/use-action";
+import { formatDateTime } from "@/shared/i18n/format";
+import { showToast } from "@/shared/state/store";
+import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { SelectField, TextField } from "@/shared/ui/field";
+import { Icon } from "@/shared/ui/icons";
+import { Page } from "@/shared/ui/page";
+import { convert } from "../api/convert";
+import { useFlashPairs } from "../api/flash-pairs";
+import { useMyFlashes } from "../api/my-flashes";
+import { useWallets } from "../api/wallets";
+import { compare, decimalsOf, floorTo, mul, parseDecimal, toDecimal } from "../model/decimal";
+import { previewFlash } from "../model/flash-preview";
+import { newIdempotencyKey } from "../model/idempotency-key";
+import { Amount, flatten, LoadMore } from "./parts";
+import "./wallet.css";
+
+/** Flash exchange between wallets at the rate of the moment, with a preview of what arrives before converting. */
+export function ConvertPage() {
+  const { t } = useLingui();
+  const pairs = useFlashPairs();
+  const wallets = useWallets();
+  const [from, setFrom] = useState("USDT");
+  const [to, setTo] = useState("");
+  const [amount, setAmount] = useState("");
+  const [key, setKey] = useState(newIdempotencyKey);
+  const list = pairs.data ?? [];
+  const froms = [...new Set(list.map((p) => p.from))];
+  const tos = list.filter((p) => p.from === from).map((p) => p.to);
+  const target = tos.includes(to) ? to : (tos[0] ?? "");
+  const pair = list.find((p) => p.from === from && p.to === target);
+  const available = wallets.data?.find((w) => w.currency === from)?.available ?? "0";
+  const preview = pair ? previewFlash(amount, pair) : null;
+  const typed = parseDecimal(amount.trim());
+  const limitError =
+    pair && typed !== null && amount.trim() !== ""
+      ? decimalsOf(amount.trim()) > pair.from_decimals
+        ? t`At most ${pair.from_decimals} decimals`
+        : compare(typed, parseDecimal(pair.min)!) < 0
+          ? t`The minimum is ${pair.min} ${from}`
+          : compare(typed, parseDecimal(pair.max)!) > 0
+            ? t`The maximum is ${pair.max} ${from}`
+            : compare(typed, parseDecimal(available) ?? 0n) > 0
+              ? t`More than your available ${from}`
+              : undefined
+      : undefined;
+  const history = useMyFlashes();
+  const submit = useAction(async () => {
+    const done = await convert({ from, to: target, amount: amount.trim(), idempotency_key: key });
+    showToast(t`Converted: ${done.received} ${done.to} received`, "success");
+    setAmount("");
+    setKey(newIdempotencyKey());
+    await history.mutate();
+  });
+  const swap = () => {
+    if (!target) return;
+    setFrom(target);
+    setTo(from);
+    setAmount("");
+  };
+  const { items, hasMore } = flatten(history.data);
+
+  return (
+    <Page title={<Trans>Convert</Trans>} nav="custom">
+      {!pairs.data ? (
+        <Skeleton lines={6} />
+      ) : list.length === 0 ? (
+        <EmptyState icon="swap">
+          <Trans>Conversion is not available right now.</Trans>
+        </EmptyState>
+      ) : (
+        <form className="form" onSubmit={submit.onSubmit} noValidate>
+          <SelectField label={<Trans>From</Trans>} name="from" value={from} onChange={(e) => { setFrom(e.target.value); setAmount(""); }}>
+            {froms.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+          <div className="swap-btn">
+            <button type="button" className="icon-btn" aria-label={t`Swap direction`} onClick={swap}>
+              <Icon name="swap" />
+            </button>
+          </div>
+          <SelectField label={<Trans>To</Trans>} name="to" value={target} onChange={(e) => setTo(e.target.value)}>
+            {tos.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={<Trans>Amount</Trans>}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.replace(",", "."))}
+            placeholder={pair ? t`${pair.min} to ${pair.max}` : ""}
+            error={submit.errorOf("amount") ?? limitError}
+            hint={
+              <Trans>
+                Available <Amount value={available} /> {from}
+              </Trans>
+            }
+            suffix={
+              <>
+                <span className="faint">{from}</span>
+                <button type="button" className="btn btn--link" onClick={() => setAmount(pair ? toDecimal(floorTo(parseDecimal(available) ?? 0n, pair.from_decimals)) : available)}>
+                  <Trans>Max</Trans>
+                </button>
+              </>
+            }
+          />
+          {pair && (
+            <div className="preview" aria-live="polite">
+              <div className="kv">
+                <span>
+                  <Trans>Rate</Trans>
+                </span>
+                <span className="num">
+                  1 {from} ≈ <Amount value={pair.rate} decimals={pair.to_decimals + 2} /> {target}
+                </span>
+              </div>
+              <div className="kv">
+                <span>
+                  <Trans>Fee ({formatFeeRate(pair.fee_rate)})</Trans>
+                </span>
+                <span>{preview ? <Amount value={preview.fee} currency={from} /> : "-"}</span>
+              </div>
+              <div className="kv">
+                <span>
+                  <Trans>You get</Trans>
+                </span>
+                <span className="preview__receive" data-testid="convert-receive">
+                  {preview && !limitError ? <Amount value={preview.receive} currency={target} /> : "-"}
+                </span>
+              </div>
+              <p className="faint" style={{ fontSize: 12, margin: "4px 0 0" }}>
+                <Trans>The rate is the price at the moment you convert; the amount you get may differ slightly if the price moves.</Trans>
+              </p>
+            </div>
+          )}
+          <button type="submit" className="btn btn--primary" disabled={submit.pending || !pair || !preview || Boolean(limitError)}>
+            <Trans>Convert</Trans>
+          </button>
+        </form>
+      )}
+
+      <h2 className="section__title">
+        <Trans>My conversions</Trans>
+      </h2>
+      {!history.data ? (
+        <Skeleton lines={3} />
+      ) : items.length === 0 ? (
+        <EmptyState icon="swap">
+          <Trans>No conversions yet.</Trans>
+        </EmptyState>
+      ) : (
+        <>
+          {items.map((e) => (
+            <article key={e.id} className="record">
+              <div className="record__head">
+                <span className="record__title">
+                  {e.from} → {e.to}
+                </span>
+                <span className="faint num" style={{ fontSize: 12 }}>
+                  {formatDateTime(e.created_at)}
+                </span>
+              </div>
+              <div className="kv">
+                <span>
+                  <Trans>Paid</Trans>
+                </span>
+                <Amount value={e.amount} currency={e.from} />
+              </div>
+              <div className="kv">
+                <span>
+                  <Trans>Fee</Trans>
+                </span>
+                <Amount value={e.fee} currency={e.from} />
+              </div>
+              <div className="kv">
+                <span>
+                  <Trans>Received</Trans>
+                </span>
+                <strong>
+                  <Amount value={e.received} currency={e.to} />
+                </strong>
+              </div>
+            </article>
+          ))}
+          <LoadMore hasMore={hasMore} loading={history.isValidating && history.data.length < history.size} onMore={() => void history.setSize(history.size + 1)} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** 0.002 -> "0.2%", exactly. */
+function formatFeeRate(rate: string): string {
+  const percent = mul(parseDecimal(rate) ?? 0n, parseDecimal("100")!);
+  return `${toDecimal(percent)}%`;
+}

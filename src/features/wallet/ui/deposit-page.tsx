@@ -1,0 +1,138 @@
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { successes } from "@contract/successes";
+import { ApiError } from "@/shared/api/errors";
+import { useAction } from "@/shared/api/use-action";
+import { formatDecimal } from "@/shared/i18n/format";
+import { copyText } from "@/shared/lib/clipboard";
+import { paths } from "@/shared/lib/paths";
+import { showToast } from "@/shared/state/store";
+import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { TextField } from "@/shared/ui/field";
+import { Icon } from "@/shared/ui/icons";
+import { Page } from "@/shared/ui/page";
+import { QrCode } from "@/shared/ui/qr-code";
+import { useDepositAddress } from "../api/deposit-address";
+import { requestDeposit } from "../api/deposit-request";
+import { compare, decimalsOf, parseDecimal } from "../model/decimal";
+import { newIdempotencyKey } from "../model/idempotency-key";
+import { Amount } from "./parts";
+import { VoucherField, type PickedImage } from "./voucher-field";
+import "./wallet.css";
+
+/** USDT decimals on the wire (the server refuses more). */
+const USDT_DECIMALS = 6;
+
+/**
+ * Deposit USDT by voucher: choose the network, send USDT to the platform's address shown (QR and copy), then
+ * declare the amount with a screenshot of the transfer. An operator checks it and credits the wallet.
+ */
+export function DepositPage() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const [network, setNetwork] = useState<string | undefined>(undefined);
+  const { data, error, isLoading } = useDepositAddress(network);
+  const [amount, setAmount] = useState("");
+  const [voucher, setVoucher] = useState<PickedImage | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const submit = useAction(async () => {
+    if (!data || !voucher) return;
+    await requestDeposit({ currency: "USDT", network: data.network, amount: amount.trim(), md5: voucher.md5, idempotency_key: key }, voucher.file);
+    showToast(i18n._(successes.SUBMIT_REVIEW.key), "success");
+    setKey(newIdempotencyKey());
+    navigate(paths.orderCharge);
+  });
+
+  const closed = error instanceof ApiError && error.code === "DEPOSIT_NETWORK_CLOSED";
+  const typed = parseDecimal(amount.trim());
+  const limitError =
+    data && typed !== null && amount.trim() !== ""
+      ? decimalsOf(amount.trim()) > USDT_DECIMALS
+        ? t`At most ${USDT_DECIMALS} decimals`
+        : compare(typed, parseDecimal(data.min)!) < 0
+          ? t`The minimum is ${data.min} USDT`
+          : compare(typed, parseDecimal(data.max)!) > 0
+            ? t`The maximum is ${data.max} USDT`
+            : undefined
+      : undefined;
+
+  return (
+    <Page title={<Trans>Deposit USDT</Trans>} nav="default">
+      {closed ? (
+        <EmptyState icon="deposit">
+          <p style={{ margin: "0 0 12px" }}>
+            <Trans>Deposits are not open right now. Please contact customer service.</Trans>
+          </p>
+          <Link href={paths.service} className="btn btn--primary btn--small">
+            <Trans>Customer service</Trans>
+          </Link>
+        </EmptyState>
+      ) : isLoading || !data ? (
+        <Skeleton lines={8} />
+      ) : (
+        <>
+          <p className="muted" style={{ marginTop: 0, fontSize: 13 }}>
+            <Trans>Only USDT is deposited. To fund another wallet, deposit USDT and convert it.</Trans>
+          </p>
+          <div className="segments" role="tablist" aria-label={t`Network`} style={{ marginBottom: 14 }}>
+            {data.networks.map((n) => (
+              <button key={n} type="button" role="tab" className="segments__item" aria-selected={data.network === n} onClick={() => setNetwork(n)}>
+                {n}
+              </button>
+            ))}
+          </div>
+          <section className="card address-box" aria-label={t`Deposit address`}>
+            <QrCode text={data.address} label={t`QR code of the deposit address`} />
+            <div className="address-box__text" data-testid="deposit-address">
+              {data.address}
+            </div>
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => void copyText(data.address)}>
+              <Icon name="copy" size={16} />
+              <Trans>Copy address</Trans>
+            </button>
+            <div className="notice" style={{ textAlign: "left" }}>
+              <Icon name="info" size={18} />
+              <span>
+                <Trans>
+                  Send only USDT on {data.network} to this address. Other coins or networks are lost. Then upload the screenshot of your transfer below.
+                </Trans>
+              </span>
+            </div>
+          </section>
+
+          <form className="form" onSubmit={submit.onSubmit} noValidate style={{ marginTop: 16 }}>
+            <TextField
+              label={<Trans>Amount sent</Trans>}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value.replace(",", "."))}
+              placeholder={t`${formatDecimal(data.min)} to ${formatDecimal(data.max)}`}
+              error={submit.errorOf("amount") ?? limitError}
+              hint={
+                <Trans>
+                  Minimum <Amount value={data.min} /> USDT, maximum <Amount value={data.max} /> USDT
+                </Trans>
+              }
+              suffix={<span className="faint">USDT</span>}
+            />
+            <VoucherField label={<Trans>Payment screenshot</Trans>} value={voucher} onChange={setVoucher} error={submit.errorOf("voucher") ?? submit.errorOf("md5")} />
+            <button type="submit" className="btn btn--primary" disabled={submit.pending || !amount.trim() || !voucher || Boolean(limitError)}>
+              <Trans>Submit for review</Trans>
+            </button>
+          </form>
+          <div style={{ display: "flex", justifyContent: "space-between", marginTop: 16, fontSize: 14 }}>
+            <Link href={paths.bankTransfer}>
+              <Trans>Pay by bank transfer</Trans>
+            </Link>
+            <Link href={paths.orderCharge}>
+              <Trans>Deposit records</Trans>
+            </Link>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { FundingStatus } from "@contract/funding";
+import { formatDecimal } from "@/shared/i18n/format";
+import { Spinner } from "@/shared/ui/feedback";
+import { Icon } from "@/shared/ui/icons";
+import { statusLabels, statusTone } from "../model/labels";
+
+/** A deposit's or withdrawal's state in a word, coloured. */
+export function StatusBadge({ status }: { status: FundingStatus }) {
+  const { i18n } = useLingui();
+  return <span className={`badge ${statusTone[status]}`}>{i18n._(statusLabels[status])}</span>;
+}
+
+/** A round badge with the currency's letters. */
+export function CoinIcon({ currency }: { currency: string }) {
+  return (
+    <span className={`coin coin--${currency}`} aria-hidden="true">
+      {currency.slice(0, 4)}
+    </span>
+  );
+}
+
+/** A money amount: locale digits, never rounded unless asked. */
+export function Amount({ value, currency, decimals, signed = false }: { value: string; currency?: string; decimals?: number; signed?: boolean }) {
+  const text = formatDecimal(value, { maxFraction: decimals });
+  const sign = signed && !value.startsWith("-") && value !== "0" ? "+" : "";
+  return (
+    <span className="num">
+      {sign}
+      {text}
+      {currency ? ` ${currency}` : ""}
+    </span>
+  );
+}
+
+/** "Load more" under a paged list (useSWRInfinite). */
+export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
+  if (loading) {
+    return (
+      <div style={{ display: "flex", justifyContent: "center", padding: 16 }}>
+        <Spinner small />
+      </div>
+    );
+  }
+  if (!hasMore) return null;
+  return (
+    <button type="button" className="btn btn--ghost" style={{ marginTop: 12 }} onClick={onMore}>
+      <Trans>Load more</Trans>
+    </button>
+  );
+}
+
+/** Pages of a useSWRInfinite list flattened, with whether more exist. */
+export function flatten<T>(pages: { list: T[]; total: number }[] | undefined): { items: T[]; total: number; hasMore: boolean } {
+  const items = (pages ?? []).flatMap((p) => p.list);
+  const total = pages?.at(-1)?.total ?? 0;
+  return { items, total, hasMore: items.length < total };
+}
+
+export function Notice({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="notice" role="note" style={{ marginBottom: 12 }}>
+      <Icon name="info" size={18} />
+      <div style={{ flex: 1 }}>
+        {children}
+        {action && <div style={{ marginTop: 8 }}>{action}</div>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,409 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { REVIEW } from "@contract/constants";
+import { successes } from "@contract/successes";
+import type { WithdrawAddress } from "@contract/funding";
+import { useUserInfo } from "@/shared/api/user-info";
+import { useAction } from "@/shared/api/use-action";
+import { formatDateTime } from "@/shared/i18n/format";
+import { copyText } from "@/shared/lib/clipboard";
+import { paths } from "@/shared/lib/paths";
+import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
+import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { SelectField, TextField } from "@/shared/ui/field";
+import { Icon } from "@/shared/ui/icons";
+import { Modal } from "@/shared/ui/modal";
+import { Page } from "@/shared/ui/page";
+import { addAddress } from "../api/add-address";
+import { useAddresses } from "../api/addresses";
+import { deleteAddress } from "../api/delete-address";
+import { withdraw } from "../api/withdraw";
+import { useWithdrawInfo } from "../api/withdraw-info";
+import { useWithdrawLog } from "../api/withdraw-log";
+import { compare, decimalsOf, parseDecimal, sub, toDecimal } from "../model/decimal";
+import { newIdempotencyKey } from "../model/idempotency-key";
+import { Amount, flatten, LoadMore, Notice, StatusBadge } from "./parts";
+import "./wallet.css";
+
+type Tab = "withdraw" | "addresses" | "records";
+
+/** Withdraw USDT (seed section 5's rules), the address book and the withdrawal records, on one screen. */
+export function WithdrawPage() {
+  const { t } = useLingui();
+  const [tab, setTab] = useState<Tab>("withdraw");
+  const tabs: [Tab, string][] = [
+    ["withdraw", t`Withdraw`],
+    ["addresses", t`Address book`],
+    ["records", t`Records`],
+  ];
+  return (
+    <Page title={<Trans>Withdraw USDT</Trans>} nav="default">
+      <div className="segments" role="tablist" style={{ marginBottom: 14 }}>
+        {tabs.map(([id, label]) => (
+          <button key={id} type="button" role="tab" className="segments__item" aria-selected={tab === id} onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {tab === "withdraw" && <WithdrawForm onDone={() => setTab("records")} onAddAddress={() => setTab("addresses")} />}
+      {tab === "addresses" && <AddressBook />}
+      {tab === "records" && <WithdrawRecords />}
+    </Page>
+  );
+}
+
+function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddress: () => void }) {
+  const { t, i18n } = useLingui();
+  useUserInfo();
+  const user = useAtomValue(userInfoAtom);
+  const info = useWithdrawInfo();
+  const book = useAddresses();
+  const [addressId, setAddressId] = useState<string>("");
+  const [amount, setAmount] = useState("");
+  const [password, setPassword] = useState("");
+  const [key, setKey] = useState(newIdempotencyKey);
+  const submit = useAction(async () => {
+    const chosen = addressId || String(book.data?.[0]?.id ?? "");
+    await withdraw({ currency: "USDT", amount: amount.trim(), address_id: Number(chosen), trade_password: password, idempotency_key: key });
+    showToast(i18n._(successes.WITHDRAW_SUBMITTED.key), "success");
+    setAmount("");
+    setPassword("");
+    setKey(newIdempotencyKey());
+    onDone();
+  });
+
+  if (!info.data || !book.data || !user) return <Skeleton lines={6} />;
+  const rules = info.data;
+  const typed = parseDecimal(amount.trim());
+  const fee = parseDecimal(rules.fee) ?? 0n;
+  const receive = typed !== null && typed > fee ? toDecimal(sub(typed, fee)) : null;
+  const belowMin = typed !== null && compare(typed, parseDecimal(rules.min) ?? 0n) < 0;
+  const tooPrecise = amount.trim() !== "" && decimalsOf(amount.trim()) > rules.decimals;
+  const lockedUntil = user.withdraw_locked_until;
+
+  return (
+    <>
+      {user.review_status !== REVIEW.PASSED && (
+        <Notice action={<Link href={paths.kyc} className="btn btn--primary btn--small">{t`Verify identity`}</Link>}>
+          <Trans>Withdrawals need a passed identity verification (KYC).</Trans>
+        </Notice>
+      )}
+      {!user.has_trade_password && (
+        <Notice action={<Link href={paths.payPassword} className="btn btn--primary btn--small">{t`Set trading password`}</Link>}>
+          <Trans>Set a trading password first: it confirms every withdrawal.</Trans>
+        </Notice>
+      )}
+      {lockedUntil && (
+        <Notice>
+          <Trans>Your security settings changed recently. Withdrawals reopen at {formatDateTime(lockedUntil)}.</Trans>
+        </Notice>
+      )}
+      {rules.pending && (
+        <Notice>
+          <Trans>A withdrawal request is waiting for review. You can make a new one once it is decided.</Trans>
+        </Notice>
+      )}
+
+      <div className="card" style={{ marginBottom: 14 }}>
+        <div className="kv">
+          <span>
+            <Trans>Available</Trans>
+          </span>
+          <strong>
+            <Amount value={rules.available} currency="USDT" />
+          </strong>
+        </div>
+        <div className="kv">
+          <span>
+            <Trans>Minimum withdrawal</Trans>
+          </span>
+          <Amount value={rules.min} currency="USDT" />
+        </div>
+        <div className="kv">
+          <span>
+            <Trans>Fee (deducted from the amount)</Trans>
+          </span>
+          <Amount value={rules.fee} currency="USDT" />
+        </div>
+        <p className="faint" style={{ fontSize: 12, margin: "6px 0 0" }}>
+          <Trans>An operator reviews each request; USDT arrives within 24 hours. Meanwhile the amount is frozen in your wallet.</Trans>
+        </p>
+      </div>
+
+      {book.data.length === 0 ? (
+        <EmptyState icon="wallet">
+          <p style={{ margin: "0 0 12px" }}>
+            <Trans>Add a withdrawal address first.</Trans>
+          </p>
+          <button type="button" className="btn btn--primary btn--small" onClick={onAddAddress}>
+            <Icon name="plus" size={16} />
+            <Trans>Add address</Trans>
+          </button>
+        </EmptyState>
+      ) : (
+        <form className="form" onSubmit={submit.onSubmit} noValidate>
+          <SelectField label={<Trans>Withdrawal address</Trans>} name="address_id" value={addressId || String(book.data[0].id)} onChange={(e) => setAddressId(e.target.value)}>
+            {book.data.map((a) => (
+              <option key={a.id} value={a.id}>
+                {describeAddress(a)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={<Trans>Amount</Trans>}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.replace(",", "."))}
+            placeholder={t`Minimum ${rules.min}`}
+            error={submit.errorOf("amount") ?? (tooPrecise ? t`At most ${rules.decimals} decimals` : belowMin ? t`The minimum is ${rules.min} USDT` : undefined)}
+            suffix={
+              <>
+                <span className="faint">USDT</span>
+                <button type="button" className="btn btn--link" onClick={() => setAmount(rules.available)}>
+                  <Trans>All</Trans>
+                </button>
+              </>
+            }
+          />
+          <div className="preview" aria-live="polite">
+            <div className="kv">
+              <span>
+                <Trans>Fee</Trans>
+              </span>
+              <Amount value={rules.fee} currency="USDT" />
+            </div>
+            <div className="kv">
+              <span>
+                <Trans>You receive</Trans>
+              </span>
+              <span className="preview__receive" data-testid="withdraw-receive">
+                {receive && !belowMin ? <Amount value={receive} currency="USDT" /> : "-"}
+              </span>
+            </div>
+          </div>
+          <TextField
+            label={<Trans>Trading password</Trans>}
+            name="trade_password"
+            type="password"
+            autoComplete="off"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={submit.errorOf("trade_password")}
+            hint={
+              <Link href={paths.payPassword}>
+                <Trans>Set or change the trading password</Trans>
+              </Link>
+            }
+          />
+          <button type="submit" className="btn btn--primary" disabled={submit.pending || !amount.trim() || !password}>
+            <Trans>Withdraw</Trans>
+          </button>
+        </form>
+      )}
+    </>
+  );
+}
+
+const shortAddress = (address: string) => (address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address);
+
+function describeAddress(a: WithdrawAddress): string {
+  return [a.label, a.network, shortAddress(a.address)].filter(Boolean).join(" · ");
+}
+
+function AddressBook() {
+  const { t, i18n } = useLingui();
+  const info = useWithdrawInfo();
+  const book = useAddresses();
+  const [adding, setAdding] = useState(false);
+  const [form, setForm] = useState({ network: "", address: "", label: "" });
+  const [removing, setRemoving] = useState<WithdrawAddress | null>(null);
+  const networks = info.data?.networks ?? ["TRC20", "ERC20"];
+  const network = form.network || networks[0];
+  const add = useAction(async () => {
+    await addAddress({ currency: "USDT", network, address: form.address.trim(), label: form.label.trim() });
+    showToast(i18n._(successes.ADDRESS_ADDED.key), "success");
+    setForm({ network: "", address: "", label: "" });
+    setAdding(false);
+  });
+  const remove = useAction(async (id: number) => {
+    await deleteAddress(id);
+    showToast(i18n._(successes.ADDRESS_DELETED.key), "success");
+    setRemoving(null);
+  });
+
+  return (
+    <>
+      {adding ? (
+        <form className="form card" onSubmit={add.onSubmit} noValidate style={{ marginBottom: 14 }}>
+          <SelectField label={<Trans>Network</Trans>} name="network" value={network} onChange={(e) => setForm((f) => ({ ...f, network: e.target.value }))}>
+            {networks.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={<Trans>Address</Trans>}
+            name="address"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={form.address}
+            onChange={(e) => setForm((f) => ({ ...f, address: e.target.value }))}
+            placeholder={network === "TRC20" ? "T…" : "0x…"}
+            error={add.errorOf("address")}
+          />
+          <TextField label={<Trans>Label</Trans>} name="label" maxLength={32} value={form.label} onChange={(e) => setForm((f) => ({ ...f, label: e.target.value }))} placeholder={t`Optional, e.g. My exchange`} error={add.errorOf("label")} />
+          <p className="faint" style={{ fontSize: 12, margin: 0 }}>
+            <Trans>Check the address and its network: a transfer sent to a wrong address cannot be recovered.</Trans>
+          </p>
+          <div style={{ display: "flex", gap: 10 }}>
+            <button type="button" className="btn btn--ghost" onClick={() => setAdding(false)}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={add.pending || !form.address.trim()}>
+              <Trans>Save address</Trans>
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="btn btn--ghost" style={{ marginBottom: 14 }} onClick={() => setAdding(true)}>
+          <Icon name="plus" size={18} />
+          <Trans>Add address</Trans>
+        </button>
+      )}
+
+      {!book.data ? (
+        <Skeleton lines={3} />
+      ) : book.data.length === 0 ? (
+        <EmptyState icon="wallet">
+          <Trans>No saved addresses yet.</Trans>
+        </EmptyState>
+      ) : (
+        <ul className="list" style={{ listStyle: "none", margin: 0, padding: 0 }} aria-label={t`Address book`}>
+          {book.data.map((a) => (
+            <li key={a.id} className="wallet-row">
+              <div className="wallet-row__main">
+                <div className="wallet-row__name">
+                  {a.label || <Trans>Address</Trans>} <span className="badge">{a.network}</span>
+                </div>
+                <div style={{ fontFamily: "var(--mono)", fontSize: 12, wordBreak: "break-all", color: "var(--text-2)" }}>
+                  {a.address}
+                </div>
+              </div>
+              <button type="button" className="icon-btn" aria-label={t`Copy address`} onClick={() => void copyText(a.address)}>
+                <Icon name="copy" size={18} />
+              </button>
+              <button type="button" className="icon-btn" aria-label={t`Delete address`} onClick={() => setRemoving(a)}>
+                <Icon name="trash" size={18} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Modal
+        open={removing !== null}
+        title={<Trans>Delete this address?</Trans>}
+        onClose={() => setRemoving(null)}
+        actions={
+          <>
+            <button type="button" className="btn btn--ghost" onClick={() => setRemoving(null)}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button type="button" className="btn btn--danger" disabled={remove.pending} onClick={() => removing && void remove.run(removing.id)}>
+              <Trans>Delete</Trans>
+            </button>
+          </>
+        }
+      >
+        <span style={{ wordBreak: "break-all" }}>{removing ? describeAddress(removing) : ""}</span>
+      </Modal>
+    </>
+  );
+}
+
+export function WithdrawRecords() {
+  const { t } = useLingui();
+  const log = useWithdrawLog();
+  const { items, hasMore } = flatten(log.data);
+  if (!log.data) return <Skeleton lines={5} />;
+  if (!items.length) {
+    return (
+      <EmptyState icon="record">
+        <Trans>No withdrawals yet.</Trans>
+      </EmptyState>
+    );
+  }
+  return (
+    <section aria-label={t`Withdrawal records`}>
+      {items.map((w) => (
+        <article key={w.id} className="record" data-testid="withdrawal-record">
+          <div className="record__head">
+            <span className="record__title">
+              <Trans>Withdrawal #{w.id}</Trans>
+            </span>
+            <StatusBadge status={w.status} />
+          </div>
+          <div className="kv">
+            <span>
+              <Trans>Amount</Trans>
+            </span>
+            <span className="record__amount">
+              <Amount value={w.amount} currency={w.currency} />
+            </span>
+          </div>
+          <div className="kv">
+            <span>
+              <Trans>Fee</Trans>
+            </span>
+            <Amount value={w.fee} currency={w.currency} />
+          </div>
+          <div className="kv">
+            <span>{w.status === "succeeded" ? <Trans>Received</Trans> : <Trans>You receive</Trans>}</span>
+            <Amount value={w.receive} currency={w.currency} />
+          </div>
+          <div className="kv">
+            <span>
+              <Trans>Address</Trans>
+            </span>
+            <span style={{ fontFamily: "var(--mono)", fontSize: 12 }}>
+              {w.network} · {w.address}
+            </span>
+          </div>
+          {w.tx_hash && (
+            <div className="kv">
+              <span>
+                <Trans>Transaction hash</Trans>
+              </span>
+              <span style={{ fontFamily: "var(--mono)", fontSize: 12 }}>{w.tx_hash}</span>
+            </div>
+          )}
+          <div className="kv">
+            <span>
+              <Trans>Requested</Trans>
+            </span>
+            <span className="num">{formatDateTime(w.created_at)}</span>
+          </div>
+          {w.reviewed_at && (
+            <div className="kv">
+              <span>
+                <Trans>Reviewed</Trans>
+              </span>
+              <span className="num">{formatDateTime(w.reviewed_at)}</span>
+            </div>
+          )}
+          {w.reason && (
+            <div className="record__reason">
+              <Trans>Reason: {w.reason}</Trans>
+            </div>
+          )}
+        </article>
+      ))}
+      <LoadMore hasMore={hasMore} loading={log.isValidating && !!log.data && log.data.length < log.size} onMore={() => void log.setSize(log.size + 1)} />
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { i18n } from "@lingui/core";
+import { formatDateTime, formatDecimal, formatPercent } from "./format";
+
+afterEach(() => i18n.activate("en"));
+
+describe("formatting per locale", () => {
+  it("shows timestamps in seconds as YYYY-MM-DD HH:mm:ss local time", () => {
+    const seconds = Math.floor(new Date(2026, 0, 2, 3, 4, 5).getTime() / 1000);
+    expect(formatDateTime(seconds)).toBe("2026-01-02 03:04:05");
+    expect(formatDateTime(null)).toBe("-");
+  });
+
+  it("groups decimal strings the locale's way without losing digits", () => {
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    expect(formatDecimal("1234567.123456789012345678")).toBe("1,234,567.123456789012345678");
+    i18n.loadAndActivate({ locale: "es", messages: {} });
+    expect(formatDecimal("1234567.5")).toBe("1.234.567,5");
+    i18n.loadAndActivate({ locale: "pt", messages: {} });
+    expect(formatDecimal("1234.5")).toBe("1.234,5");
+  });
+
+  it("trims or pads the fraction on request and keeps the sign", () => {
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    expect(formatDecimal("-27.000000000000000000")).toBe("-27");
+    expect(formatDecimal("27", { minFraction: 2 })).toBe("27.00");
+    expect(formatDecimal("0.123456", { maxFraction: 2 })).toBe("0.12");
+    expect(formatDecimal(undefined)).toBe("-");
+  });
+
+  it("formats percentages with a sign", () => {
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    expect(formatPercent("1.2345")).toBe("+1.23%");
+    expect(formatPercent("-0.5")).toBe("-0.50%");
+    expect(formatPercent("0")).toBe("0.00%");
+  });
+});

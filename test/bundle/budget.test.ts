@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+/**
+ * A phone on a slow network downloads little: the JavaScript the login and home routes load stays under 120 KB
+ * gzip. Bundle size is deterministic, so this is a test; it reads the build's manifest (npm test builds first).
+ */
+const dist = path.resolve(import.meta.dirname, "../..", process.env.BUILD_OUT_DIR ?? "dist");
+const manifestFile = path.join(dist, ".vite/manifest.json");
+export const FIRST_ROUTES_BUDGET_BYTES = 120 * 1024;
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+function load(): Record<string, Chunk> {
+  return JSON.parse(fs.readFileSync(manifestFile, "utf8"));
+}
+
+/** The files a chunk needs before it runs: itself and its static imports, recursively. */
+function closure(manifest: Record<string, Chunk>, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`not in the manifest: ${key}`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+  return into;
+}
+
+const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+describe.skipIf(!fs.existsSync(manifestFile))("bundle budget", () => {
+  const manifest = fs.existsSync(manifestFile) ? load() : {};
+  const firstRoutes = ["index.html", "src/features/auth/ui/login-page.tsx", "src/app/home/home-page.tsx", "locales/en/messages.po"];
+
+  it("keeps the login and home routes under 120 KB of gzip JavaScript", () => {
+    const files = new Set<string>();
+    for (const key of firstRoutes) closure(manifest, key, files);
+    const total = [...files].filter((f) => f.endsWith(".js")).reduce((sum, f) => sum + gzipSize(f), 0);
+    console.log(`first routes: ${(total / 1024).toFixed(1)} KB gzip in ${files.size} files`);
+    expect(total).toBeLessThan(FIRST_ROUTES_BUDGET_BYTES);
+  });
+
+  it("loads every screen as its own lazy chunk", () => {
+    const entry = manifest["index.html"];
+    const lazy = new Set(entry.dynamicImports ?? []);
+    expect([...lazy].filter((k) => k.includes("/ui/") || k.includes("-page"))).toEqual(
+      expect.arrayContaining(["src/features/auth/ui/login-page.tsx", "src/features/auth/ui/register-page.tsx", "src/app/home/home-page.tsx"]),
+    );
+    // No screen is pulled into the entry itself.
+    for (const file of closure(manifest, "index.html")) expect(file).not.toMatch(/-page-/);
+  });
+
+  it("keeps echarts and the back office out of the first routes", () => {
+    const files = new Set<string>();
+    for (const key of firstRoutes) closure(manifest, key, files);
+    const echartsKeys = Object.entries(manifest).filter(([key, chunk]) => key.includes("node_modules/echarts") || chunk.src?.includes("node_modules/echarts"));
+    for (const [, chunk] of echartsKeys) expect(files.has(chunk.file)).toBe(false);
+    for (const file of files) expect(fs.readFileSync(path.join(dist, file), "utf8")).not.toContain("zrender");
+    for (const file of closure(manifest, "backoffice.html")) {
+      if (file !== manifest["index.html"].file) expect(files.has(file) && file.includes("backoffice")).toBe(false);
+    }
+  });
+});

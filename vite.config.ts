@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
+import react from "@vitejs/plugin-react";
+import { lingui } from "@lingui/vite-plugin";
+import { VitePWA } from "vite-plugin-pwa";
+import pkg from "./package.json" with { type: "json" };
+
+const root = import.meta.dirname;
+
+/**
+ * Precache entries minus the chunks only the back office loads (its entry and its lazy pages), found through the
+ * build manifest: what backoffice.html reaches and index.html does not.
+ */
+async function withoutBackofficeChunks<E extends { url: string }>(entries: E[]) {
+  const outDir = path.resolve(root, process.env.BUILD_OUT_DIR ?? "dist");
+  const manifest: Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }> = JSON.parse(
+    fs.readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"),
+  );
+  const reach = (key: string, into: Set<string>): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return into;
+    into.add(key);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) reach(next, into);
+    return into;
+  };
+  const files = (keys: Set<string>) => new Set([...keys].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]));
+  const app = files(reach("index.html", new Set()));
+  const backofficeOnly = [...files(reach("backoffice.html", new Set()))].filter((file) => !app.has(file));
+  return { manifest: entries.filter((entry) => !backofficeOnly.includes(entry.url)), warnings: [] };
+}
+
+/** The back office is not an installable app: drop the manifest link the PWA plugin adds to every page. */
+function backofficeWithoutManifest(): Plugin {
+  return {
+    name: "tradewise:backoffice-without-manifest",
+    apply: "build",
+    // After vite-plugin-pwa's own post hook (which adds the link).
+    enforce: "post",
+    transformIndexHtml: {
+      order: "post",
+      handler: (html, ctx) => (ctx.path.endsWith("backoffice.html") ? html.replace(/<link rel="manifest"[^>]*>/, "") : html),
+    },
+  };
+}
+
+/**
+ * Writes brotli and gzip copies beside every text file of the build (after the service worker is generated), so
+ * the server sends compressed bytes without compressing on each request (@fastify/static `preCompressed`).
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "tradewise:precompress",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === ".vite" ? [] : walk(path.join(dir, e.name))) : [path.join(dir, e.name)]));
+        for (const file of walk(outDir).filter((f) => /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/.test(f))) {
+          const data = fs.readFileSync(file);
+          if (data.length < 1024) continue;
+          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  // Relative asset paths: the app works from any folder, and hash routes need no server rewrites.
+  base: "./",
+  // APP_VERSION overrides the version of a build (the PWA test builds a "next version" to prove updates).
+  define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version) },
+  plugins: [
+    // Source texts stay in the bundle, so a string not yet translated shows in English, never as a hash id.
+    react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }),
+    lingui(),
+    // The PWA: web app manifest + service worker built from sw/sw.ts (Workbox modules, precache manifest
+    // injected). Registration is ours (src/shared/pwa/register.ts, after the first render), so nothing is injected.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: {
+        id: "./",
+        name: "TradeWise: crypto, forex and metals",
+        short_name: "TradeWise",
+        description: "Trade crypto, forex and metals, earn and borrow, with a ledger you can check.",
+        lang: "en",
+        start_url: "./",
+        scope: "./",
+        display: "standalone",
+        orientation: "portrait",
+        // --bg of the dark theme (src/shared/ui/theme.css): the splash screen and the status bar match the app.
+        theme_color: "#0c0f14",
+        background_color: "#0c0f14",
+        categories: ["finance"],
+        icons: [
+          { src: "icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+          { src: "icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      injectManifest: {
+        // The app shell: every chunk of the user app (so any screen opens offline and a repeat visit loads no
+        // script from the network), its styles, icons and the manifest. The back office is never needed offline:
+        // its page and its own chunks stay out (chunks it shares with the app are in through the app).
+        globPatterns: ["**/*.{js,css,html,png,svg,webmanifest}"],
+        globIgnores: ["backoffice.html", ".vite/**"],
+        manifestTransforms: [withoutBackofficeChunks],
+        // The chart route's echarts chunk is large but needed offline too.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+    backofficeWithoutManifest(),
+    precompress(),
+  ],
+  resolve: {
+    alias: {
+      "@": path.resolve(root, "src"),
+      "@contract": path.resolve(root, "server/contract"),
+    },
+  },
+  build: {
+    // Parallel work on one machine may build into separate folders (BUILD_OUT_DIR) and serve them (STATIC_DIR).
+    outDir: process.env.BUILD_OUT_DIR ?? "dist",
+    emptyOutDir: true,
+    // The manifest lets the bundle-budget test follow what each route loads.
+    manifest: true,
+    target: "es2022",
+    sourcemap: false,
+    rolldownOptions: {
+      input: {
+        index: path.resolve(root, "index.html"),
+        backoffice: path.resolve(root, "backoffice.html"),
+      },
+    },
+  },
+  server: {
+    proxy: {
+      "/api": "http://localhost:8080",
+      "/ws": { target: "ws://localhost:8080", ws: true },
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import { defineConfig, mergeConfig } from "vitest/config";
+import viteConfig from "./vite.config.ts";
+
+const serverProject = (name: string, db: "pglite" | "postgres") => ({
+  resolve: viteConfig.resolve,
+  test: {
+    name,
+    environment: "node",
+    include: ["server/**/*.test.ts", "test/api/**/*.test.ts", "test/invariants/**/*.test.ts", "test/i18n/**/*.test.ts", "test/bundle/**/*.test.ts"],
+    // i18n and bundle checks don't touch a database: once is enough.
+    exclude: db === "postgres" ? ["test/i18n/**", "test/bundle/**", "server/contract/**"] : [],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks" as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      mergeConfig(viteConfig, {
+        test: {
+          name: "client",
+          environment: "happy-dom",
+          include: ["src/**/*.test.{ts,tsx}", "sw/**/*.test.ts"],
+          setupFiles: ["src/test-setup.ts"],
+        },
+      }),
+      serverProject("server", "pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject("server-postgres", "postgres")] : []),
+    ],
+  },
+});
