@@ -2,6 +2,7 @@ import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
 import extractor from "@lingui/cli/api/extractors/babel";
 import { allMessages } from "./server/contract/messages";
+import { firstRouteFiles } from "./scripts/first-routes";
 
 /**
  * The server's messages (errors, successes, e-mail texts) are declared once in server/contract/messages.ts. This
@@ -14,16 +15,25 @@ const contractMessages = {
   },
 };
 
+const coreSources = firstRouteFiles()
+  .filter((file) => /\.tsx?$/.test(file) && file.startsWith("src/"))
+  .map((file) => `<rootDir>/${file}`);
+
 export default defineConfig({
   sourceLocale: "en",
   locales: ["zh", "en", "es", "it", "jp", "ko", "pt", "tw", "vn", "id"],
   fallbackLocales: { default: "en" },
-  // Two catalogues per language: the app's (what phones download) and the operators' back office, which loads both.
+  // Three catalogues per language: the core (what login and home need, scripts/first-routes.ts), the other screens
+  // (loaded with the first screen that needs them) and the operators' back office, which loads all three.
   catalogs: [
     {
       path: "<rootDir>/locales/{locale}/messages",
-      include: ["<rootDir>/src", "<rootDir>/server/contract/messages.ts"],
-      exclude: ["**/node_modules/**", "**/*.test.*", "<rootDir>/src/backoffice/**"],
+      include: [...coreSources, "<rootDir>/server/contract/messages.ts"],
+    },
+    {
+      path: "<rootDir>/locales/{locale}/screens",
+      include: ["<rootDir>/src"],
+      exclude: ["**/node_modules/**", "**/*.test.*", "<rootDir>/src/backoffice/**", ...coreSources],
     },
     {
       path: "<rootDir>/locales/{locale}/backoffice",

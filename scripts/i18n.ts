@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { formatter } from "@lingui/format-po";
 import { languages } from "../server/contract/constants";
+import linguiConfig from "../lingui.config";
 
 interface Entry {
   message?: string;
@@ -23,8 +24,8 @@ type Catalog = Record<string, Entry>;
 
 const root = path.resolve(import.meta.dirname, "..");
 const po = formatter({ lineNumbers: false });
-/** The app's catalogue and the back office's (lingui.config.ts). */
-const CATALOGUES = ["messages", "backoffice"] as const;
+/** The catalogue names of lingui.config.ts (messages, screens, backoffice). */
+const CATALOGUES = linguiConfig.catalogs!.map((catalog) => path.basename(catalog.path));
 const file = (lang: string, name: string) => path.join(root, "locales", lang, `${name}.po`);
 
 async function read(lang: string, name: string): Promise<Catalog> {
@@ -38,7 +39,7 @@ async function write(lang: string, name: string, catalog: Catalog): Promise<void
   fs.writeFileSync(file(lang, name), text as string);
 }
 
-/** Untranslated messages of both catalogues, each id once. */
+/** Untranslated messages of every catalogue, each id once. */
 async function todo(lang: string) {
   const seen = new Map<string, { id: string; en: string; where: string }>();
   for (const name of CATALOGUES) {

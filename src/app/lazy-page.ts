@@ -1,9 +1,20 @@
 import { lazy, type ComponentType } from "react";
+import { screensCatalogueReady } from "@/shared/i18n/i18n";
 
 /** Async page load gives up after 60 s (seed section 2); the error boundary then offers a retry. */
 export const PAGE_LOAD_TIMEOUT_MS = 60_000;
 
+/** A screen: its chunk and the screens catalogue load together, so it never shows an untranslated text. */
 export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M & string) {
+  return lazyWithTimeout(() => Promise.all([load(), screensCatalogueReady()]).then(([module]) => module), exportName);
+}
+
+/** Login and home: their texts are in the core catalogue (scripts/first-routes.ts), so only the chunk loads. */
+export function firstRoute<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M & string) {
+  return lazyWithTimeout(load, exportName);
+}
+
+function lazyWithTimeout<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M & string) {
   return lazy(async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {

@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { NavVariant } from "@/shared/ui/nav-bar";
-import { lazyPage } from "./lazy-page";
+import { firstRoute, lazyPage } from "./lazy-page";
 import { paths } from "@/shared/lib/paths";
 import { comingSoon } from "./coming-soon";
 
@@ -19,10 +19,10 @@ export interface RouteDef {
   tab?: boolean;
 }
 
-const home = lazyPage(() => import("./home/home-page"), "HomePage");
+const home = firstRoute(() => import("./home/home-page"), "HomePage");
 const me = lazyPage(() => import("./account/account-page"), "AccountPage");
 const auth = {
-  login: lazyPage(() => import("@/features/auth/ui/login-page"), "LoginPage"),
+  login: firstRoute(() => import("@/features/auth/ui/login-page"), "LoginPage"),
   register: lazyPage(() => import("@/features/auth/ui/register-page"), "RegisterPage"),
   forget: lazyPage(() => import("@/features/auth/ui/forget-page"), "ForgetPage"),
   tipWallet: lazyPage(() => import("@/features/auth/ui/tip-wallet-page"), "TipWalletPage"),

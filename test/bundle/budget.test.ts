@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { FIRST_ROUTE_ENTRIES } from "../../scripts/first-routes";
 
 /**
  * A phone on a slow network downloads little: the JavaScript the login and home routes load stays under 120 KB
@@ -37,7 +38,9 @@ const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file
 
 describe.skipIf(!fs.existsSync(manifestFile))("bundle budget", () => {
   const manifest = fs.existsSync(manifestFile) ? load() : {};
-  const firstRoutes = ["index.html", "src/features/auth/ui/login-page.tsx", "src/app/home/home-page.tsx", "locales/en/messages.po"];
+  // The entry, the two first pages and the core catalogue (the other screens' texts load with them).
+  const firstPages = FIRST_ROUTE_ENTRIES.filter((file) => file !== "src/main.tsx");
+  const firstRoutes = ["index.html", ...firstPages, "locales/en/messages.po"];
 
   it("keeps the login and home routes under 120 KB of gzip JavaScript", () => {
     const files = new Set<string>();
@@ -45,6 +48,14 @@ describe.skipIf(!fs.existsSync(manifestFile))("bundle budget", () => {
     const total = [...files].filter((f) => f.endsWith(".js")).reduce((sum, f) => sum + gzipSize(f), 0);
     console.log(`first routes: ${(total / 1024).toFixed(1)} KB gzip in ${files.size} files`);
     expect(total).toBeLessThan(FIRST_ROUTES_BUDGET_BYTES);
+  });
+
+  it("declares the same first routes in the route table as in scripts/first-routes.ts", () => {
+    const table = fs.readFileSync(path.resolve(import.meta.dirname, "../../src/app/routes.tsx"), "utf8");
+    const declared = [...table.matchAll(/firstRoute\(\(\) => import\("([^"]+)"\)/g)].map((m) =>
+      m[1].startsWith("@/") ? `src/${m[1].slice(2)}.tsx` : `src/app/${m[1].replace("./", "")}.tsx`,
+    );
+    expect(declared.sort()).toEqual([...firstPages].sort());
   });
 
   it("loads every screen as its own lazy chunk", () => {

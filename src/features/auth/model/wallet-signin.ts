@@ -1,4 +1,3 @@
-import SparkMD5 from "spark-md5";
 import { addressSignSuffix } from "@contract/constants";
 import { addressRegister, getNonce } from "../api/wallet";
 import { startSession } from "./session";
@@ -16,8 +15,14 @@ declare global {
 
 export const walletProvider = (): EthereumProvider | undefined => window.ethereum;
 
-/** The seed's md5 "sign" of the address (kept for compatibility; the signature is what proves ownership). */
-export const addressSign = (address: string): string => SparkMD5.hash(address.toLowerCase() + addressSignSuffix);
+/**
+ * The seed's md5 "sign" of the address (kept for compatibility; the signature is what proves ownership). spark-md5
+ * loads only when a wallet signs in, so the login route stays small.
+ */
+async function addressSign(address: string): Promise<string> {
+  const { default: SparkMD5 } = await import("spark-md5");
+  return SparkMD5.hash(address.toLowerCase() + addressSignSuffix);
+}
 
 /** UTF-8 text as the 0x-hex `personal_sign` expects. */
 const toHex = (text: string) =>
@@ -44,7 +49,7 @@ export async function signInWithWallet(provider: EthereumProvider): Promise<Wall
   } catch {
     return "refused";
   }
-  const session = await addressRegister({ address, sign: addressSign(address), nonce, signature });
+  const session = await addressRegister({ address, sign: await addressSign(address), nonce, signature });
   await startSession(session);
   return "signed-in";
 }
