@@ -4,7 +4,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { languages, type Language } from "@contract/constants";
-import type { ContentStatus, FaqCategory } from "@contract/content";
+import type { ContentStatus } from "@contract/content";
 import { i18n } from "@/shared/i18n/i18n";
 import { showToast } from "@/shared/state/store";
 import { SelectField } from "@/shared/ui/field";
@@ -13,19 +13,7 @@ import { RichText } from "@/shared/ui/rich-text";
 import { previewHtml, uploadImage } from "../content-api";
 import "./content.css";
 
-export const FAQ_LABELS: Record<FaqCategory, MessageDescriptor> = {
-  account: msg`Account`,
-  security: msg`Security`,
-  kyc: msg`Identity verification`,
-  deposit: msg`Deposits`,
-  withdrawal: msg`Withdrawals`,
-  trading: msg`Trading`,
-  options: msg`Timed options`,
-  earn: msg`Earn`,
-  loans: msg`Loans`,
-  referral: msg`Referral`,
-  other: msg`Other`,
-};
+export { FAQ_CATEGORIES as FAQ_LABELS } from "@/shared/i18n/faq-categories";
 
 const STATUS: Record<ContentStatus, MessageDescriptor> = { draft: msg`Draft`, published: msg`Published`, unpublished: msg`Unpublished` };
 export const contentStatusText = (status: ContentStatus) => i18n._(STATUS[status]);

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { FundingStatus } from "@contract/funding";
 import { formatDecimal } from "@/shared/i18n/format";
-import { Spinner } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { statusLabels, statusTone } from "../model/labels";
+export { flatten, LoadMore } from "@/shared/ui/load-more";
 
 /** A deposit's or withdrawal's state in a word, coloured. */
 export function StatusBadge({ status }: { status: FundingStatus }) {
@@ -34,29 +34,6 @@ export function Amount({ value, currency, decimals, signed = false }: { value: s
   );
 }
 
-/** "Load more" under a paged list (useSWRInfinite). */
-export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
-  if (loading) {
-    return (
-      <div style={{ display: "flex", justifyContent: "center", padding: 16 }}>
-        <Spinner small />
-      </div>
-    );
-  }
-  if (!hasMore) return null;
-  return (
-    <button type="button" className="btn btn--ghost" style={{ marginTop: 12 }} onClick={onMore}>
-      <Trans>Load more</Trans>
-    </button>
-  );
-}
-
-/** Pages of a useSWRInfinite list flattened, with whether more exist. */
-export function flatten<T>(pages: { list: T[]; total: number }[] | undefined): { items: T[]; total: number; hasMore: boolean } {
-  const items = (pages ?? []).flatMap((p) => p.list);
-  const total = pages?.at(-1)?.total ?? 0;
-  return { items, total, hasMore: items.length < total };
-}
 
 export function Notice({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
