@@ -25,8 +25,10 @@ test("register with an invitation code, log in, switch language, log out", async
   expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
   await page.goto("/#/pages/me/index");
   await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
-  // The choice survives a reload (stored under "lang").
+  // The choice survives a reload (stored under "lang"); the real-name reminder of the new launch speaks Spanish too.
   await page.reload();
+  await expect(page.getByRole("dialog", { name: "Verificación de identidad" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Más tarde" }).click();
   await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
 
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
