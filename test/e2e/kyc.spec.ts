@@ -23,7 +23,7 @@ async function operatorSignIn(office: Page): Promise<void> {
     await office.getByLabel("Password", { exact: true }).fill(E2E_OPERATOR.password);
     await office.getByLabel("Authenticator code").fill(await totpCode(E2E_OPERATOR.secret, new Date()));
     await office.getByRole("button", { name: "Sign in" }).click();
-    const signedIn = office.getByRole("link", { name: "Identity verification" });
+    const signedIn = office.getByRole("navigation").getByRole("link", { name: "Identity verification" });
     const clash = office.getByRole("status").getByText("Google authenticator code is wrong");
     await expect(signedIn.or(clash)).toBeVisible();
     if (await signedIn.isVisible()) return;
