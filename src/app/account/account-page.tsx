@@ -10,7 +10,7 @@ import { paths } from "@/shared/lib/paths";
 import { setTheme, showToast, themeAtom, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { Cell } from "@/shared/ui/cell";
 import { Icon } from "@/shared/ui/icons";
-import { Modal } from "@/shared/ui/modal";
+import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
 import { ReviewBadge } from "@/features/account/ui/review-badge";
 import { AssetsCard } from "@/features/wallet/ui/assets-card";
@@ -103,23 +103,9 @@ export function AccountPage() {
         <Trans>Version {__APP_VERSION__}</Trans>
       </p>
 
-      <Modal
-        open={confirming}
-        title={<Trans>Log out?</Trans>}
-        onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--primary" disabled={signOut.pending} onClick={() => void signOut.run()}>
-              <Trans>Log out</Trans>
-            </button>
-          </>
-        }
-      >
+      <ConfirmModal open={confirming} title={<Trans>Log out?</Trans>} confirm={<Trans>Log out</Trans>} busy={signOut.pending} onConfirm={() => void signOut.run()} onClose={() => setConfirming(false)}>
         <Trans>You will need your password to sign in again.</Trans>
-      </Modal>
+      </ConfirmModal>
     </Page>
   );
 }

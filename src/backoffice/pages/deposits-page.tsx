@@ -6,10 +6,10 @@ import { useAction } from "@/shared/api/use-action";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { Spinner } from "@/shared/ui/feedback";
-import { TextField } from "@/shared/ui/field";
-import { Modal } from "@/shared/ui/modal";
+import { ConfirmModal, Modal } from "@/shared/ui/modal";
 import { approveDeposit, getDepositVoucher, getDeposits, rejectDeposit } from "../funding-api";
 import { DeskList } from "../desk-list";
+import { RejectModal } from "../reject-modal";
 import { StatusFilter, statusText } from "./funding-parts";
 
 const LIMIT = 30;
@@ -110,44 +110,30 @@ export function DepositsPage() {
       </DeskList>
 
       <VoucherModal deposit={voucherOf} onClose={() => setVoucherOf(null)} />
-      <Modal
+      <ConfirmModal
         open={approving !== null}
         title={<Trans>Approve this deposit?</Trans>}
+        confirm={<Trans>Approve and credit</Trans>}
+        busy={approve.pending}
+        onConfirm={() => approving && void approve.run(approving.id)}
         onClose={() => setApproving(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setApproving(null)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--primary" disabled={approve.pending} onClick={() => approving && void approve.run(approving.id)}>
-              <Trans>Approve and credit</Trans>
-            </button>
-          </>
-        }
       >
         {approving && (
           <Trans>
             Credit {formatDecimal(approving.amount)} {approving.currency} to {approving.account}. Approve only after the transfer arrived on the {approving.network} address {approving.address}.
           </Trans>
         )}
-      </Modal>
-      <Modal
+      </ConfirmModal>
+      <RejectModal
         open={rejecting !== null}
         title={<Trans>Reject this deposit?</Trans>}
+        reason={reason}
+        onReason={setReason}
+        busy={reject.pending}
+        error={reject.errorOf("reason")}
+        onConfirm={() => rejecting && void reject.run(rejecting.id)}
         onClose={() => setRejecting(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setRejecting(null)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--danger" disabled={reject.pending || !reason.trim()} onClick={() => rejecting && void reject.run(rejecting.id)}>
-              <Trans>Reject</Trans>
-            </button>
-          </>
-        }
-      >
-        <TextField label={<Trans>Reason (the user sees it)</Trans>} name="reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} error={reject.errorOf("reason")} />
-      </Modal>
+      />
     </>
   );
 }

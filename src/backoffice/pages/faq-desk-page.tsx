@@ -8,7 +8,7 @@ import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
-import { Modal } from "@/shared/ui/modal";
+import { ConfirmModal } from "@/shared/ui/modal";
 import { deleteFaq, getFaq, saveFaq } from "../content-api";
 import { FAQ_LABELS, HtmlEditor, LanguageSelect } from "./content-parts";
 
@@ -151,23 +151,17 @@ export function FaqDeskPage() {
           </table>
         </div>
       )}
-      <Modal
+      <ConfirmModal
         open={deleting !== null}
         title={<Trans>Delete this question?</Trans>}
+        confirm={<Trans>Delete</Trans>}
+        danger
+        busy={remove.pending}
+        onConfirm={() => deleting && void remove.run(deleting.id)}
         onClose={() => setDeleting(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setDeleting(null)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--danger" disabled={remove.pending} onClick={() => deleting && void remove.run(deleting.id)}>
-              <Trans>Delete</Trans>
-            </button>
-          </>
-        }
       >
         {deleting && <Trans>“{deleting.question}” is removed from the app. The audit log keeps its text.</Trans>}
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

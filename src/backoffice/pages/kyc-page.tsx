@@ -5,10 +5,11 @@ import type { KycStatus, Submission } from "@contract/kyc";
 import { useAction } from "@/shared/api/use-action";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
-import { SelectField, TextField } from "@/shared/ui/field";
-import { Modal } from "@/shared/ui/modal";
+import { SelectField } from "@/shared/ui/field";
+import { ConfirmModal } from "@/shared/ui/modal";
 import { approveKyc, getKycQueue, rejectKyc } from "../kyc-api";
 import { Pager } from "../pager";
+import { RejectModal } from "../reject-modal";
 import { kycStatusText, PhotosModal, SubmissionFacts } from "./kyc-parts";
 
 const LIMIT = 20;
@@ -107,20 +108,13 @@ export function KycQueuePage() {
       )}
 
       <PhotosModal submission={photosOf} onClose={() => setPhotosOf(null)} />
-      <Modal
+      <ConfirmModal
         open={approving !== null}
         title={<Trans>Approve this verification?</Trans>}
+        confirm={<Trans>Approve</Trans>}
+        busy={approve.pending}
+        onConfirm={() => approving && void approve.run(approving)}
         onClose={() => setApproving(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setApproving(null)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--primary" disabled={approve.pending} onClick={() => approving && void approve.run(approving)}>
-              <Trans>Approve</Trans>
-            </button>
-          </>
-        }
       >
         {approving && (
           <Trans>
@@ -128,24 +122,17 @@ export function KycQueuePage() {
             document and this person.
           </Trans>
         )}
-      </Modal>
-      <Modal
+      </ConfirmModal>
+      <RejectModal
         open={rejecting !== null}
         title={<Trans>Reject this verification?</Trans>}
+        reason={reason}
+        onReason={setReason}
+        busy={reject.pending}
+        error={reject.errorOf("reason")}
+        onConfirm={() => rejecting && void reject.run(rejecting)}
         onClose={() => setRejecting(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setRejecting(null)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--danger" disabled={reject.pending || !reason.trim()} onClick={() => rejecting && void reject.run(rejecting)}>
-              <Trans>Reject</Trans>
-            </button>
-          </>
-        }
-      >
-        <TextField label={<Trans>Reason (the user sees it)</Trans>} name="reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} error={reject.errorOf("reason")} />
-      </Modal>
+      />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { i18n, intlLocale } from "@/shared/i18n/i18n";
 import { Spinner } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { Modal } from "@/shared/ui/modal";
+import { KeyValue } from "@/shared/ui/key-value";
 import { getKycPhoto } from "../kyc-api";
 import "./people.css";
 
@@ -37,53 +38,35 @@ export function countryName(code: string): string {
 export function SubmissionFacts({ submission }: { submission: Submission }) {
   return (
     <div className="bo-facts">
-      <div className="kv">
-        <span>
-          <Trans>Name</Trans>
-        </span>
+      <KeyValue label={<Trans>Name</Trans>}>
         <span>
           {submission.first_name} {submission.last_name}
         </span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Country or region</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Country or region</Trans>}>
         <span>
           {countryName(submission.country)} ({submission.country})
         </span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Document</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Document</Trans>}>
         <span>
           {certTypeText(submission.cert_type)} <span className="bo-code">{submission.cert_no}</span>
         </span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Submitted</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Submitted</Trans>}>
         <span className="num">{formatDateTime(submission.submitted_at)}</span>
-      </div>
+      </KeyValue>
       {submission.reviewed_at && (
-        <div className="kv">
-          <span>
-            <Trans>Reviewed</Trans>
-          </span>
+        <KeyValue label={<Trans>Reviewed</Trans>}>
           <span>
             {submission.reviewed_by} <span className="num faint">{formatDateTime(submission.reviewed_at)}</span>
           </span>
-        </div>
+        </KeyValue>
       )}
       {submission.reason && (
-        <div className="kv">
-          <span>
-            <Trans>Reason</Trans>
-          </span>
+        <KeyValue label={<Trans>Reason</Trans>}>
           <span>{submission.reason}</span>
-        </div>
+        </KeyValue>
       )}
       {submission.id_number_taken && (
         <div className="notice" role="note" style={{ marginTop: 8 }}>

@@ -9,7 +9,7 @@ import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
-import { Modal } from "@/shared/ui/modal";
+import { ConfirmModal } from "@/shared/ui/modal";
 import { getNews, saveNews, unpublishNews } from "../content-api";
 import { Pager } from "../pager";
 import { contentStatusText, HtmlEditor, ImageUpload, LanguageSelect, StatusBadge, TextArea } from "./content-parts";
@@ -236,22 +236,8 @@ export function NewsDeskPage() {
 
 function UnpublishModal({ item, pending, onCancel, onConfirm }: { item: { id: number; title: string } | null; pending: boolean; onCancel: () => void; onConfirm: (id: number) => void }) {
   return (
-    <Modal
-      open={item !== null}
-      title={<Trans>Unpublish this item?</Trans>}
-      onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </button>
-          <button type="button" className="btn btn--danger" disabled={pending} onClick={() => item && onConfirm(item.id)}>
-            <Trans>Unpublish</Trans>
-          </button>
-        </>
-      }
-    >
+    <ConfirmModal open={item !== null} title={<Trans>Unpublish this item?</Trans>} confirm={<Trans>Unpublish</Trans>} danger busy={pending} onConfirm={() => item && onConfirm(item.id)} onClose={onCancel}>
       {item && <Trans>“{item.title}” leaves the app at once. It is kept here and can be published again.</Trans>}
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -7,7 +7,8 @@ import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
-import { Modal } from "@/shared/ui/modal";
+import { ConfirmModal } from "@/shared/ui/modal";
+import { KeyValue } from "@/shared/ui/key-value";
 import { useMe } from "../api";
 import { adjustBalance, freezeUser, getUserDetail, getUserLedger, lockUser, searchUsers, unfreezeUser, unlockUser } from "../kyc-api";
 import { Pager } from "../pager";
@@ -239,74 +240,41 @@ function Profile({ detail }: { detail: Detail }) {
       <h2>
         <Trans>Profile</Trans>
       </h2>
-      <div className="kv">
-        <span>
-          <Trans>Id</Trans>
-        </span>
+      <KeyValue label={<Trans>Id</Trans>}>
         <span className="num">{p.id}</span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>E-mail</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>E-mail</Trans>}>
         <span>{p.email ?? "-"}</span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Invited by</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Invited by</Trans>}>
         <span>{p.inviter_account ? `${p.inviter_account} #${p.inviter_id}` : "-"}</span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Invitation code</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Invitation code</Trans>}>
         <span className="bo-code">{p.invite_code}</span>
-      </div>
+      </KeyValue>
       {p.wallet_address && (
-        <div className="kv">
-          <span>
-            <Trans>Wallet address</Trans>
-          </span>
+        <KeyValue label={<Trans>Wallet address</Trans>}>
           <span className="bo-code">{p.wallet_address}</span>
-        </div>
+        </KeyValue>
       )}
-      <div className="kv">
-        <span>
-          <Trans>Language</Trans>
-        </span>
+      <KeyValue label={<Trans>Language</Trans>}>
         <span>{p.lang}</span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Registered</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Registered</Trans>}>
         <span className="num">{formatDateTime(p.created_at)}</span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Google 2FA</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Google 2FA</Trans>}>
         <span>{p.google_bound ? yes : no}</span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Trading password</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Trading password</Trans>}>
         <span>{p.has_trade_password ? yes : no}</span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Withdrawals paused until</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Withdrawals paused until</Trans>}>
         <span className="num">{p.withdraw_locked_until ? formatDateTime(p.withdraw_locked_until) : "-"}</span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Active sessions</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Active sessions</Trans>}>
         <span className="num">{p.active_sessions}</span>
-      </div>
+      </KeyValue>
     </section>
   );
 }
@@ -343,16 +311,10 @@ function AccountState({ detail, canAct, onChanged }: { detail: Detail; canAct: b
       <h2>
         <Trans>Account state</Trans>
       </h2>
-      <div className="kv">
-        <span>
-          <Trans>Frozen</Trans>
-        </span>
+      <KeyValue label={<Trans>Frozen</Trans>}>
         <span>{state.frozen ? <Trans>Yes</Trans> : <Trans>No</Trans>}</span>
-      </div>
-      <div className="kv">
-        <span>
-          <Trans>Locked</Trans>
-        </span>
+      </KeyValue>
+      <KeyValue label={<Trans>Locked</Trans>}>
         <span>
           {!state.locked ? (
             <Trans>No</Trans>
@@ -362,7 +324,7 @@ function AccountState({ detail, canAct, onChanged }: { detail: Detail; canAct: b
             <Trans>Yes, after wrong passwords, until {formatDateTime(state.locked_until)}</Trans>
           )}
         </span>
-      </div>
+      </KeyValue>
       {canAct && (
         <div className="bo-card__actions" style={{ marginTop: 10 }}>
           {state.frozen ? (
@@ -385,24 +347,18 @@ function AccountState({ detail, canAct, onChanged }: { detail: Detail; canAct: b
           )}
         </div>
       )}
-      <Modal
+      <ConfirmModal
         open={asking !== null}
         title={asking ? titles[asking] : ""}
+        confirm={<Trans>Confirm</Trans>}
+        danger={asking === "freeze" || asking === "lock"}
+        busy={run.pending}
+        onConfirm={() => asking && void run.run(asking)}
         onClose={() => setAsking(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setAsking(null)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className={`btn ${asking === "freeze" || asking === "lock" ? "btn--danger" : "btn--primary"}`} disabled={run.pending} onClick={() => asking && void run.run(asking)}>
-              <Trans>Confirm</Trans>
-            </button>
-          </>
-        }
       >
         {asking && <p style={{ marginTop: 0 }}>{explain[asking]}</p>}
         <TextField label={<Trans>Reason (kept in the audit log)</Trans>} name="reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder={t`Optional`} />
-      </Modal>
+      </ConfirmModal>
     </section>
   );
 }
@@ -463,21 +419,7 @@ function Adjustment({ detail, onDone }: { detail: Detail; onDone: () => void }) 
           <Trans>Adjust balance</Trans>
         </button>
       </div>
-      <Modal
-        open={confirming}
-        title={<Trans>Confirm the adjustment</Trans>}
-        onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--primary" disabled={submit.pending} onClick={() => void submit.run()}>
-              <Trans>Confirm</Trans>
-            </button>
-          </>
-        }
-      >
+      <ConfirmModal open={confirming} title={<Trans>Confirm the adjustment</Trans>} confirm={<Trans>Confirm</Trans>} busy={submit.pending} onConfirm={() => void submit.run()} onClose={() => setConfirming(false)}>
         <p style={{ marginTop: 0 }}>
           {debit ? (
             <Trans>
@@ -492,7 +434,7 @@ function Adjustment({ detail, onDone }: { detail: Detail; onDone: () => void }) 
         <p className="faint" style={{ marginBottom: 0 }}>
           <Trans>Reason: {form.reason.trim()}</Trans>
         </p>
-      </Modal>
+      </ConfirmModal>
     </form>
   );
 }

@@ -8,9 +8,10 @@ import { copyText } from "@/shared/lib/clipboard";
 import { showToast } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
-import { Modal } from "@/shared/ui/modal";
+import { ConfirmModal } from "@/shared/ui/modal";
 import { approveWithdrawal, getWithdrawals, rejectWithdrawal } from "../funding-api";
 import { DeskList } from "../desk-list";
+import { RejectModal } from "../reject-modal";
 import { StatusFilter, statusText } from "./funding-parts";
 
 const LIMIT = 30;
@@ -120,20 +121,14 @@ export function WithdrawalsPage() {
         )}
       </DeskList>
 
-      <Modal
+      <ConfirmModal
         open={approving !== null}
         title={<Trans>Mark this withdrawal paid</Trans>}
+        confirm={<Trans>Approve</Trans>}
+        busy={approve.pending}
+        disabled={!txHash.trim()}
+        onConfirm={() => approving && void approve.run(approving.id)}
         onClose={() => setApproving(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setApproving(null)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--primary" disabled={approve.pending || !txHash.trim()} onClick={() => approving && void approve.run(approving.id)}>
-              <Trans>Approve</Trans>
-            </button>
-          </>
-        }
       >
         {approving && (
           <p style={{ marginTop: 0 }}>
@@ -143,24 +138,18 @@ export function WithdrawalsPage() {
           </p>
         )}
         <TextField label={<Trans>Payout transaction hash</Trans>} name="tx_hash" value={txHash} onChange={(e) => setTxHash(e.target.value)} placeholder="0x…" error={approve.errorOf("tx_hash")} />
-      </Modal>
-      <Modal
+      </ConfirmModal>
+      <RejectModal
         open={rejecting !== null}
         title={<Trans>Reject this withdrawal?</Trans>}
+        confirm={<Trans>Reject and refund</Trans>}
+        reason={reason}
+        onReason={setReason}
+        busy={reject.pending}
+        error={reject.errorOf("reason")}
+        onConfirm={() => rejecting && void reject.run(rejecting.id)}
         onClose={() => setRejecting(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setRejecting(null)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--danger" disabled={reject.pending || !reason.trim()} onClick={() => rejecting && void reject.run(rejecting.id)}>
-              <Trans>Reject and refund</Trans>
-            </button>
-          </>
-        }
-      >
-        <TextField label={<Trans>Reason (the user sees it)</Trans>} name="reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} error={reject.errorOf("reason")} />
-      </Modal>
+      />
     </>
   );
 }

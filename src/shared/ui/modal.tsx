@@ -1,4 +1,5 @@
 import { useEffect, useId, type ReactNode } from "react";
+import { Trans } from "@lingui/react/macro";
 
 /** A centred dialog with a title, a message and its buttons; Escape closes it when it may be closed. */
 export function Modal({ open, title, children, actions, onClose }: {
@@ -26,5 +27,42 @@ export function Modal({ open, title, children, actions, onClose }: {
         <div className="modal__actions">{actions}</div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Asks before an action: a way back (Cancel unless told otherwise) and the action's own button, red when it takes
+ * something away. The action is disabled while it runs (`busy`) and while the dialog's form is not ready.
+ */
+export function ConfirmModal({ open, title, confirm, cancel, danger = false, busy = false, disabled = false, onConfirm, onClose, children }: {
+  open: boolean;
+  title: ReactNode;
+  confirm: ReactNode;
+  cancel?: ReactNode;
+  danger?: boolean;
+  busy?: boolean;
+  disabled?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {cancel ?? <Trans>Cancel</Trans>}
+          </button>
+          <button type="button" className={danger ? "btn btn--danger" : "btn btn--primary"} disabled={busy || disabled} onClick={onConfirm}>
+            {confirm}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
   );
 }

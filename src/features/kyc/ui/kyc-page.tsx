@@ -15,6 +15,7 @@ import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon, type IconName } from "@/shared/ui/icons";
 import { formatFileSize, ImageField, type PickedImage } from "@/shared/ui/image-field";
 import { Page } from "@/shared/ui/page";
+import { KeyValue } from "@/shared/ui/key-value";
 import type { Language } from "@contract/constants";
 import { getKycPhoto } from "../api/kyc-photo";
 import { useKycInfo } from "../api/kyc-info";
@@ -284,41 +285,26 @@ function Review({ info, onResubmit }: { info: Info; onResubmit: () => void }) {
         <Trans>What you submitted</Trans>
       </h2>
       <section className="card">
-        <div className="kv">
-          <span>
-            <Trans>Name</Trans>
-          </span>
+        <KeyValue label={<Trans>Name</Trans>}>
           <span>
             {info.first_name} {info.last_name}
           </span>
-        </div>
-        <div className="kv">
-          <span>
-            <Trans>Country or region</Trans>
-          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Country or region</Trans>}>
           <span>{info.country ? <CountryName code={info.country} /> : "-"}</span>
-        </div>
-        <div className="kv">
-          <span>
-            <Trans>Document</Trans>
-          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Document</Trans>}>
           <span>
             {info.cert_type ? i18n._(CERT_TYPES[info.cert_type]) : "-"} <span className="num">{info.cert_no}</span>
           </span>
-        </div>
-        <div className="kv">
-          <span>
-            <Trans>Submitted</Trans>
-          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Submitted</Trans>}>
           <span className="num">{submitted}</span>
-        </div>
+        </KeyValue>
         {info.reviewed_at && (
-          <div className="kv">
-            <span>
-              <Trans>Reviewed</Trans>
-            </span>
+          <KeyValue label={<Trans>Reviewed</Trans>}>
             <span className="num">{formatDateTime(info.reviewed_at)}</span>
-          </div>
+          </KeyValue>
         )}
         <MyPhotos />
       </section>

@@ -42,7 +42,8 @@ export function AssetsCard({ compact = false }: { compact?: boolean }) {
   );
   if (compact) {
     return (
-      <Link href={paths.wallets} className="assets" style={{ display: "block", color: "inherit" }} aria-labelledby="assets-label">
+      // Named by its whole text (label, total, available and frozen), so the spoken name contains what is seen.
+      <Link href={paths.wallets} className="assets" style={{ display: "block", color: "inherit" }}>
         {body}
       </Link>
     );

@@ -7,6 +7,7 @@ import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
+import { KeyValue } from "@/shared/ui/key-value";
 import { convert } from "../api/convert";
 import { useFlashPairs } from "../api/flash-pairs";
 import { useMyFlashes } from "../api/my-flashes";
@@ -116,28 +117,19 @@ export function ConvertPage() {
           />
           {pair && (
             <div className="preview" aria-live="polite">
-              <div className="kv">
-                <span>
-                  <Trans>Rate</Trans>
-                </span>
+              <KeyValue label={<Trans>Rate</Trans>}>
                 <span className="num">
                   1 {from} ≈ <Amount value={pair.rate} decimals={pair.to_decimals + 2} /> {target}
                 </span>
-              </div>
-              <div className="kv">
-                <span>
-                  <Trans>Fee ({formatFeeRate(pair.fee_rate)})</Trans>
-                </span>
+              </KeyValue>
+              <KeyValue label={<Trans>Fee ({formatFeeRate(pair.fee_rate)})</Trans>}>
                 <span>{preview ? <Amount value={preview.fee} currency={from} /> : "-"}</span>
-              </div>
-              <div className="kv">
-                <span>
-                  <Trans>You get</Trans>
-                </span>
+              </KeyValue>
+              <KeyValue label={<Trans>You get</Trans>}>
                 <span className="preview__receive" data-testid="convert-receive">
                   {preview && !limitError ? <Amount value={preview.receive} currency={target} /> : "-"}
                 </span>
-              </div>
+              </KeyValue>
               <p className="faint" style={{ fontSize: 12, margin: "4px 0 0" }}>
                 <Trans>The rate is the price at the moment you convert; the amount you get may differ slightly if the price moves.</Trans>
               </p>
@@ -170,26 +162,17 @@ export function ConvertPage() {
                   {formatDateTime(e.created_at)}
                 </span>
               </div>
-              <div className="kv">
-                <span>
-                  <Trans>Paid</Trans>
-                </span>
+              <KeyValue label={<Trans>Paid</Trans>}>
                 <Amount value={e.amount} currency={e.from} />
-              </div>
-              <div className="kv">
-                <span>
-                  <Trans>Fee</Trans>
-                </span>
+              </KeyValue>
+              <KeyValue label={<Trans>Fee</Trans>}>
                 <Amount value={e.fee} currency={e.from} />
-              </div>
-              <div className="kv">
-                <span>
-                  <Trans>Received</Trans>
-                </span>
+              </KeyValue>
+              <KeyValue label={<Trans>Received</Trans>}>
                 <strong>
                   <Amount value={e.received} currency={e.to} />
                 </strong>
-              </div>
+              </KeyValue>
             </article>
           ))}
           <LoadMore hasMore={hasMore} loading={history.isValidating && history.data.length < history.size} onMore={() => void history.setSize(history.size + 1)} />

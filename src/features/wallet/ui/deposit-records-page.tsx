@@ -8,8 +8,9 @@ import { formatDateTime } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton, Spinner } from "@/shared/ui/feedback";
-import { Modal } from "@/shared/ui/modal";
+import { ConfirmModal, Modal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
+import { KeyValue } from "@/shared/ui/key-value";
 import { cancelDeposit } from "../api/deposit-cancel";
 import { useDepositLog } from "../api/deposit-log";
 import { useDepositVoucher } from "../api/deposit-voucher";
@@ -52,31 +53,21 @@ export function DepositRecordsPage() {
                 </span>
                 <StatusBadge status={d.status} />
               </div>
-              <div className="kv">
-                <span>
-                  <Trans>Amount</Trans>
-                </span>
+              <KeyValue label={<Trans>Amount</Trans>}>
                 <span className="record__amount">
                   <Amount value={d.amount} currency={d.currency} />
                 </span>
-              </div>
-              <div className="kv">
-                <span>
-                  <Trans>Network</Trans>
-                </span>
+              </KeyValue>
+              <KeyValue label={<Trans>Network</Trans>}>
                 <span>{d.network}</span>
-              </div>
-              <div className="kv">
-                <span>
-                  <Trans>Submitted</Trans>
-                </span>
+              </KeyValue>
+              <KeyValue label={<Trans>Submitted</Trans>}>
                 <span className="num">{formatDateTime(d.created_at)}</span>
-              </div>
+              </KeyValue>
               {d.reviewed_at && (
-                <div className="kv">
-                  <span>{d.status === "cancelled" ? <Trans>Cancelled</Trans> : <Trans>Reviewed</Trans>}</span>
+                <KeyValue label={d.status === "cancelled" ? <Trans>Cancelled</Trans> : <Trans>Reviewed</Trans>}>
                   <span className="num">{formatDateTime(d.reviewed_at)}</span>
-                </div>
+                </KeyValue>
               )}
               {d.reason && (
                 <div className="record__reason">
@@ -98,23 +89,18 @@ export function DepositRecordsPage() {
           <LoadMore hasMore={hasMore} loading={log.isValidating && log.data.length < log.size} onMore={() => void log.setSize(log.size + 1)} />
         </section>
       )}
-      <Modal
+      <ConfirmModal
         open={cancelling !== null}
         title={<Trans>Cancel this deposit?</Trans>}
+        cancel={<Trans>Keep it</Trans>}
+        confirm={<Trans>Cancel deposit</Trans>}
+        danger
+        busy={cancel.pending}
+        onConfirm={() => cancelling && void cancel.run(cancelling.id)}
         onClose={() => setCancelling(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setCancelling(null)}>
-              <Trans>Keep it</Trans>
-            </button>
-            <button type="button" className="btn btn--danger" disabled={cancel.pending} onClick={() => cancelling && void cancel.run(cancelling.id)}>
-              <Trans>Cancel deposit</Trans>
-            </button>
-          </>
-        }
       >
         <Trans>Cancel it only if you did not send the money: a cancelled deposit is not reviewed.</Trans>
-      </Modal>
+      </ConfirmModal>
       <VoucherModal id={viewing} onClose={() => setViewing(null)} />
     </Page>
   );

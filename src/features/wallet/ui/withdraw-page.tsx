@@ -13,8 +13,9 @@ import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
-import { Modal } from "@/shared/ui/modal";
+import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
+import { KeyValue } from "@/shared/ui/key-value";
 import { addAddress } from "../api/add-address";
 import { useAddresses } from "../api/addresses";
 import { deleteAddress } from "../api/delete-address";
@@ -106,26 +107,17 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
       )}
 
       <div className="card" style={{ marginBottom: 14 }}>
-        <div className="kv">
-          <span>
-            <Trans>Available</Trans>
-          </span>
+        <KeyValue label={<Trans>Available</Trans>}>
           <strong>
             <Amount value={rules.available} currency="USDT" />
           </strong>
-        </div>
-        <div className="kv">
-          <span>
-            <Trans>Minimum withdrawal</Trans>
-          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Minimum withdrawal</Trans>}>
           <Amount value={rules.min} currency="USDT" />
-        </div>
-        <div className="kv">
-          <span>
-            <Trans>Fee (deducted from the amount)</Trans>
-          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Fee (deducted from the amount)</Trans>}>
           <Amount value={rules.fee} currency="USDT" />
-        </div>
+        </KeyValue>
         <p className="faint" style={{ fontSize: 12, margin: "6px 0 0" }}>
           <Trans>An operator reviews each request; USDT arrives within 24 hours. Meanwhile the amount is frozen in your wallet.</Trans>
         </p>
@@ -169,20 +161,14 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
             }
           />
           <div className="preview" aria-live="polite">
-            <div className="kv">
-              <span>
-                <Trans>Fee</Trans>
-              </span>
+            <KeyValue label={<Trans>Fee</Trans>}>
               <Amount value={rules.fee} currency="USDT" />
-            </div>
-            <div className="kv">
-              <span>
-                <Trans>You receive</Trans>
-              </span>
+            </KeyValue>
+            <KeyValue label={<Trans>You receive</Trans>}>
               <span className="preview__receive" data-testid="withdraw-receive">
                 {receive && !belowMin ? <Amount value={receive} currency="USDT" /> : "-"}
               </span>
-            </div>
+            </KeyValue>
           </div>
           <TextField
             label={<Trans>Trading password</Trans>}
@@ -305,23 +291,17 @@ function AddressBook() {
         </ul>
       )}
 
-      <Modal
+      <ConfirmModal
         open={removing !== null}
         title={<Trans>Delete this address?</Trans>}
+        confirm={<Trans>Delete</Trans>}
+        danger
+        busy={remove.pending}
+        onConfirm={() => removing && void remove.run(removing.id)}
         onClose={() => setRemoving(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setRemoving(null)}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn btn--danger" disabled={remove.pending} onClick={() => removing && void remove.run(removing.id)}>
-              <Trans>Delete</Trans>
-            </button>
-          </>
-        }
       >
         <span style={{ wordBreak: "break-all" }}>{removing ? describeAddress(removing) : ""}</span>
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }
@@ -348,53 +328,34 @@ export function WithdrawRecords() {
             </span>
             <StatusBadge status={w.status} />
           </div>
-          <div className="kv">
-            <span>
-              <Trans>Amount</Trans>
-            </span>
+          <KeyValue label={<Trans>Amount</Trans>}>
             <span className="record__amount">
               <Amount value={w.amount} currency={w.currency} />
             </span>
-          </div>
-          <div className="kv">
-            <span>
-              <Trans>Fee</Trans>
-            </span>
+          </KeyValue>
+          <KeyValue label={<Trans>Fee</Trans>}>
             <Amount value={w.fee} currency={w.currency} />
-          </div>
-          <div className="kv">
-            <span>{w.status === "succeeded" ? <Trans>Received</Trans> : <Trans>You receive</Trans>}</span>
+          </KeyValue>
+          <KeyValue label={w.status === "succeeded" ? <Trans>Received</Trans> : <Trans>You receive</Trans>}>
             <Amount value={w.receive} currency={w.currency} />
-          </div>
-          <div className="kv">
-            <span>
-              <Trans>Address</Trans>
-            </span>
+          </KeyValue>
+          <KeyValue label={<Trans>Address</Trans>}>
             <span style={{ fontFamily: "var(--mono)", fontSize: 12 }}>
               {w.network} · {w.address}
             </span>
-          </div>
+          </KeyValue>
           {w.tx_hash && (
-            <div className="kv">
-              <span>
-                <Trans>Transaction hash</Trans>
-              </span>
+            <KeyValue label={<Trans>Transaction hash</Trans>}>
               <span style={{ fontFamily: "var(--mono)", fontSize: 12 }}>{w.tx_hash}</span>
-            </div>
+            </KeyValue>
           )}
-          <div className="kv">
-            <span>
-              <Trans>Requested</Trans>
-            </span>
+          <KeyValue label={<Trans>Requested</Trans>}>
             <span className="num">{formatDateTime(w.created_at)}</span>
-          </div>
+          </KeyValue>
           {w.reviewed_at && (
-            <div className="kv">
-              <span>
-                <Trans>Reviewed</Trans>
-              </span>
+            <KeyValue label={<Trans>Reviewed</Trans>}>
               <span className="num">{formatDateTime(w.reviewed_at)}</span>
-            </div>
+            </KeyValue>
           )}
           {w.reason && (
             <div className="record__reason">
