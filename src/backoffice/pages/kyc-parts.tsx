@@ -2,10 +2,9 @@ import { useEffect, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { Language } from "@contract/constants";
 import type { CertType, KycStatus, Submission } from "@contract/kyc";
-import { formatDateTime } from "@/shared/i18n/format";
-import { i18n, intlLocale } from "@/shared/i18n/i18n";
+import { formatDateTime, regionName } from "@/shared/i18n/format";
+import { i18n } from "@/shared/i18n/i18n";
 import { Spinner } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { Modal } from "@/shared/ui/modal";
@@ -26,13 +25,6 @@ export function ReviewStatusBadge({ status }: { status: number }) {
   return <span className={`badge ${tone}`}>{i18n._(REVIEW[status] ?? REVIEW[0])}</span>;
 }
 
-export function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames([intlLocale[(i18n.locale as Language) || "en"] ?? "en-US", "en"], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** A submission's facts, for the queue and the user detail. */
 export function SubmissionFacts({ submission }: { submission: Submission }) {
@@ -45,7 +37,7 @@ export function SubmissionFacts({ submission }: { submission: Submission }) {
       </KeyValue>
       <KeyValue label={<Trans>Country or region</Trans>}>
         <span>
-          {countryName(submission.country)} ({submission.country})
+          {regionName(submission.country)} ({submission.country})
         </span>
       </KeyValue>
       <KeyValue label={<Trans>Document</Trans>}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
-import { formatDateTime, formatDecimal, formatPercent } from "./format";
+import { formatDateTime, formatDecimal, formatPercent, numberFormat, regionName } from "./format";
 
 afterEach(() => i18n.activate("en"));
 
@@ -33,5 +33,26 @@ describe("formatting per locale", () => {
     expect(formatPercent("1.2345")).toBe("+1.23%");
     expect(formatPercent("-0.5")).toBe("-0.50%");
     expect(formatPercent("0")).toBe("0.00%");
+  });
+
+  it("makes one number formatter per locale and options, and a language switch gets the new locale's", () => {
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    const compact = numberFormat({ notation: "compact" });
+    expect(numberFormat({ notation: "compact" })).toBe(compact);
+    expect(numberFormat({ maximumFractionDigits: 1 })).not.toBe(compact);
+    expect(formatPercent("12.5", 1)).toBe("+12.5%");
+    i18n.loadAndActivate({ locale: "es", messages: {} });
+    expect(numberFormat({ notation: "compact" })).not.toBe(compact);
+    expect(formatPercent("12.5", 1)).toBe("+12,5%");
+    expect(formatDecimal("1234.5")).toBe("1.234,5");
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    expect(formatDecimal("1234.5")).toBe("1,234.5");
+  });
+
+  it("names countries in the current language", () => {
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    expect(regionName("DE")).toBe("Germany");
+    i18n.loadAndActivate({ locale: "es", messages: {} });
+    expect(regionName("DE")).toBe("Alemania");
   });
 });

@@ -2,7 +2,45 @@ import { i18n } from "@lingui/core";
 import type { Language } from "@contract/constants";
 import { intlLocale } from "./i18n";
 
-const locale = () => intlLocale[(i18n.locale as Language) || "en"] ?? "en-US";
+/** The BCP 47 locale of a language (the current one by default), for Intl. */
+export const currentIntlLocale = (language: string = i18n.locale): string => intlLocale[(language as Language) || "en"] ?? "en-US";
+
+/**
+ * Building an Intl.NumberFormat costs far more than using one, and a live quotes list formats every figure on
+ * every tick: one formatter per locale and options, made once.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = currentIntlLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A country or region by its ISO code, named in the current language by the browser ("DE" -> "Germany"). */
+export function regionName(code: string, locale = currentIntlLocale()): string {
+  try {
+    return new Intl.DisplayNames([locale, "en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The locale's grouping and decimal signs ("," and "." in en, "." and "," in es). */
+const separators = new Map<string, { group: string; decimal: string }>();
+function separatorsOf(locale: string): { group: string; decimal: string } {
+  let found = separators.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1234567.5);
+    found = { group: parts.find((p) => p.type === "group")?.value ?? ",", decimal: parts.find((p) => p.type === "decimal")?.value ?? "." };
+    separators.set(locale, found);
+  }
+  return found;
+}
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -30,9 +68,7 @@ export function formatDecimal(value: string | null | undefined, options: { minFr
   const { minFraction = 0, maxFraction = 18 } = options;
   let digits = fraction.slice(0, maxFraction).replace(/0+$/, "");
   if (digits.length < minFraction) digits = digits.padEnd(minFraction, "0");
-  const parts = new Intl.NumberFormat(locale(), { minimumFractionDigits: 1 }).formatToParts(1234567.5);
-  const group = parts.find((p) => p.type === "group")?.value ?? ",";
-  const decimal = parts.find((p) => p.type === "decimal")?.value ?? ".";
+  const { group, decimal } = separatorsOf(currentIntlLocale());
   const grouped = whole.replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return `${sign}${grouped}${digits ? decimal + digits : ""}`;
 }
@@ -40,7 +76,7 @@ export function formatDecimal(value: string | null | undefined, options: { minFr
 /** Percentages from a decimal string ("1.2345" -> "+1.23%"). */
 export function formatPercent(value: string | number, fractionDigits = 2, signed = true): string {
   const n = Number(value);
-  const text = new Intl.NumberFormat(locale(), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(Math.abs(n));
+  const text = numberFormat({ minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(Math.abs(n));
   const sign = n > 0 && signed ? "+" : n < 0 ? "-" : "";
   return `${sign}${text}%`;
 }

@@ -1,4 +1,5 @@
 import { COUNTRY_CODES } from "@contract/constants";
+import { regionName } from "@/shared/i18n/format";
 
 export interface CountryOption {
   code: string;
@@ -10,13 +11,7 @@ export interface CountryOption {
  * list of names ships in the bundle) and sorted the way that language sorts.
  */
 export function countryOptions(locale: string): CountryOption[] {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([locale, "en"], { type: "region" });
-  } catch {
-    names = null;
-  }
-  const options = COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code }));
+  const options = COUNTRY_CODES.map((code) => ({ code, name: regionName(code, locale) }));
   const collator = new Intl.Collator(locale);
   return options.sort((a, b) => collator.compare(a.name, b.name));
 }

@@ -7,8 +7,7 @@ import { REVIEW, UPLOAD_MAX_BYTES_DEFAULT } from "@contract/constants";
 import { successes } from "@contract/successes";
 import { refreshUserInfo } from "@/shared/api/user-info";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime } from "@/shared/i18n/format";
-import { intlLocale } from "@/shared/i18n/i18n";
+import { currentIntlLocale, formatDateTime, regionName } from "@/shared/i18n/format";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { EmptyState, Skeleton, Spinner } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
@@ -16,7 +15,6 @@ import { Icon, type IconName } from "@/shared/ui/icons";
 import { formatFileSize, ImageField, type PickedImage } from "@/shared/ui/image-field";
 import { Page } from "@/shared/ui/page";
 import { KeyValue } from "@/shared/ui/key-value";
-import type { Language } from "@contract/constants";
 import { getKycPhoto } from "../api/kyc-photo";
 import { useKycInfo } from "../api/kyc-info";
 import { submitKyc } from "../api/submit-kyc";
@@ -75,7 +73,7 @@ export function KycPage() {
 
 function KycForm({ previous, onSubmitted }: { previous: Info | null; onSubmitted: () => void }) {
   const { t, i18n } = useLingui();
-  const countries = useMemo(() => countryOptions(intlLocale[(i18n.locale as Language) || "en"] ?? "en-US"), [i18n.locale]);
+  const countries = useMemo(() => countryOptions(currentIntlLocale(i18n.locale)), [i18n.locale]);
   const [form, setForm] = useState({
     country: previous?.country ?? "",
     first_name: previous?.first_name ?? "",
@@ -314,12 +312,7 @@ function Review({ info, onResubmit }: { info: Info; onResubmit: () => void }) {
 
 function CountryName({ code }: { code: string }) {
   const { i18n } = useLingui();
-  const locale = intlLocale[(i18n.locale as Language) || "en"] ?? "en-US";
-  try {
-    return <>{new Intl.DisplayNames([locale, "en"], { type: "region" }).of(code) ?? code}</>;
-  } catch {
-    return <>{code}</>;
-  }
+  return <>{regionName(code, currentIntlLocale(i18n.locale))}</>;
 }
 
 /** The three photos, fetched only when asked for and kept only in memory (never in the offline copy). */

@@ -1,10 +1,5 @@
-import { i18n } from "@lingui/core";
-import { formatDecimal, formatPercent } from "@/shared/i18n/format";
-import { intlLocale } from "@/shared/i18n/i18n";
-import type { Language } from "@contract/constants";
+import { formatDecimal, formatPercent, numberFormat } from "@/shared/i18n/format";
 import { decimalsIn, fromFixedPoint, roundDecimal, toFixedPoint } from "./decimal";
-
-const locale = () => intlLocale[(i18n.locale as Language) || "en"] ?? "en-US";
 
 /**
  * A price with the pair's precision: rounded on the digits, then the locale's grouping and decimal sign
@@ -24,7 +19,7 @@ export const precisionOf = (pair: { last: string; price_precision?: number }): n
 export function formatVolume(value: string | null | undefined): string {
   if (value === null || value === undefined || value === "") return "-";
   // Intl formats decimal strings exactly (no float parsing of the digits).
-  return new Intl.NumberFormat(locale(), { notation: "compact", maximumFractionDigits: 2 }).format(value as unknown as number);
+  return numberFormat({ notation: "compact", maximumFractionDigits: 2 }).format(value as unknown as number);
 }
 
 /** The 24 h change, a percentage string ("2.345" -> "+2.35%"). */
