@@ -2,7 +2,6 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FundingStatus } from "@contract/funding";
-import { useAction } from "@/shared/api/use-action";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { Spinner } from "@/shared/ui/feedback";
@@ -10,7 +9,8 @@ import { ConfirmModal, Modal } from "@/shared/ui/modal";
 import { approveDeposit, getDepositVoucher, getDeposits, rejectDeposit } from "../funding-api";
 import { DeskList } from "../desk-list";
 import { RejectModal } from "../reject-modal";
-import { StatusFilter, statusText } from "./funding-parts";
+import { StatusFilter, useReviewQueue } from "../review-queue";
+import { FUNDING_STATUSES, statusText } from "./funding-parts";
 
 const LIMIT = 30;
 
@@ -22,27 +22,21 @@ type Deposit = Awaited<ReturnType<typeof getDeposits>>["list"][number];
  */
 export function DepositsPage() {
   const { t } = useLingui();
-  const [status, setStatus] = useState<FundingStatus | "">("pending");
-  const [page, setPage] = useState(1);
-  const query = { page, limit: LIMIT, status: status || undefined };
-  const { data, isLoading, mutate } = useSWR(["backoffice/deposits", query], () => getDeposits(query, { silent: true }));
+  const queue = useReviewQueue<Deposit, FundingStatus>({
+    key: "backoffice/deposits",
+    limit: LIMIT,
+    load: (query) => getDeposits(query, { silent: true }),
+    approve: async ({ id }) => {
+      await approveDeposit({ id });
+      showToast(t`Deposit #${id} approved: the user is credited`, "success");
+    },
+    reject: async ({ id }, reason) => {
+      await rejectDeposit({ id, reason });
+      showToast(t`Deposit #${id} rejected`, "success");
+    },
+  });
+  const { data, approving } = queue;
   const [voucherOf, setVoucherOf] = useState<Deposit | null>(null);
-  const [approving, setApproving] = useState<Deposit | null>(null);
-  const [rejecting, setRejecting] = useState<Deposit | null>(null);
-  const [reason, setReason] = useState("");
-  const approve = useAction(async (id: number) => {
-    await approveDeposit({ id });
-    showToast(t`Deposit #${id} approved: the user is credited`, "success");
-    setApproving(null);
-    await mutate();
-  });
-  const reject = useAction(async (id: number) => {
-    await rejectDeposit({ id, reason: reason.trim() });
-    showToast(t`Deposit #${id} rejected`, "success");
-    setRejecting(null);
-    setReason("");
-    await mutate();
-  });
   return (
     <>
       <div className="bo__head">
@@ -51,9 +45,9 @@ export function DepositsPage() {
         </h1>
       </div>
       <div className="bo-toolbar">
-        <StatusFilter value={status} onChange={(s) => { setStatus(s); setPage(1); }} />
+        <StatusFilter value={queue.status} statuses={FUNDING_STATUSES} nameOf={statusText} onChange={queue.setStatus} />
       </div>
-      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No deposits here.</Trans>} emptyIcon="deposit" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No deposits here.</Trans>} emptyIcon="deposit" page={queue.page} total={data?.total ?? 0} limit={LIMIT} onPage={queue.setPage}>
         {data && (
           <table className="bo-table">
             <thead>
@@ -93,10 +87,10 @@ export function DepositsPage() {
                     </button>{" "}
                     {d.status === "pending" && (
                       <>
-                        <button type="button" className="btn btn--primary btn--small" onClick={() => setApproving(d)}>
+                        <button type="button" className="btn btn--primary btn--small" onClick={() => queue.setApproving(d)}>
                           <Trans>Approve</Trans>
                         </button>{" "}
-                        <button type="button" className="btn btn--danger btn--small" onClick={() => setRejecting(d)}>
+                        <button type="button" className="btn btn--danger btn--small" onClick={() => queue.setRejecting(d)}>
                           <Trans>Reject</Trans>
                         </button>
                       </>
@@ -110,30 +104,14 @@ export function DepositsPage() {
       </DeskList>
 
       <VoucherModal deposit={voucherOf} onClose={() => setVoucherOf(null)} />
-      <ConfirmModal
-        open={approving !== null}
-        title={<Trans>Approve this deposit?</Trans>}
-        confirm={<Trans>Approve and credit</Trans>}
-        busy={approve.pending}
-        onConfirm={() => approving && void approve.run(approving.id)}
-        onClose={() => setApproving(null)}
-      >
+      <ConfirmModal {...queue.approveModal} title={<Trans>Approve this deposit?</Trans>} confirm={<Trans>Approve and credit</Trans>}>
         {approving && (
           <Trans>
             Credit {formatDecimal(approving.amount)} {approving.currency} to {approving.account}. Approve only after the transfer arrived on the {approving.network} address {approving.address}.
           </Trans>
         )}
       </ConfirmModal>
-      <RejectModal
-        open={rejecting !== null}
-        title={<Trans>Reject this deposit?</Trans>}
-        reason={reason}
-        onReason={setReason}
-        busy={reject.pending}
-        error={reject.errorOf("reason")}
-        onConfirm={() => rejecting && void reject.run(rejecting.id)}
-        onClose={() => setRejecting(null)}
-      />
+      <RejectModal {...queue.rejectModal} title={<Trans>Reject this deposit?</Trans>} />
     </>
   );
 }

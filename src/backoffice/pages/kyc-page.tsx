@@ -1,15 +1,12 @@
 import { useState } from "react";
-import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { KycStatus, Submission } from "@contract/kyc";
-import { useAction } from "@/shared/api/use-action";
 import { showToast } from "@/shared/state/store";
-import { EmptyState, Skeleton } from "@/shared/ui/feedback";
-import { SelectField } from "@/shared/ui/field";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { approveKyc, getKycQueue, rejectKyc } from "../kyc-api";
-import { Pager } from "../pager";
+import { DeskList } from "../desk-list";
 import { RejectModal } from "../reject-modal";
+import { StatusFilter, useReviewQueue } from "../review-queue";
 import { kycStatusText, PhotosModal, SubmissionFacts } from "./kyc-parts";
 
 const LIMIT = 20;
@@ -22,27 +19,21 @@ const STATUSES: KycStatus[] = ["pending", "passed", "rejected"];
  */
 export function KycQueuePage() {
   const { t } = useLingui();
-  const [status, setStatus] = useState<KycStatus | "">("pending");
-  const [page, setPage] = useState(1);
-  const query = { page, limit: LIMIT, status: status || undefined };
-  const { data, isLoading, mutate } = useSWR(["backoffice/kyc", query], () => getKycQueue(query, { silent: true }));
+  const queue = useReviewQueue<Submission, KycStatus>({
+    key: "backoffice/kyc",
+    limit: LIMIT,
+    load: (query) => getKycQueue(query, { silent: true }),
+    approve: async (s) => {
+      await approveKyc({ user_id: s.user_id });
+      showToast(t`${s.account} is verified`, "success");
+    },
+    reject: async (s, reason) => {
+      await rejectKyc({ user_id: s.user_id, reason });
+      showToast(t`The verification of ${s.account} was rejected`, "success");
+    },
+  });
+  const { data, approving } = queue;
   const [photosOf, setPhotosOf] = useState<Submission | null>(null);
-  const [approving, setApproving] = useState<Submission | null>(null);
-  const [rejecting, setRejecting] = useState<Submission | null>(null);
-  const [reason, setReason] = useState("");
-  const approve = useAction(async (s: Submission) => {
-    await approveKyc({ user_id: s.user_id });
-    showToast(t`${s.account} is verified`, "success");
-    setApproving(null);
-    await mutate();
-  });
-  const reject = useAction(async (s: Submission) => {
-    await rejectKyc({ user_id: s.user_id, reason: reason.trim() });
-    showToast(t`The verification of ${s.account} was rejected`, "success");
-    setRejecting(null);
-    setReason("");
-    await mutate();
-  });
   return (
     <>
       <div className="bo__head">
@@ -51,30 +42,10 @@ export function KycQueuePage() {
         </h1>
       </div>
       <div className="bo-toolbar">
-        <SelectField
-          label={t`Status`}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as KycStatus | "");
-            setPage(1);
-          }}
-        >
-          <option value="">{t`All`}</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {kycStatusText(s)}
-            </option>
-          ))}
-        </SelectField>
+        <StatusFilter value={queue.status} statuses={STATUSES} nameOf={kycStatusText} onChange={queue.setStatus} />
       </div>
-      {isLoading ? (
-        <Skeleton lines={6} />
-      ) : !data?.list.length ? (
-        <EmptyState icon="user">
-          <Trans>No verifications here.</Trans>
-        </EmptyState>
-      ) : (
-        <>
+      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No verifications here.</Trans>} emptyIcon="user" page={queue.page} total={data?.total ?? 0} limit={LIMIT} onPage={queue.setPage}>
+        {data && (
           <div className="bo-cards">
             {data.list.map((s) => (
               <article key={s.id} className="bo-card" data-testid={`kyc-${s.user_id}`} aria-label={s.account}>
@@ -91,10 +62,10 @@ export function KycQueuePage() {
                   </button>
                   {s.status === "pending" && (
                     <>
-                      <button type="button" className="btn btn--primary btn--small" disabled={s.id_number_taken} onClick={() => setApproving(s)}>
+                      <button type="button" className="btn btn--primary btn--small" disabled={s.id_number_taken} onClick={() => queue.setApproving(s)}>
                         <Trans>Approve</Trans>
                       </button>
-                      <button type="button" className="btn btn--danger btn--small" onClick={() => setRejecting(s)}>
+                      <button type="button" className="btn btn--danger btn--small" onClick={() => queue.setRejecting(s)}>
                         <Trans>Reject</Trans>
                       </button>
                     </>
@@ -103,19 +74,11 @@ export function KycQueuePage() {
               </article>
             ))}
           </div>
-          <Pager page={page} total={data.total} limit={LIMIT} onPage={setPage} />
-        </>
-      )}
+        )}
+      </DeskList>
 
       <PhotosModal submission={photosOf} onClose={() => setPhotosOf(null)} />
-      <ConfirmModal
-        open={approving !== null}
-        title={<Trans>Approve this verification?</Trans>}
-        confirm={<Trans>Approve</Trans>}
-        busy={approve.pending}
-        onConfirm={() => approving && void approve.run(approving)}
-        onClose={() => setApproving(null)}
-      >
+      <ConfirmModal {...queue.approveModal} title={<Trans>Approve this verification?</Trans>} confirm={<Trans>Approve</Trans>}>
         {approving && (
           <Trans>
             {approving.first_name} {approving.last_name} ({approving.account}) will be verified. Approve only after checking that the photos show this
@@ -123,16 +86,7 @@ export function KycQueuePage() {
           </Trans>
         )}
       </ConfirmModal>
-      <RejectModal
-        open={rejecting !== null}
-        title={<Trans>Reject this verification?</Trans>}
-        reason={reason}
-        onReason={setReason}
-        busy={reject.pending}
-        error={reject.errorOf("reason")}
-        onConfirm={() => rejecting && void reject.run(rejecting)}
-        onClose={() => setRejecting(null)}
-      />
+      <RejectModal {...queue.rejectModal} title={<Trans>Reject this verification?</Trans>} />
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from "react";
-import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FundingStatus } from "@contract/funding";
-import { useAction } from "@/shared/api/use-action";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { copyText } from "@/shared/lib/clipboard";
 import { showToast } from "@/shared/state/store";
@@ -12,7 +10,8 @@ import { ConfirmModal } from "@/shared/ui/modal";
 import { approveWithdrawal, getWithdrawals, rejectWithdrawal } from "../funding-api";
 import { DeskList } from "../desk-list";
 import { RejectModal } from "../reject-modal";
-import { StatusFilter, statusText } from "./funding-parts";
+import { StatusFilter, useReviewQueue } from "../review-queue";
+import { FUNDING_STATUSES, statusText } from "./funding-parts";
 
 const LIMIT = 30;
 
@@ -24,28 +23,22 @@ type Withdrawal = Awaited<ReturnType<typeof getWithdrawals>>["list"][number];
  */
 export function WithdrawalsPage() {
   const { t } = useLingui();
-  const [status, setStatus] = useState<FundingStatus | "">("pending");
-  const [page, setPage] = useState(1);
-  const query = { page, limit: LIMIT, status: status || undefined };
-  const { data, isLoading, mutate } = useSWR(["backoffice/withdrawals", query], () => getWithdrawals(query, { silent: true }));
-  const [approving, setApproving] = useState<Withdrawal | null>(null);
-  const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [txHash, setTxHash] = useState("");
-  const [reason, setReason] = useState("");
-  const approve = useAction(async (id: number) => {
-    await approveWithdrawal({ id, tx_hash: txHash.trim() });
-    showToast(t`Withdrawal #${id} marked paid`, "success");
-    setApproving(null);
-    setTxHash("");
-    await mutate();
+  const queue = useReviewQueue<Withdrawal, FundingStatus>({
+    key: "backoffice/withdrawals",
+    limit: LIMIT,
+    load: (query) => getWithdrawals(query, { silent: true }),
+    approve: async ({ id }) => {
+      await approveWithdrawal({ id, tx_hash: txHash.trim() });
+      showToast(t`Withdrawal #${id} marked paid`, "success");
+      setTxHash("");
+    },
+    reject: async ({ id }, reason) => {
+      await rejectWithdrawal({ id, reason });
+      showToast(t`Withdrawal #${id} rejected: the amount is back in the user's wallet`, "success");
+    },
   });
-  const reject = useAction(async (id: number) => {
-    await rejectWithdrawal({ id, reason: reason.trim() });
-    showToast(t`Withdrawal #${id} rejected: the amount is back in the user's wallet`, "success");
-    setRejecting(null);
-    setReason("");
-    await mutate();
-  });
+  const { data, approving } = queue;
   return (
     <>
       <div className="bo__head">
@@ -54,9 +47,9 @@ export function WithdrawalsPage() {
         </h1>
       </div>
       <div className="bo-toolbar">
-        <StatusFilter value={status} onChange={(s) => { setStatus(s); setPage(1); }} />
+        <StatusFilter value={queue.status} statuses={FUNDING_STATUSES} nameOf={statusText} onChange={queue.setStatus} />
       </div>
-      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No withdrawals here.</Trans>} emptyIcon="withdraw" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No withdrawals here.</Trans>} emptyIcon="withdraw" page={queue.page} total={data?.total ?? 0} limit={LIMIT} onPage={queue.setPage}>
         {data && (
           <table className="bo-table">
             <thead>
@@ -105,10 +98,10 @@ export function WithdrawalsPage() {
                   <td style={{ whiteSpace: "nowrap" }}>
                     {(w.status === "pending" || w.status === "review") && (
                       <>
-                        <button type="button" className="btn btn--primary btn--small" onClick={() => setApproving(w)}>
+                        <button type="button" className="btn btn--primary btn--small" onClick={() => queue.setApproving(w)}>
                           <Trans>Approve</Trans>
                         </button>{" "}
-                        <button type="button" className="btn btn--danger btn--small" onClick={() => setRejecting(w)}>
+                        <button type="button" className="btn btn--danger btn--small" onClick={() => queue.setRejecting(w)}>
                           <Trans>Reject</Trans>
                         </button>
                       </>
@@ -121,15 +114,7 @@ export function WithdrawalsPage() {
         )}
       </DeskList>
 
-      <ConfirmModal
-        open={approving !== null}
-        title={<Trans>Mark this withdrawal paid</Trans>}
-        confirm={<Trans>Approve</Trans>}
-        busy={approve.pending}
-        disabled={!txHash.trim()}
-        onConfirm={() => approving && void approve.run(approving.id)}
-        onClose={() => setApproving(null)}
-      >
+      <ConfirmModal {...queue.approveModal} title={<Trans>Mark this withdrawal paid</Trans>} confirm={<Trans>Approve</Trans>} disabled={!txHash.trim()}>
         {approving && (
           <p style={{ marginTop: 0 }}>
             <Trans>
@@ -137,19 +122,9 @@ export function WithdrawalsPage() {
             </Trans>
           </p>
         )}
-        <TextField label={<Trans>Payout transaction hash</Trans>} name="tx_hash" value={txHash} onChange={(e) => setTxHash(e.target.value)} placeholder="0x…" error={approve.errorOf("tx_hash")} />
+        <TextField label={<Trans>Payout transaction hash</Trans>} name="tx_hash" value={txHash} onChange={(e) => setTxHash(e.target.value)} placeholder="0x…" error={queue.approve.errorOf("tx_hash")} />
       </ConfirmModal>
-      <RejectModal
-        open={rejecting !== null}
-        title={<Trans>Reject this withdrawal?</Trans>}
-        confirm={<Trans>Reject and refund</Trans>}
-        reason={reason}
-        onReason={setReason}
-        busy={reject.pending}
-        error={reject.errorOf("reason")}
-        onConfirm={() => rejecting && void reject.run(rejecting.id)}
-        onClose={() => setRejecting(null)}
-      />
+      <RejectModal {...queue.rejectModal} title={<Trans>Reject this withdrawal?</Trans>} confirm={<Trans>Reject and refund</Trans>} />
     </>
   );
 }
