@@ -1,0 +1,52 @@
+import type { MarketKind } from "../../contract/market";
+import { config as configSchema, type PositionsConfig, type Rules } from "../../contract/positions";
+import type { Executor } from "../platform/db";
+import { getSetting, putSetting } from "../platform/settings";
+
+/**
+ * The leveraged trading rules (settings `positions.config`): per kind, with per-pair overrides. Defaults follow
+ * CONTRACT.md: forex leverage capped at 30, metals at 20; forex and metals close Friday 21:00 to Sunday 21:00 UTC.
+ * A position keeps the rates it opened with (they are copied onto its row).
+ */
+export const POSITIONS_CONFIG_KEY = "positions.config";
+
+export const DEFAULT_POSITIONS_CONFIG: PositionsConfig = {
+  kinds: {
+    crypto: { leverages: [1, 2, 5, 10, 20, 50, 100], max_leverage: 100, fee_rate: "0.0005", maintenance_rate: "0.005", swap_long_rate: "0", swap_short_rate: "0" },
+    forex: { leverages: [1, 5, 10, 20, 30], max_leverage: 30, fee_rate: "0.00007", maintenance_rate: "0", swap_long_rate: "0.00008", swap_short_rate: "0.00005" },
+    metal: { leverages: [1, 5, 10, 20], max_leverage: 20, fee_rate: "0.0001", maintenance_rate: "0", swap_long_rate: "0.00012", swap_short_rate: "0.00008" },
+  },
+  pairs: {},
+  session: { close: "5 21:00", open: "0 21:00" },
+  warning_level: "150",
+};
+
+export async function loadPositionsConfig(db: Executor): Promise<PositionsConfig> {
+  const stored = await getSetting<unknown>(db, POSITIONS_CONFIG_KEY);
+  const parsed = configSchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_POSITIONS_CONFIG;
+}
+
+export async function savePositionsConfig(db: Executor, config: PositionsConfig): Promise<void> {
+  await putSetting(db, POSITIONS_CONFIG_KEY, config);
+}
+
+/** A pair's effective rules: its kind's, with the pair's overrides; leverages never above the cap. */
+export function rulesFor(config: PositionsConfig, kind: MarketKind, symbol: string): Rules {
+  const merged = { ...config.kinds[kind], ...(config.pairs[symbol] ?? {}) };
+  return { ...merged, leverages: merged.leverages.filter((l) => l <= merged.max_leverage).sort((a, b) => a - b) };
+}
+
+/** What is wrong with a configuration an operator saves, as field -> message key (empty when it is sound). */
+export function configProblems(config: PositionsConfig): string[] {
+  const problems: string[] = [];
+  const check = (where: string, rules: Partial<Rules>) => {
+    if (rules.leverages && rules.max_leverage && !rules.leverages.some((l) => l <= rules.max_leverage!)) problems.push(`${where}: no leverage within the cap`);
+    for (const rate of ["fee_rate", "maintenance_rate", "swap_long_rate", "swap_short_rate"] as const) {
+      if (rules[rate] !== undefined && Number(rules[rate]) >= 0.5) problems.push(`${where}: ${rate} must be below 0.5`);
+    }
+  };
+  for (const [kind, rules] of Object.entries(config.kinds)) check(kind, rules);
+  for (const [symbol, rules] of Object.entries(config.pairs)) check(symbol, rules);
+  return problems;
+}

@@ -1,0 +1,239 @@
+import { Decimal } from "decimal.js";
+import type { CloseReason, PositionDirection } from "../../contract/positions";
+import type { MarketKind } from "../../contract/market";
+import type { ErrorCode } from "../../contract";
+import { money } from "../ledger/money";
+import type { Trigger } from "../triggers/trigger-book";
+
+/**
+ * The maths of leveraged positions, pure: margin, fees, P&L, the liquidation price, TP/SL rules (seed section 5),
+ * which trigger levels a position arms, and how a close splits between the user, the fees, the platform's trading
+ * account and the insurance fund. No database, clock or randomness: the service feeds it ticks and rows.
+ *
+ * Money in USDT. A pair quoted in another currency (USD/JPY) converts its P&L with `quoteRate` (USDT per unit of
+ * the quote currency), fixed when the position opens.
+ */
+
+export interface PositionTerms {
+  kind: MarketKind;
+  direction: PositionDirection;
+  /** Lots. */
+  quantity: string;
+  contractSize: string;
+  leverage: number;
+  pricePrecision: number;
+  quoteRate: string;
+  feeRate: string;
+  maintenanceRate: string;
+}
+
+const sign = (direction: PositionDirection) => (direction === "long" ? 1 : -1);
+
+/** Base units traded: lots x contract size. */
+export const units = (t: Pick<PositionTerms, "quantity" | "contractSize">): Decimal => money(t.quantity).times(t.contractSize);
+
+/** Notional in USDT at a price. */
+export const notional = (t: PositionTerms, price: string): Decimal => units(t).times(price).times(t.quoteRate);
+
+export const marginFor = (t: PositionTerms, price: string): Decimal => roundMoney(notional(t, price).div(t.leverage));
+
+export const feeFor = (t: PositionTerms, price: string): Decimal => roundMoney(notional(t, price).times(t.feeRate));
+
+/** The margin a position must keep: a share of the notional (crypto), or half the initial margin (forex, metals). */
+export function maintenanceFor(t: PositionTerms, openPrice: string, margin: Decimal): Decimal {
+  if (t.kind === "crypto") return roundMoney(notional(t, openPrice).times(t.maintenanceRate));
+  return roundMoney(margin.div(2));
+}
+
+/** Gross P&L in USDT of closing at `closePrice` (before fees and swaps). */
+export const grossPnl = (t: PositionTerms, openPrice: string, closePrice: string): Decimal =>
+  units(t).times(money(closePrice).minus(openPrice)).times(t.quoteRate).times(sign(t.direction));
+
+/** Amounts kept to 8 decimals (a USDT cent is 2; NUMERIC keeps 18): rounded down, the user never gets a rounding up. */
+export const roundMoney = (value: Decimal): Decimal => value.toDecimalPlaces(8, Decimal.ROUND_DOWN);
+
+/**
+ * The executable price at which margin - swaps due + P&L falls to the maintenance margin. Rounded towards the
+ * open price to the pair's precision, so a position is never liquidated past its true level. Null when no price
+ * can reach it (a long at 1x falls to zero first).
+ */
+export function liquidationPrice(t: PositionTerms, openPrice: string, margin: Decimal, maintenance: Decimal, swapDue: Decimal = money(0)): string | null {
+  const cushion = margin.minus(swapDue).minus(maintenance);
+  const perUnit = units(t).times(t.quoteRate);
+  const move = cushion.div(perUnit);
+  const level = t.direction === "long" ? money(openPrice).minus(move) : money(openPrice).plus(move);
+  if (!level.gt(0)) return null;
+  // Long: round up (a hair earlier, never later); short: round down.
+  const rounded = level.toDecimalPlaces(t.pricePrecision, t.direction === "long" ? Decimal.ROUND_UP : Decimal.ROUND_DOWN);
+  return rounded.gt(0) ? rounded.toFixed(t.pricePrecision) : null;
+}
+
+/** The price that opens a position now: longs buy at the ask, shorts sell at the bid. */
+export const openSide = (direction: PositionDirection): "ask" | "bid" => (direction === "long" ? "ask" : "bid");
+/** The price that closes it: longs sell at the bid, shorts buy back at the ask. */
+export const closeSide = (direction: PositionDirection): "bid" | "ask" => (direction === "long" ? "bid" : "ask");
+
+/**
+ * TP/SL rules of seed section 5 (CONTRACT.md "Precisions"): neither can be 0; a long's TP at or above both the
+ * opening and the current price, its SL at or below both; a short's the reverse. Null when they pass.
+ */
+export function stopRefusal(direction: PositionDirection, openPrice: string, last: string, tp: string | null, sl: string | null): ErrorCode | null {
+  const high = Decimal.max(openPrice, last);
+  const low = Decimal.min(openPrice, last);
+  if (tp !== null && money(tp).isZero()) return "TP_ZERO";
+  if (sl !== null && money(sl).isZero()) return "SL_ZERO";
+  if (direction === "long") {
+    if (tp !== null && money(tp).lt(high)) return "LONG_TP_TOO_LOW";
+    if (sl !== null && money(sl).gt(low)) return "LONG_SL_TOO_HIGH";
+  } else {
+    if (tp !== null && money(tp).gt(low)) return "SHORT_TP_TOO_HIGH";
+    if (sl !== null && money(sl).lt(high)) return "SHORT_SL_TOO_LOW";
+  }
+  return null;
+}
+
+/** A quantity that is a whole multiple of the step, within min and max; null when it is. */
+export function quantityRefusal(quantity: string, rules: { quantity_step: string; quantity_min: string; quantity_max: string }): ErrorCode | null {
+  const q = money(quantity);
+  if (!q.gt(0)) return "QUANTITY_NOT_POSITIVE";
+  if (!q.mod(rules.quantity_step).isZero()) return "QUANTITY_STEP";
+  if (q.lt(rules.quantity_min)) return "ORDER_BELOW_MIN";
+  if (q.gt(rules.quantity_max)) return "ORDER_ABOVE_MAX";
+  return null;
+}
+
+/** A price with no more decimals than the pair shows (so trigger levels compare exactly). */
+export const priceFits = (price: string, precision: number): boolean => money(price).decimalPlaces() <= precision;
+
+export interface LiveLevels {
+  id: number;
+  symbol: string;
+  direction: PositionDirection;
+  status: "pending" | "open";
+  limitPrice: string | null;
+  tp: string | null;
+  sl: string | null;
+  liquidation: string | null;
+}
+
+/**
+ * The triggers a live position arms. Crossing (CONTRACT.md): the bid closes longs and fills limit sells; the ask
+ * closes shorts and fills limit buys. A long's TP fires when the bid rises to it, its SL and liquidation when the
+ * bid falls to them; a short's the mirror on the ask.
+ */
+export function triggersOf(p: LiveLevels): Trigger[] {
+  const owner = `positions:${p.id}`;
+  const make = (name: string, watch: "bid" | "ask", cross: "up" | "down", level: string): Trigger => ({ key: `${owner}:${name}`, owner, symbol: p.symbol, watch, cross, level });
+  if (p.status === "pending") {
+    if (!p.limitPrice) return [];
+    return [p.direction === "long" ? make("fill", "ask", "down", p.limitPrice) : make("fill", "bid", "up", p.limitPrice)];
+  }
+  const watch = closeSide(p.direction);
+  const profitWay = p.direction === "long" ? "up" : "down";
+  const lossWay = p.direction === "long" ? "down" : "up";
+  const out: Trigger[] = [];
+  if (p.tp) out.push(make("tp", watch, profitWay, p.tp));
+  if (p.sl) out.push(make("sl", watch, lossWay, p.sl));
+  if (p.liquidation) out.push(make("liquidation", watch, lossWay, p.liquidation));
+  return out;
+}
+
+/** Whether an executable price crosses a level in a direction (the same rule the book applies, on decimals). */
+export const crosses = (cross: "up" | "down", observed: string, level: string): boolean =>
+  cross === "up" ? money(observed).gte(level) : money(observed).lte(level);
+
+/** Which close reason wins when several of a position's triggers cross on one tick: the user's own stops first. */
+export function reasonOf(fired: readonly string[]): CloseReason | "fill" | null {
+  if (fired.includes("fill")) return "fill";
+  if (fired.includes("sl")) return "sl";
+  if (fired.includes("tp")) return "tp";
+  if (fired.includes("liquidation")) return "liquidation";
+  return null;
+}
+
+export interface CloseSplit {
+  gross: Decimal;
+  /** What returns to the user's available balance (never below zero: negative balance protection). */
+  payout: Decimal;
+  /** The close fee actually charged (out of what remains). */
+  fee: Decimal;
+  /** The loss beyond the margin, paid by the insurance fund to the trading account. */
+  gap: Decimal;
+  /** Realised P&L after fees and swaps: what the user netted from the position. */
+  pnl: Decimal;
+}
+
+/**
+ * How a close splits. equity = margin - swaps due + gross P&L; the close fee comes out of equity (never more);
+ * the user receives the rest, never below zero; any shortfall below zero is the insurance fund's.
+ */
+export function splitClose(input: { margin: Decimal; openFee: Decimal; swapTotal: Decimal; swapDue: Decimal; gross: Decimal; closeFee: Decimal }): CloseSplit {
+  const equity = input.margin.minus(input.swapDue).plus(input.gross);
+  const fee = Decimal.min(input.closeFee, Decimal.max(0, equity));
+  const payout = Decimal.max(0, equity.minus(fee));
+  const gap = Decimal.max(0, equity.negated());
+  const swapPaid = input.swapTotal.minus(input.swapDue);
+  const pnl = payout.minus(input.margin).minus(input.openFee).minus(swapPaid);
+  return { gross: input.gross, payout: money(payout), fee: money(fee), gap: money(gap), pnl: money(pnl) };
+}
+
+/**
+ * Unrealised figures at an executable price: P&L after the open fee, the close fee it would pay now and swaps;
+ * the margin level in percent (equity / maintenance x 100; 100 = liquidation).
+ */
+export function unrealised(t: PositionTerms, input: { openPrice: string; mark: string; margin: Decimal; openFee: Decimal; swapTotal: Decimal; swapDue: Decimal; maintenance: Decimal }) {
+  const gross = grossPnl(t, input.openPrice, input.mark);
+  const split = splitClose({ margin: input.margin, openFee: input.openFee, swapTotal: input.swapTotal, swapDue: input.swapDue, gross, closeFee: feeFor(t, input.mark) });
+  const equity = input.margin.minus(input.swapDue).plus(gross);
+  const level = input.maintenance.gt(0) ? equity.div(input.maintenance).times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN) : null;
+  return { gross, pnl: split.pnl, equity, marginLevel: level };
+}
+
+/** Whether margin - swaps due + gross P&L at this price has reached the maintenance margin. */
+export function isLiquidated(t: PositionTerms, input: { openPrice: string; price: string; margin: Decimal; swapDue: Decimal; maintenance: Decimal }): boolean {
+  return input.margin.minus(input.swapDue).plus(grossPnl(t, input.openPrice, input.price)).lte(input.maintenance);
+}
+
+// ---- trading sessions and swaps (forex and metals) -----------------------------------------------------------
+
+export interface WeeklySession {
+  /** "<weekday 0-6, 0 = Sunday> HH:MM", UTC. */
+  close: string;
+  open: string;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** Milliseconds since Sunday 00:00 UTC of a "<weekday> HH:MM" mark. */
+function weekOffset(mark: string): number {
+  const [day, time] = mark.split(" ");
+  const [h, m] = time.split(":").map(Number);
+  return Number(day) * 86_400_000 + h * 3_600_000 + m * 60_000;
+}
+
+/**
+ * Whether a forex or metal market is open at `atMs`, and when it opens next (ms) when it is not. The week closes
+ * from `close` to `open` (default Friday 21:00 to Sunday 21:00 UTC); crypto never closes.
+ */
+export function sessionAt(kind: MarketKind, session: WeeklySession, atMs: number): { open: boolean; nextOpenMs: number | null } {
+  if (kind === "crypto") return { open: true, nextOpenMs: null };
+  const sunday = new Date(atMs);
+  sunday.setUTCHours(0, 0, 0, 0);
+  const weekStart = sunday.getTime() - sunday.getUTCDay() * 86_400_000;
+  const now = atMs - weekStart;
+  const close = weekOffset(session.close);
+  const open = weekOffset(session.open);
+  // The closed stretch runs from close to open, possibly across the week's end.
+  const closed = close <= open ? now >= close && now < open : now >= close || now < open;
+  if (!closed) return { open: true, nextOpenMs: null };
+  const next = now < open ? weekStart + open : weekStart + WEEK_MS + open;
+  return { open: false, nextOpenMs: next };
+}
+
+/** Swap days a position held through 21:00 UTC on `dayMs`'s date is charged: three on Wednesday (the weekend's). */
+export const swapMultiplier = (dayMs: number): number => (new Date(dayMs).getUTCDay() === 3 ? 3 : 1);
+
+/** One night's swap charge: notional at the open price x the side's daily rate x the day's multiplier. */
+export function swapCharge(t: PositionTerms, openPrice: string, rate: string, dayMs: number): Decimal {
+  return roundMoney(notional(t, openPrice).times(rate).times(swapMultiplier(dayMs)));
+}

@@ -1,0 +1,46 @@
+import type { MarketModule } from "../market";
+import type { MoneyModule } from "../money";
+import type { AppContext } from "../platform/context";
+import type { UserNotifier } from "../platform/notify";
+import type { TriggerRunner } from "../triggers";
+import { positionsRoutes } from "./positions.routes";
+import { PositionsService } from "./positions.service";
+
+export interface PositionsModule {
+  service: PositionsService;
+  /** The leader's periodic work: margin warnings and the nightly swaps (idempotent; run often). */
+  runJobs(nowMs: number): Promise<void>;
+}
+
+/** Swaps are charged for the last 21:00 UTC a position was held through. */
+export const lastSwapCutoff = (nowMs: number): number => {
+  const cutoff = new Date(nowMs);
+  cutoff.setUTCHours(21, 0, 0, 0);
+  return cutoff.getTime() <= nowMs ? cutoff.getTime() : cutoff.getTime() - 86_400_000;
+};
+
+/** Leveraged positions: service, routes, its trigger source, and the withdrawal rule "no open position". */
+export function registerPositions(
+  ctx: AppContext,
+  deps: { market: MarketModule; money: MoneyModule; notifier: UserNotifier; triggers: TriggerRunner; hasBankCard: (userId: number) => Promise<boolean> },
+): PositionsModule {
+  const service = new PositionsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    market: deps.market.service,
+    notifier: deps.notifier,
+    triggers: deps.triggers,
+    hasBankCard: deps.hasBankCard,
+    publish: (userId, position) => deps.market.publishToUser(userId, "positions", position),
+  });
+  deps.triggers.register(service);
+  positionsRoutes(ctx, service);
+  deps.money.withdrawalGuards.register(async (db, userId) => ((await service.hasLive(db, userId)) ? "OPEN_LEVER_TRADE" : null));
+  return {
+    service,
+    async runJobs(nowMs) {
+      await service.chargeSwaps(lastSwapCutoff(nowMs));
+      await service.warnNearLiquidation();
+    },
+  };
+}

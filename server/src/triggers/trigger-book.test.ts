@@ -1,0 +1,94 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { TriggerBook, type Cross, type Trigger, type Watch } from "./trigger-book";
+
+const t = (key: string, watch: Watch, cross: Cross, level: string, symbol = "BTC/USDT", owner = key): Trigger => ({ key, owner, symbol, watch, cross, level });
+const obs = (bid: string, ask: string, atMs = 0, symbol = "BTC/USDT") => ({ symbol, price: bid, bid, ask, atMs });
+const keys = (fired: ReturnType<TriggerBook["evaluate"]>) => fired.flatMap((f) => f.fired.map((x) => x.trigger.key)).sort();
+
+describe("TriggerBook", () => {
+  const cases: Array<{ name: string; trigger: Trigger; bid: string; ask: string; atMs?: number; fires: boolean }> = [
+    { name: "long take-profit: bid exactly at the level fires", trigger: t("tp", "bid", "up", "100"), bid: "100", ask: "101", fires: true },
+    { name: "long take-profit: bid one tick below does not", trigger: t("tp", "bid", "up", "100"), bid: "99.99", ask: "100.01", fires: false },
+    { name: "long stop: bid exactly at the stop fires", trigger: t("sl", "bid", "down", "90"), bid: "90", ask: "90.1", fires: true },
+    { name: "long stop: a gap far through the stop fires", trigger: t("sl", "bid", "down", "90"), bid: "42", ask: "43", fires: true },
+    { name: "long stop: the ask crossing does not count", trigger: t("sl", "bid", "down", "90"), bid: "90.01", ask: "89", fires: false },
+    { name: "short stop: ask at the stop fires", trigger: t("ssl", "ask", "up", "110"), bid: "109.9", ask: "110", fires: true },
+    { name: "short stop: bid above but ask below does not", trigger: t("ssl", "ask", "up", "110"), bid: "111", ask: "109.99", fires: false },
+    { name: "limit buy: ask at or below the limit fires", trigger: t("lb", "ask", "down", "95"), bid: "94", ask: "95", fires: true },
+    { name: "expiry: a tick at the expiry fires", trigger: t("x", "time", "up", "5000"), bid: "1", ask: "1", atMs: 5000, fires: true },
+    { name: "expiry: a tick 1 ms before does not", trigger: t("x", "time", "up", "5000"), bid: "1", ask: "1", atMs: 4999, fires: false },
+  ];
+  it.each(cases)("$name", ({ trigger, bid, ask, atMs, fires }) => {
+    const book = new TriggerBook();
+    book.add(trigger);
+    expect(keys(book.evaluate(obs(bid, ask, atMs ?? 0)))).toEqual(fires ? [trigger.key] : []);
+    expect(book.size).toBe(fires ? 0 : 1);
+  });
+
+  it("an owner fires once: its other triggers leave with the one that crossed", () => {
+    const book = new TriggerBook();
+    book.add(t("p1:tp", "bid", "up", "120", "BTC/USDT", "p1"));
+    book.add(t("p1:sl", "bid", "down", "90", "BTC/USDT", "p1"));
+    book.add(t("p1:liq", "bid", "down", "80", "BTC/USDT", "p1"));
+    const fired = book.evaluate(obs("79", "80"));
+    expect(fired).toHaveLength(1);
+    expect(fired[0].owner).toBe("p1");
+    expect(fired[0].fired.map((f) => f.trigger.key).sort()).toEqual(["p1:liq", "p1:sl"]);
+    expect(book.size).toBe(0);
+  });
+
+  it("symbols are apart, and replacing an owner's triggers re-arms it", () => {
+    const book = new TriggerBook();
+    book.add(t("a", "bid", "down", "90", "ETH/USDT"));
+    expect(book.evaluate(obs("10", "11"))).toEqual([]);
+    book.replaceOwner("a", [t("a2", "bid", "down", "5", "BTC/USDT", "a")]);
+    expect(book.has("a")).toBe(false);
+    expect(keys(book.evaluate(obs("4", "5")))).toEqual(["a2"]);
+  });
+
+  it("removes one trigger among many at the same level", () => {
+    const book = new TriggerBook();
+    for (let i = 0; i < 5; i++) book.add(t(`k${i}`, "bid", "down", "90"));
+    book.remove("k2");
+    expect(keys(book.evaluate(obs("90", "91")))).toEqual(["k0", "k1", "k3", "k4"]);
+  });
+
+  it("fires exactly what a full scan would, over random books and tick paths", () => {
+    const watch = fc.constantFrom<Watch>("bid", "ask");
+    const cross = fc.constantFrom<Cross>("up", "down");
+    const level = fc.integer({ min: 1, max: 200 }).map((n) => (n / 2).toFixed(1));
+    const op = fc.oneof(
+      fc.record({ op: fc.constant("add" as const), key: fc.integer({ min: 0, max: 30 }), owner: fc.integer({ min: 0, max: 10 }), watch, cross, level }),
+      fc.record({ op: fc.constant("remove" as const), key: fc.integer({ min: 0, max: 30 }) }),
+      fc.record({ op: fc.constant("tick" as const), bid: fc.integer({ min: 1, max: 200 }), spread: fc.integer({ min: 0, max: 4 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+        const book = new TriggerBook();
+        const model = new Map<string, Trigger>();
+        for (const o of ops) {
+          if (o.op === "add") {
+            const trigger = t(`k${o.key}`, o.watch, o.cross, o.level, "BTC/USDT", `o${o.owner}`);
+            book.add(trigger);
+            model.set(trigger.key, trigger);
+          } else if (o.op === "remove") {
+            book.remove(`k${o.key}`);
+            model.delete(`k${o.key}`);
+          } else {
+            const bid = o.bid / 2;
+            const ask = bid + o.spread / 2;
+            const value = (x: Trigger) => (x.watch === "bid" ? bid : ask);
+            const crossed = [...model.values()].filter((x) => (x.cross === "up" ? value(x) >= Number(x.level) : value(x) <= Number(x.level)));
+            const owners = new Set(crossed.map((x) => x.owner));
+            const fired = book.evaluate(obs(bid.toFixed(1), ask.toFixed(1)));
+            expect(keys(fired)).toEqual(crossed.map((x) => x.key).sort());
+            for (const [key, x] of model) if (owners.has(x.owner)) model.delete(key);
+          }
+          expect(book.size).toBe(model.size);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

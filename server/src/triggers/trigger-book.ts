@@ -1,0 +1,202 @@
+/**
+ * The in-memory index of trigger prices and times that every engine shares: spot limit orders, position limit
+ * fills, take-profit, stop-loss, liquidation and option expiries are all "fire at the first tick that crosses X".
+ *
+ * Per symbol there is one sorted list per (what is watched, which way it is crossed), ordered so that the next
+ * trigger to fire stands at the END of its list: a tick pops what it crosses and stops at the first that it does
+ * not, so a tick costs O(lists + fired), and adding or removing one trigger a binary search (plus the array move).
+ *
+ * The book is pure state: no database, clock or I/O. Levels are decimal strings with the pair's precision (at
+ * most 15 significant digits), so comparing them as doubles orders them exactly as decimals.
+ */
+
+/** What a trigger watches: the executable bid, the executable ask, or a tick's time (ms). */
+export type Watch = "bid" | "ask" | "time";
+/** `up`: fires when the watched value is at or above the level; `down`: at or below. Time triggers go `up`. */
+export type Cross = "up" | "down";
+
+export interface Trigger {
+  /** Unique in the book, e.g. `positions:12:sl`. */
+  key: string;
+  /** The object it belongs to, e.g. `positions:12`. When one of an owner's triggers fires, all of them leave. */
+  owner: string;
+  symbol: string;
+  watch: Watch;
+  cross: Cross;
+  /** A decimal string (price) or, for time, milliseconds since the epoch. */
+  level: string;
+}
+
+/** What a tick offers to the triggers of its symbol. */
+export interface Observation {
+  symbol: string;
+  /** The tick's reference price and the executable quote around it. */
+  price: string;
+  bid: string;
+  ask: string;
+  atMs: number;
+}
+
+export interface Fired {
+  trigger: Trigger;
+  /** The value that crossed: the bid, the ask, or the tick's time. */
+  observed: string;
+}
+
+/** An owner whose triggers a tick crossed, with every trigger of it that the tick crossed. */
+export interface FiredOwner {
+  owner: string;
+  fired: Fired[];
+}
+
+interface Entry {
+  at: number;
+  trigger: Trigger;
+}
+
+const LISTS = ["bid:up", "bid:down", "ask:up", "ask:down", "time:up", "time:down"] as const;
+type ListName = (typeof LISTS)[number];
+
+/**
+ * `up` lists are sorted descending (the lowest level, the first to be crossed by a rising value, is last);
+ * `down` lists ascending (the highest level is last). `before(a, b)` says whether a stands before b.
+ */
+const before = (cross: Cross, a: number, b: number) => (cross === "up" ? a > b : a < b);
+
+class SortedList {
+  readonly entries: Entry[] = [];
+  constructor(private readonly cross: Cross) {}
+
+  /** Index of the first entry that does not stand before `at` (where an entry at `at` goes, after its equals). */
+  private insertionPoint(at: number): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(this.cross, this.entries[mid].at, at) || this.entries[mid].at === at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  add(entry: Entry): void {
+    this.entries.splice(this.insertionPoint(entry.at), 0, entry);
+  }
+
+  remove(entry: Entry): void {
+    // Equal levels sit together just before the insertion point: walk back over them.
+    for (let i = this.insertionPoint(entry.at) - 1; i >= 0 && this.entries[i].at === entry.at; i--) {
+      if (this.entries[i] === entry) {
+        this.entries.splice(i, 1);
+        return;
+      }
+    }
+  }
+
+  /** Pops every entry the value crosses, in the order they are crossed. */
+  popCrossed(value: number): Entry[] {
+    const out: Entry[] = [];
+    const list = this.entries;
+    while (list.length) {
+      const last = list[list.length - 1];
+      const crossed = this.cross === "up" ? value >= last.at : value <= last.at;
+      if (!crossed) break;
+      out.push(list.pop()!);
+    }
+    return out;
+  }
+}
+
+export class TriggerBook {
+  private readonly symbols = new Map<string, Map<ListName, SortedList>>();
+  private readonly byKey = new Map<string, Entry>();
+  private readonly byOwner = new Map<string, Set<string>>();
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  ownerKeys(owner: string): string[] {
+    return [...(this.byOwner.get(owner) ?? [])];
+  }
+
+  private list(symbol: string, name: ListName): SortedList {
+    let lists = this.symbols.get(symbol);
+    if (!lists) this.symbols.set(symbol, (lists = new Map()));
+    let list = lists.get(name);
+    if (!list) lists.set(name, (list = new SortedList(name.endsWith(":up") ? "up" : "down")));
+    return list;
+  }
+
+  /** Adds a trigger (a trigger with the same key is replaced). */
+  add(trigger: Trigger): void {
+    const at = Number(trigger.level);
+    if (!Number.isFinite(at)) throw new Error(`trigger ${trigger.key}: level ${trigger.level} is not a number`);
+    this.remove(trigger.key);
+    const entry: Entry = { at, trigger };
+    this.list(trigger.symbol, `${trigger.watch}:${trigger.cross}`).add(entry);
+    this.byKey.set(trigger.key, entry);
+    let keys = this.byOwner.get(trigger.owner);
+    if (!keys) this.byOwner.set(trigger.owner, (keys = new Set()));
+    keys.add(trigger.key);
+  }
+
+  remove(key: string): void {
+    const entry = this.byKey.get(key);
+    if (!entry) return;
+    const { trigger } = entry;
+    this.list(trigger.symbol, `${trigger.watch}:${trigger.cross}`).remove(entry);
+    this.forget(entry);
+  }
+
+  private forget(entry: Entry): void {
+    this.byKey.delete(entry.trigger.key);
+    const keys = this.byOwner.get(entry.trigger.owner);
+    keys?.delete(entry.trigger.key);
+    if (keys && !keys.size) this.byOwner.delete(entry.trigger.owner);
+  }
+
+  /** Removes every trigger of an owner. */
+  removeOwner(owner: string): void {
+    for (const key of this.ownerKeys(owner)) this.remove(key);
+  }
+
+  /** Sets an owner's triggers to exactly these (none removes the owner). */
+  replaceOwner(owner: string, triggers: readonly Trigger[]): void {
+    this.removeOwner(owner);
+    for (const trigger of triggers) this.add(trigger);
+  }
+
+  clear(): void {
+    this.symbols.clear();
+    this.byKey.clear();
+    this.byOwner.clear();
+  }
+
+  /**
+   * One tick: every trigger of its symbol that it crosses leaves the book, and so do the other triggers of their
+   * owners (an owner fires once; its engine decides what the crossing means and re-arms what remains).
+   */
+  evaluate(observation: Observation): FiredOwner[] {
+    const lists = this.symbols.get(observation.symbol);
+    if (!lists) return [];
+    const values: Record<Watch, number> = { bid: Number(observation.bid), ask: Number(observation.ask), time: observation.atMs };
+    const observed: Record<Watch, string> = { bid: observation.bid, ask: observation.ask, time: String(observation.atMs) };
+    const owners = new Map<string, Fired[]>();
+    for (const [name, list] of lists) {
+      const watch = name.slice(0, name.indexOf(":")) as Watch;
+      for (const entry of list.popCrossed(values[watch])) {
+        this.forget(entry);
+        const fired = owners.get(entry.trigger.owner) ?? [];
+        fired.push({ trigger: entry.trigger, observed: observed[watch] });
+        owners.set(entry.trigger.owner, fired);
+      }
+    }
+    for (const owner of owners.keys()) this.removeOwner(owner);
+    return [...owners].map(([owner, fired]) => ({ owner, fired }));
+  }
+}

@@ -1,0 +1,23 @@
+import type { MarketModule } from "../market";
+import { quoteAround } from "../market";
+import type { AppContext } from "../platform/context";
+import { TriggerRunner } from "./trigger-runner";
+
+/**
+ * The one trigger runner of a process: fed by the market's recorded ticks, acting only while this process leads
+ * the feed. Positions (and later spot and options) register as its sources.
+ */
+export function registerTriggers(ctx: AppContext, market: MarketModule): TriggerRunner {
+  const runner = new TriggerRunner({
+    ticks: market.service,
+    bus: ctx.bus,
+    isLeader: () => market.isLeader(),
+    quote: (symbol, price) => {
+      const pair = market.service.pair(symbol);
+      return pair ? quoteAround(price, pair.spread_rate, pair.price_precision) : null;
+    },
+    log: ctx.log,
+  });
+  runner.start();
+  return runner;
+}
