@@ -8,21 +8,16 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
 import { platform } from "../contract";
-import { accountRoutes } from "./account/account.routes";
-import { AccountService } from "./account/account.service";
-import { authRoutes } from "./auth/auth.routes";
-import { backofficeRoutes } from "./backoffice/backoffice.routes";
-import { registerMoney } from "./wallet/wallet.module";
-import { preferLive, referencePriceSource } from "./wallet/price-source";
-import { registerMarket, type MarketModule } from "./market/market.module";
-import { registerContent } from "./content/content.module";
-import { registerKyc } from "./kyc/kyc.module";
-import { registerUserAdmin } from "./user-admin/user-admin.module";
-import { OperatorService } from "./backoffice/operators.service";
-import { AuthService } from "./auth/auth.service";
-import { CodeService } from "./auth/codes";
-import { SessionService } from "./auth/sessions";
-import { WalletSignIn } from "./auth/wallet-signin";
+import { registerAccount } from "./account";
+import { registerAuth, SessionService } from "./auth";
+import { OperatorService, registerBackoffice } from "./backoffice";
+import { registerContent } from "./content";
+import { fundingFacts } from "./funding";
+import { registerKyc } from "./kyc";
+import { registerMarket, type MarketModule } from "./market";
+import { registerMoney } from "./money";
+import { registerUserAdmin } from "./user-admin";
+import { preferLive, referencePriceSource } from "./wallet";
 import { createLocalBus, type Bus } from "./platform/bus";
 import { systemClock, toSeconds, type Clock } from "./platform/clock";
 import type { Config } from "./platform/config";
@@ -114,14 +109,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: app.log,
   };
 
-  const codes = new CodeService(db, clock, ctx.messenger, ctx.translator, ctx.secrets.codeKey);
-  const wallets = new WalletSignIn(db, clock);
-  const auth = new AuthService(db, clock, sessions, codes, wallets);
-  authRoutes(ctx, auth, codes, wallets);
-  accountRoutes(ctx, new AccountService(db, clock, auth, sessions, codes));
-  backofficeRoutes(ctx, operators);
-  // The content domain's notifier tells users about decisions taken in other domains.
-  const content = registerContent(ctx, app);
+  // Every domain the same way: `register<Domain>(ctx, deps)` registers its routes and returns what others may use.
+  const auth = registerAuth(ctx, { sessions });
+  registerAccount(ctx, auth);
+  registerBackoffice(ctx, { operators });
+  // Texts may quote the funding rules; the content domain's notifier tells users about other domains' decisions.
+  const content = registerContent(ctx, app, { facts: fundingFacts });
   const market = await registerMarket(ctx, app, { authenticate: sessions.authenticate });
   // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
   registerMoney(ctx, { notifier: content.notifier, prices: preferLive(market.prices, referencePriceSource(db)) });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { buildApp } from "./app";
-import { ensureRootInviteCode } from "./auth/root-invite";
-import { OperatorService } from "./backoffice/operators.service";
+import { ensureRootInviteCode } from "./auth";
+import { OperatorService } from "./backoffice";
 import { systemClock } from "./platform/clock";
 import { loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db";

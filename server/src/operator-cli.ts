@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { operatorRole } from "../contract/backoffice";
-import { OperatorService } from "./backoffice/operators.service";
+import { OperatorService } from "./backoffice";
 import { systemClock } from "./platform/clock";
 import { loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db";

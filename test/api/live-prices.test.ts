@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Decimal } from "decimal.js";
 import { createTestServer, type TestServer } from "../../server/src/testing/harness";
-import { credit } from "../../server/src/funding/money-testing";
+import { credit } from "../../server/src/testing/money";
 
 /** Across domains: the wallet values holdings at the market's live price, and at the reference price only without one. */
 let server: TestServer;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledger } from "../../server/src/ledger/ledger";
 import { createTestServer, testDatabaseKind, type TestServer } from "../../server/src/testing/harness";
-import { credit, freshPng, md5Of, openDeposits, readyUser, TRADE_PASSWORD, walletOf } from "../../server/src/funding/money-testing";
+import { credit, freshPng, md5Of, openDeposits, readyUser, TRADE_PASSWORD, walletOf } from "../../server/src/testing/money";
 
 const onPostgres = testDatabaseKind() === "postgres";
 

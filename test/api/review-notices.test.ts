@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../server/src/testing/harness";
-import { freshPng, md5Of, openDeposits, readyUser, TRADE_PASSWORD, TX_HASH } from "../../server/src/funding/money-testing";
+import { freshPng, md5Of, openDeposits, readyUser, TRADE_PASSWORD, TX_HASH } from "../../server/src/testing/money";
 
 /** Across domains: a review decision in the back office reaches the user's message centre, in their language. */
 let server: TestServer;

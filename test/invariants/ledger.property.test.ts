@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/src/auth/passwords";
 import { DepositService } from "../../server/src/funding/deposits.service";
-import { credit, freshPng, md5Of, openDeposits, TRADE_PASSWORD, TX_HASH } from "../../server/src/funding/money-testing";
+import { credit, freshPng, md5Of, openDeposits, TRADE_PASSWORD, TX_HASH } from "../../server/src/testing/money";
 import type { VoucherStore } from "../../server/src/funding/voucher-store";
 import { WithdrawalGuards } from "../../server/src/funding/withdrawal-guards";
 import { WithdrawalService } from "../../server/src/funding/withdrawals.service";

@@ -1,11 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { BankCard } from "../../contract/account";
-import { users } from "../auth/auth.schema";
-import type { AuthService } from "../auth/auth.service";
-import { WITHDRAW_LOCK_MS } from "../auth/auth.service";
-import type { CodeService } from "../auth/codes";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import type { SessionService } from "../auth/sessions";
+import { type AuthService, type CodeService, hashPassword, type SessionService, users, verifyPassword, WITHDRAW_LOCK_MS } from "../auth";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";

@@ -5,6 +5,7 @@ import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import { readableCode } from "../platform/crypto";
 import type { Db, Executor } from "../platform/db";
+import { isUniqueViolation } from "../platform/db-errors";
 import { DomainError, invariant } from "../platform/errors";
 import { getSetting } from "../platform/settings";
 import { users, type UserRow } from "./auth.schema";
@@ -32,11 +33,6 @@ export interface Session {
 }
 
 const lower = (column: typeof users.account | typeof users.email) => sql`lower(${column})`;
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 export class AuthService {
   constructor(

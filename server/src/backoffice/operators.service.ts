@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { OperatorInfo, OperatorRole } from "../../contract/backoffice";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import { isUniqueViolation } from "../auth/auth.service";
-import { users } from "../auth/auth.schema";
+import { hashPassword, users, verifyPassword } from "../auth";
+import { isUniqueViolation } from "../platform/db-errors";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";

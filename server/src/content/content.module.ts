@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../platform/context";
 import { contentRoutes } from "./content.routes";
-import { fundingFacts, type FactSource } from "./facts";
+import type { FactSource } from "./facts";
 import { imageRoute } from "./images";
 import { InboxService, type Notifier } from "./inbox.service";
 import { NewsService } from "./news.service";
 import { PagesService } from "./pages.service";
 
 export interface ContentOptions {
-  /** The figures texts may quote as `{placeholders}` (funding rules by default). */
+  /** The figures texts may quote as `{placeholders}` (`app.ts` passes funding's rules); none by default. */
   facts?: FactSource;
 }
 
@@ -20,9 +20,11 @@ export interface ContentModule {
   pages: PagesService;
 }
 
+const noFacts: FactSource = async () => ({});
+
 /** News and notices, personal messages, documents, the FAQ and the support contact: services and routes. */
 export function registerContent(ctx: AppContext, app: FastifyInstance, options: ContentOptions = {}): ContentModule {
-  const facts = options.facts ?? fundingFacts;
+  const facts = options.facts ?? noFacts;
   const news = new NewsService(ctx.db, ctx.clock, ctx.bus, facts);
   const inbox = new InboxService(ctx.db, ctx.clock, ctx.bus, ctx.translator, facts);
   const pages = new PagesService(ctx.db, ctx.clock, facts);

@@ -3,7 +3,7 @@ import type { BoDocument, BoFaqEntry, BoNewsItem, DocumentView, FaqEntry, NewsIt
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
 import { PDF_BYTES, tinyPng } from "../testing/images";
 import { putSetting } from "../platform/settings";
-import { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY } from "../funding/funding.config";
+import { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY } from "../testing/money";
 
 let server: TestServer;
 let admin: { token: string; id: number };

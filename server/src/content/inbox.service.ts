@@ -1,15 +1,15 @@
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { BoMessage, InboxItem, InboxKind, NoticeEvent, PersonalMessage } from "../../contract/content";
 import { languages, type Language } from "../../contract/constants";
-import { users } from "../auth/auth.schema";
-import { operators } from "../backoffice/backoffice.schema";
+import { users } from "../auth";
+import { operatorNameOf } from "../backoffice";
 import { audit } from "../platform/audit";
 import type { Bus } from "../platform/bus";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { Translator } from "../platform/i18n";
-import { newsItems, noticeReadMarks, noticeReads, userMessages, type UserMessageRow } from "./content.schema";
+import { noticeReadMarks, noticeReads, userMessages, type UserMessageRow } from "./content.schema";
 import { fillPlaceholders, type FactSource } from "./facts";
 import { summaryOf } from "./news.service";
 import { htmlToText } from "./sanitize";
@@ -166,10 +166,9 @@ export class InboxService implements Notifier {
   async sent(input: { page: number; limit: number; user_id?: number; id?: number }) {
     const where = and(input.user_id ? eq(userMessages.userId, input.user_id) : undefined, input.id ? eq(userMessages.id, input.id) : undefined);
     const rows = await this.db
-      .select({ message: userMessages, account: users.account, sender: operators.name })
+      .select({ message: userMessages, account: users.account, sender: operatorNameOf(userMessages.sentBy) })
       .from(userMessages)
       .innerJoin(users, eq(users.id, userMessages.userId))
-      .leftJoin(operators, eq(operators.id, userMessages.sentBy))
       .where(where)
       .orderBy(desc(userMessages.id))
       .limit(input.limit)

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoMessage, BoNewsItem, InboxItem, PersonalMessage } from "../../contract/content";
 import { createTestServer, type TestServer } from "../testing/harness";
-import { fundingFacts } from "./facts";
 import { InboxService } from "./inbox.service";
 
 let server: TestServer;
@@ -14,7 +13,7 @@ beforeAll(async () => {
   admin = await server.newOperator("admin");
   reviewer = await server.newOperator("reviewer");
   const { ctx } = server;
-  notifier = new InboxService(ctx.db, ctx.clock, ctx.bus, ctx.translator, fundingFacts);
+  notifier = new InboxService(ctx.db, ctx.clock, ctx.bus, ctx.translator, async () => ({}));
 });
 afterAll(async () => {
   await server?.close();

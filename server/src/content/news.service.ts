@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, count, desc, eq, isNull, or, type SQL } from "drizzle-orm";
 import type { BoNewsItem, ContentStatus, NewsItem, NewsKind, NewsSummary } from "../../contract/content";
 import type { Language } from "../../contract/constants";
-import { operators } from "../backoffice/backoffice.schema";
+import { operatorName } from "../backoffice";
 import { audit } from "../platform/audit";
 import type { Bus } from "../platform/bus";
 import { toSeconds, type Clock } from "../platform/clock";
@@ -80,7 +80,7 @@ export class NewsService {
   // ---- back office ----------------------------------------------------------------------------------------------
 
   private async toBo(db: Executor, row: NewsRow): Promise<BoNewsItem> {
-    const [editor] = row.updatedBy ? await db.select({ name: operators.name }).from(operators).where(eq(operators.id, row.updatedBy)) : [];
+    const editor = await operatorName(db, row.updatedBy);
     return {
       id: row.id,
       kind: row.kind,
@@ -95,7 +95,7 @@ export class NewsService {
       published_at: row.publishedAt ? toSeconds(row.publishedAt) : null,
       created_at: toSeconds(row.createdAt),
       updated_at: toSeconds(row.updatedAt),
-      updated_by: editor?.name ?? null,
+      updated_by: editor,
     };
   }
 

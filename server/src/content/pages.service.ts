@@ -10,7 +10,7 @@ import {
   type SupportContact,
 } from "../../contract/content";
 import type { Language } from "../../contract/constants";
-import { operators } from "../backoffice/backoffice.schema";
+import { operatorName } from "../backoffice";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
@@ -26,12 +26,6 @@ const NO_SUPPORT: SupportContact = { url: null, email: null, hours: null, note: 
 
 /** Lower case, accents removed: "depósito" finds "deposito" and the other way round. */
 export const foldText = (text: string) => text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
-
-async function operatorName(db: Executor, id: number | null): Promise<string | null> {
-  if (!id) return null;
-  const [row] = await db.select({ name: operators.name }).from(operators).where(eq(operators.id, id));
-  return row?.name ?? null;
-}
 
 /** Documents, the FAQ and the support contact: small texts operators keep, users read. */
 export class PagesService {

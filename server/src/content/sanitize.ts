@@ -74,7 +74,6 @@ export const IMAGE_PATH = /^\/?api\/news\/image\/\d{1,12}$/;
  * newlines inside URLs and leading control characters and spaces, so those are removed before the scheme is read.
  */
 export function safeHref(raw: string): string | null {
-  // eslint-disable-next-line no-control-regex
   const url = raw.replace(/[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, (m, offset: number) =>
     offset === 0 || offset + m.length === raw.length || /[\t\n\r]/.test(m) ? "" : "%20",
   );
@@ -110,7 +109,6 @@ function cleanAttribute(tag: string, name: string, raw: string): string | null {
       return /^-?\d{1,6}$/.test(value.trim()) ? value.trim() : null;
     default:
       // Text attributes (title, alt): any text, escaped on output; control characters dropped.
-      // eslint-disable-next-line no-control-regex
       return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").slice(0, 500);
   }
 }

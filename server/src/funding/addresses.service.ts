@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { WithdrawAddress } from "../../contract/funding";
-import { isUniqueViolation } from "../auth/auth.service";
+import { isUniqueViolation } from "../platform/db-errors";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { MAX_ADDRESSES } from "./addresses.service";
-import { ERC20_ADDRESS, randomErc20, TRC20_ADDRESS } from "./money-testing";
+import { ERC20_ADDRESS, randomErc20, TRC20_ADDRESS } from "../testing/money";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,11 +3,10 @@ import { silentNotifier, type UserNotifier } from "../platform/notify";
 import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { DepositItem, FundingStatus } from "../../contract/funding";
 import { errors } from "../../contract/messages";
-import { users } from "../auth/auth.schema";
-import { isUniqueViolation } from "../auth/auth.service";
-import { operators } from "../backoffice/backoffice.schema";
-import { ledger } from "../ledger/ledger";
-import { money, toWire } from "../ledger/money";
+import { users } from "../auth";
+import { isUniqueViolation } from "../platform/db-errors";
+import { operatorNameOf } from "../backoffice";
+import { ledger, money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";
@@ -15,7 +14,7 @@ import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession, UploadedFile } from "../platform/http";
 import { idempotent } from "../platform/idempotency";
-import { decimalsOf, loadWalletConfig } from "../wallet/wallet.config";
+import { decimalsOf, loadWalletConfig } from "../wallet";
 import { loadFundingConfig, openDepositNetworks } from "./funding.config";
 import { checkAmount, checkDepositAmount } from "./funding.engine";
 import { deposits, type DepositRow } from "./funding.schema";
@@ -162,10 +161,9 @@ export class DepositService {
     if (query.user_id) filters.push(eq(deposits.userId, query.user_id));
     const where = filters.length ? and(...filters) : undefined;
     const rows = await this.db
-      .select({ d: deposits, account: users.account, reviewer: operators.name })
+      .select({ d: deposits, account: users.account, reviewer: operatorNameOf(deposits.reviewedBy) })
       .from(deposits)
       .innerJoin(users, eq(users.id, deposits.userId))
-      .leftJoin(operators, eq(operators.id, deposits.reviewedBy))
       .where(where)
       .orderBy(query.status === "pending" ? asc(deposits.id) : desc(deposits.id))
       .limit(query.limit)

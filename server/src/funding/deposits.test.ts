@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledger } from "../ledger/ledger";
+import { ledger } from "../ledger";
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
-import { expectLedgerSound, freshPng, md5Of, openDeposits, PDF_BYTES, PLATFORM_ERC20, PLATFORM_TRC20, walletOf } from "./money-testing";
+import { expectLedgerSound, freshPng, md5Of, openDeposits, PDF_BYTES, PLATFORM_ERC20, PLATFORM_TRC20, walletOf } from "../testing/money";
 
 let server: TestServer;
 let reviewer: { token: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { money } from "../ledger/money";
+import { money } from "../ledger";
 import { checkAmount, checkDepositAmount, isValidAddress, quoteWithdrawal } from "./funding.engine";
 
 describe("quoteWithdrawal (min 30, fee 3)", () => {

@@ -1,6 +1,6 @@
 import type { Decimal } from "decimal.js";
 import type { ErrorCode } from "../../contract";
-import { money, type MoneyValue } from "../ledger/money";
+import { money, type MoneyValue } from "../ledger";
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ErrorCode };
 

@@ -1,6 +1,6 @@
 import { funding } from "../../contract";
 import type { OperatorRole } from "../../contract/backoffice";
-import { ledger } from "../ledger/ledger";
+import { ledger } from "../ledger";
 import type { AppContext } from "../platform/context";
 import type { AddressBook } from "./addresses.service";
 import type { DepositService } from "./deposits.service";

@@ -4,12 +4,10 @@ import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { FundingStatus, WithdrawalItem } from "../../contract/funding";
 import { errors } from "../../contract/messages";
 import { REVIEW } from "../../contract";
-import { users } from "../auth/auth.schema";
-import { isUniqueViolation } from "../auth/auth.service";
-import { verifyPassword } from "../auth/passwords";
-import { operators } from "../backoffice/backoffice.schema";
-import { ledger } from "../ledger/ledger";
-import { toWire } from "../ledger/money";
+import { users, verifyPassword } from "../auth";
+import { isUniqueViolation } from "../platform/db-errors";
+import { operatorNameOf } from "../backoffice";
+import { ledger, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";
@@ -17,7 +15,7 @@ import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
 import { idempotent } from "../platform/idempotency";
-import { decimalsOf, loadWalletConfig } from "../wallet/wallet.config";
+import { decimalsOf, loadWalletConfig } from "../wallet";
 import { loadFundingConfig } from "./funding.config";
 import { checkAmount, quoteWithdrawal } from "./funding.engine";
 import { withdrawAddresses, withdrawals, type WithdrawalRow } from "./funding.schema";
@@ -168,10 +166,9 @@ export class WithdrawalService {
     if (query.user_id) filters.push(eq(withdrawals.userId, query.user_id));
     const where = filters.length ? and(...filters) : undefined;
     const rows = await this.db
-      .select({ w: withdrawals, account: users.account, reviewer: operators.name })
+      .select({ w: withdrawals, account: users.account, reviewer: operatorNameOf(withdrawals.reviewedBy) })
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.userId))
-      .leftJoin(operators, eq(operators.id, withdrawals.reviewedBy))
       .where(where)
       .orderBy(query.status === "pending" ? asc(withdrawals.id) : desc(withdrawals.id))
       .limit(query.limit)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledger } from "../ledger/ledger";
+import { ledger } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { WithdrawalGuards } from "./withdrawal-guards";
 import { WithdrawalService } from "./withdrawals.service";
@@ -15,7 +15,7 @@ import {
   TX_HASH,
   walletOf,
   type ReadyUser,
-} from "./money-testing";
+} from "../testing/money";
 
 let server: TestServer;
 let reviewer: { token: string };

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { errors, notifications, REVIEW } from "../../contract";
 import { KYC_SIDES, maskCertNumber, type CertType, type KycSide, type KycStatus, type Submission } from "../../contract/kyc";
-import { users } from "../auth/auth.schema";
-import { operators } from "../backoffice/backoffice.schema";
+import { users } from "../auth";
+import { operatorNameOf } from "../backoffice";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
@@ -169,10 +169,9 @@ export class KycService {
 
   private selectSubmissions(db: Executor) {
     return db
-      .select({ s: kycSubmissions, account: users.account, reviewer: operators.name, taken: numberTakenSql })
+      .select({ s: kycSubmissions, account: users.account, reviewer: operatorNameOf(kycSubmissions.reviewedBy), taken: numberTakenSql })
       .from(kycSubmissions)
-      .innerJoin(users, eq(users.id, kycSubmissions.userId))
-      .leftJoin(operators, eq(operators.id, kycSubmissions.reviewedBy));
+      .innerJoin(users, eq(users.id, kycSubmissions.userId));
   }
 
   private static toSubmission(r: { s: KycSubmissionRow; account: string; reviewer: string | null; taken: boolean }): Submission {

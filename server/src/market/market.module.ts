@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { UserChannel } from "../../contract/market";
 import type { AppContext } from "../platform/context";
 import type { Authenticator } from "../platform/http";
-import type { PriceSource } from "../wallet/price-source";
+import type { PriceSource } from "../wallet";
 import { BinanceFeed } from "./binance.feed";
 import type { FeedAdapter } from "./feed";
 import { DEFAULT_RUNNER_OPTIONS, FeedRunner, type RunnerOptions } from "./feed-runner";

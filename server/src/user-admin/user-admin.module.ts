@@ -1,7 +1,7 @@
 import { userAdmin } from "../../contract";
 import type { OperatorRole } from "../../contract/backoffice";
-import type { SessionService } from "../auth/sessions";
-import type { KycService } from "../kyc/kyc.service";
+import type { SessionService } from "../auth";
+import type { KycService } from "../kyc";
 import type { AppContext } from "../platform/context";
 import { UserAdminService } from "./user-admin.service";
 

@@ -1,19 +1,16 @@
 import { aliasedTable, and, count, desc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AccountState, UserRow as UserListRow } from "../../contract/user-admin";
-import { sessions, users, type UserRow } from "../auth/auth.schema";
-import type { SessionService } from "../auth/sessions";
-import { isLocked, isOperatorLock, OPERATOR_LOCK_UNTIL } from "../auth/user-info";
-import { operators } from "../backoffice/backoffice.schema";
-import type { KycService } from "../kyc/kyc.service";
-import { ledger } from "../ledger/ledger";
-import { money } from "../ledger/money";
+import { isLocked, isOperatorLock, OPERATOR_LOCK_UNTIL, sessions, type SessionService, type UserRow, users } from "../auth";
+import { operatorNameOf } from "../backoffice";
+import type { KycService } from "../kyc";
+import { ledger, money } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
 import { auditLog } from "../platform/platform.schema";
-import { decimalsOf, loadWalletConfig } from "../wallet/wallet.config";
+import { decimalsOf, loadWalletConfig } from "../wallet";
 
 /** How many lines of the account's history the detail shows. */
 const HISTORY_LINES = 30;
@@ -94,9 +91,8 @@ export class UserAdminService {
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
     const history = await this.db
-      .select({ entry: auditLog, operatorName: operators.name, userAccount: users.account })
+      .select({ entry: auditLog, operatorName: sql<string | null>`case when ${auditLog.actorKind} = 'operator' then ${operatorNameOf(auditLog.actorId)} end`, userAccount: users.account })
       .from(auditLog)
-      .leftJoin(operators, and(eq(auditLog.actorKind, "operator"), eq(operators.id, auditLog.actorId)))
       .leftJoin(users, and(eq(auditLog.actorKind, "user"), eq(users.id, auditLog.actorId)))
       .where(or(and(eq(auditLog.targetKind, "user"), eq(auditLog.targetId, String(userId))), and(eq(auditLog.actorKind, "user"), eq(auditLog.actorId, userId))))
       .orderBy(desc(auditLog.id))

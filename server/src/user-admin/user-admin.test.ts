@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { credit } from "../funding/money-testing";
-import { ledger } from "../ledger/ledger";
+import { credit } from "../testing/money";
+import { ledger } from "../ledger";
 import { createTestServer, latestCode, ROOT_INVITE, type TestServer } from "../testing/harness";
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import type { Decimal } from "decimal.js";
-import { floorTo, money, type MoneyValue } from "../ledger/money";
+import { floorTo, money, type MoneyValue } from "../ledger";
 
 export interface FlashTerms {
   /** Units of `to` per unit of `from`. */

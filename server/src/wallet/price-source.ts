@@ -1,11 +1,11 @@
 import type { Decimal } from "decimal.js";
 import type { Executor } from "../platform/db";
-import { money } from "../ledger/money";
+import { money } from "../ledger";
 import { loadWalletConfig } from "./wallet.config";
 
 /**
  * Where USDT prices come from, for wallet valuations and flash-exchange rates. The markets domain backs it with
- * live prices (pass its implementation to `registerMoney`); until then the configured reference prices answer.
+ * live prices (pass its implementation to `registerMoney` in `money/money.module.ts`); until then the configured reference prices answer.
  */
 export interface PriceSource {
   /** The price of one unit of `currency` in USDT, or null when there is none. */

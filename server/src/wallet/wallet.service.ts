@@ -1,8 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { FlashExchange, FlashPair, LedgerLine, WalletItem } from "../../contract/wallet";
 import { errors } from "../../contract/messages";
-import { ledger } from "../ledger/ledger";
-import { floorTo, money, toWire } from "../ledger/money";
+import { floorTo, ledger, money, toWire } from "../ledger";
 import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";
 import type { Db } from "../platform/db";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putSetting } from "../platform/settings";
 import { createTestServer, type TestServer } from "../testing/harness";
-import { credit, expectLedgerSound, walletOf } from "../funding/money-testing";
+import { credit, expectLedgerSound, walletOf } from "../testing/money";
 import { DEFAULT_WALLET_CONFIG, WALLET_CONFIG_KEY } from "./wallet.config";
 
 let server: TestServer;

@@ -4,10 +4,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { ledger } from "../ledger/ledger";
+import { ledger } from "../ledger";
 import { putSetting } from "../platform/settings";
-import type { TestServer } from "../testing/harness";
-import { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY } from "./funding.config";
+import type { TestServer } from "./harness";
+import { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY } from "../funding";
 
 export const TRC20_ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 export const ERC20_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
@@ -102,4 +102,5 @@ export async function expectLedgerSound(server: TestServer): Promise<void> {
   expect(await ledger.verify(server.database.db)).toEqual([]);
 }
 
-export { freshPng, md5Of, PDF_BYTES, tinyPng } from "../testing/images";
+export { freshPng, md5Of, PDF_BYTES, tinyPng } from "./images";
+export { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY };

@@ -1,14 +1,15 @@
-import type { UserNotifier } from "../platform/notify";
-import { AddressBook } from "../funding/addresses.service";
-import { DepositService } from "../funding/deposits.service";
-import { fundingRoutes } from "../funding/funding.routes";
-import { databaseVoucherStore, type VoucherStore } from "../funding/voucher-store";
-import { WithdrawalGuards } from "../funding/withdrawal-guards";
-import { WithdrawalService } from "../funding/withdrawals.service";
+import {
+  AddressBook,
+  databaseVoucherStore,
+  DepositService,
+  fundingRoutes,
+  WithdrawalGuards,
+  WithdrawalService,
+  type VoucherStore,
+} from "../funding";
 import type { AppContext } from "../platform/context";
-import { referencePriceSource, type PriceSource } from "./price-source";
-import { walletRoutes } from "./wallet.routes";
-import { WalletService } from "./wallet.service";
+import type { UserNotifier } from "../platform/notify";
+import { referencePriceSource, walletRoutes, WalletService, type PriceSource } from "../wallet";
 
 export interface MoneyOptions {
   /** Live prices from the markets domain; the configured reference prices otherwise. */
@@ -29,7 +30,11 @@ export interface MoneyModule {
   addresses: AddressBook;
 }
 
-/** Wallets, deposits, withdrawals, the address book and the flash exchange: services and routes. */
+/**
+ * Money as users see it: wallets and the flash exchange (`wallet/`), deposits, withdrawals and the address book
+ * (`funding/`). Wired here so that neither of the two knows the other's services: funding only reads the wallet's
+ * currency list (`decimalsOf`), and the wallet knows nothing of funding.
+ */
 export function registerMoney(ctx: AppContext, options: MoneyOptions = {}): MoneyModule {
   const prices = options.prices ?? referencePriceSource(ctx.db);
   const withdrawalGuards = new WithdrawalGuards();

@@ -1,0 +1,1 @@
+export { registerMoney, type MoneyModule, type MoneyOptions } from "./money.module";
