@@ -12,3 +12,4 @@ export * as market from "./market";
 export * as content from "./content";
 export * as kyc from "./kyc";
 export * as userAdmin from "./user-admin";
+export * as positions from "./positions";

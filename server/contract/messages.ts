@@ -95,6 +95,8 @@ export const errors = {
   WRONG_DIRECTION: e(400, "购买方向错误", "Wrong purchase direction"),
   PID_EMPTY: e(400, "pid不能为空", "Product id cannot be empty"),
   BANK_CARD_REQUIRED: e(403, "请先绑定银行卡", "Please bind a bank card first"),
+  LEVERAGE_NOT_ALLOWED: e(400, "该交易对不支持此杠杆倍数", "This leverage is not allowed for this pair"),
+  PRICE_PRECISION: e(400, "价格小数位数超出交易对精度", "The price has more decimals than this pair allows"),
 
   // deposit, hosting, loan
   PROJECT_NOT_FOUND: e(404, "项目不存在或已结束", "Project does not exist or has ended"),
@@ -169,6 +171,15 @@ export const notifications = {
   KYC_PASSED_BODY: s("您的实名认证已通过审核。", "Your identity verification has been approved."),
   KYC_REJECTED_TITLE: s("实名认证未通过", "Identity verification rejected"),
   KYC_REJECTED_BODY: s("您的实名认证未通过审核：{reason}。请修改后重新提交。", "Your identity verification was rejected: {reason}. Please correct it and submit again."),
+  POSITION_OPENED_TITLE: s("开仓成功", "Position opened"),
+  POSITION_OPENED_BODY: s("您的 {symbol} 仓位 {quantity} 手已于 {price} 开仓（行情 {tick_price}，{tick_time} UTC）。", "Your {symbol} position of {quantity} lots opened at {price} (tick {tick_price} at {tick_time} UTC)."),
+  POSITION_CLOSED_TITLE: s("仓位已平仓", "Position closed"),
+  POSITION_CLOSED_BODY: s("您的 {symbol} 仓位 {quantity} 手已于 {price} 平仓（行情 {tick_price}，{tick_time} UTC），盈亏 {pnl} USDT。", "Your {symbol} position of {quantity} lots closed at {price} (tick {tick_price} at {tick_time} UTC). P&L {pnl} USDT."),
+  POSITION_TP_TITLE: s("止盈已触发", "Take-profit reached"),
+  POSITION_SL_TITLE: s("止损已触发", "Stop-loss reached"),
+  POSITION_LIQUIDATED_TITLE: s("仓位已强制平仓", "Position liquidated"),
+  MARGIN_WARNING_TITLE: s("保证金不足警告", "Margin warning"),
+  MARGIN_WARNING_BODY: s("您的 {symbol} 仓位保证金水平已降至 {level}%，价格到达 {liquidation_price} 时将被强制平仓。", "The margin level of your {symbol} position fell to {level}%. It will be liquidated at {liquidation_price}."),
 } as const satisfies Record<string, SuccessDef>;
 
 /** Every message the catalogues must translate, keyed by the wire key. */

@@ -31,6 +31,9 @@ export const successes = {
   CONTRACT_BREAK: s("解约成功", "Contract break successful"),
   COPIED: s("复制成功", "Copied"),
   CODE_SENT: s("验证码已发送", "Verification code sent"),
+  ORDER_PLACED: s("下单成功", "Order placed"),
+  POSITION_CLOSED: s("平仓成功", "Position closed"),
+  STOPS_SET: s("止盈止损设置成功", "Take-profit and stop-loss set"),
 } as const satisfies Record<string, SuccessDef>;
 
 export type SuccessCode = keyof typeof successes;

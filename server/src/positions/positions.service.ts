@@ -632,6 +632,7 @@ export class PositionsService implements TriggerSource {
         marginLevel = figures.marginLevel ? toWire(figures.marginLevel) : null;
       }
     }
+    const price = (value: string | null) => (value === null ? null : money(value).toFixed(row.pricePrecision));
     const tickOf = (price: string | null, atMs: number | null) => (price !== null && atMs !== null ? { price: toWire(price), at_ms: atMs } : null);
     return {
       id: row.id,
@@ -642,22 +643,22 @@ export class PositionsService implements TriggerSource {
       quantity: toWire(row.quantity),
       contract_size: toWire(row.contractSize),
       leverage: row.leverage,
-      price: wire(row.limitPrice),
-      open_price: wire(row.openPrice),
+      price: price(row.limitPrice),
+      open_price: price(row.openPrice),
       open_tick: tickOf(row.openTickPrice, row.openTickAtMs),
       margin: toWire(row.margin),
       open_fee: toWire(row.openFee),
       close_fee: toWire(row.closeFee),
       swap: toWire(row.swap),
-      tp_price: wire(row.tpPrice),
-      sl_price: wire(row.slPrice),
-      mark_price: wire(mark),
+      tp_price: price(row.tpPrice),
+      sl_price: price(row.slPrice),
+      mark_price: price(mark),
       pnl,
-      liquidation_price: wire(row.liquidationPrice),
+      liquidation_price: price(row.liquidationPrice),
       margin_level: marginLevel,
       status: row.status,
       close_reason: row.closeReason,
-      close_price: wire(row.closePrice),
+      close_price: price(row.closePrice),
       close_tick: tickOf(row.closeTickPrice, row.closeTickAtMs),
       payout: wire(row.payout),
       created_at: toSeconds(row.createdAt),

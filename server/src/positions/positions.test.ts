@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Position } from "../../contract/positions";
+import { ledger, money } from "../ledger";
+import { quoteAround } from "../market";
+import { createTestServer, type TestServer } from "../testing/harness";
+import { credit, walletOf } from "../testing/money";
+import { leadTheFeed, tick } from "../testing/ticks";
+
+/**
+ * The positions domain through its HTTP calls, on PGlite and PostgreSQL: every money move checked against the
+ * ledger, every trigger settled at the tick that crossed it.
+ */
+
+let server: TestServer;
+const BTC = "BTC/USDT";
+const EUR = "EUR/USD";
+// BTC/USDT's spread is 0.04 %: around 60000 the bid is 59988.00 and the ask 60012.00.
+const q = (last: string, precision = 2, spread = "0.0004") => quoteAround(last, spread, precision);
+
+async function user(balance = "10000") {
+  const u = await server.newUser();
+  await credit(server, u.id, balance);
+  return u;
+}
+
+async function submit(token: string, input: Record<string, unknown>) {
+  return server.call<Position>("POST", "lever/submit", { symbol: BTC, direction: "long", type: "market", quantity: "0.1", leverage: 10, ...input }, { token });
+}
+
+async function positionsOf(token: string, status: "open" | "pending" | "closed" = "open") {
+  const res = await server.call<{ list: Position[]; account: Record<string, string | null> }>("POST", "lever/my_trade", { status }, { token });
+  expect(res.status).toBe(200);
+  return res.body.message;
+}
+
+async function sound() {
+  expect(await ledger.verify(server.database.db)).toEqual([]);
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  await leadTheFeed(server);
+  // Forex trades on weekdays: a Wednesday noon, UTC.
+  server.clock.set(Date.UTC(2026, 10, 25, 12, 0, 0));
+  await tick(server, { [BTC]: "60000", [EUR]: "1.08000" });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("lever/deal", () => {
+  it("shows the quote, leverages, steps and the user's available margin", async () => {
+    const u = await user("1234.5");
+    const res = await server.call<Record<string, unknown>>("POST", "lever/deal", { symbol: "btc_usdt" }, { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({ symbol: BTC, kind: "crypto", bid: q("60000").bid, ask: q("60000").ask, last: "60000.00", available: "1234.5", session_open: true, bank_card_required: false });
+    expect(res.body.message.leverages).toContain(10);
+    const fx = await server.call<Record<string, unknown>>("POST", "lever/deal", { symbol: EUR }, { token: u.token });
+    expect(fx.body.message).toMatchObject({ kind: "forex", max_leverage: 30, bank_card_required: true, bank_card_bound: false });
+  });
+});
+
+describe("a market long with TP and SL", () => {
+  it("holds the margin, pays the fee, opens at the ask on the last tick, and closes at the take-profit tick", async () => {
+    const u = await user();
+    const opened = await submit(u.token, { tp_price: "61000", sl_price: "59000" });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const p = opened.body.message;
+    const ask = q("60000").ask; // 60012.00
+    expect(p).toMatchObject({ status: "open", direction: "long", open_price: ask, tp_price: "61000.00", sl_price: "59000.00" });
+    expect(p.open_tick).toEqual({ price: "60000", at_ms: expect.any(Number) });
+    expect(p.margin).toBe("600.12");
+    expect(p.open_fee).toBe("3.0006");
+    // margin 600.12 - maintenance 30.006 = 570.114 over 0.1 BTC -> 5701.14 under the open price.
+    expect(p.liquidation_price).toBe("54310.86");
+    expect(await walletOf(server, u.token)).toMatchObject({ available: "9396.8794", frozen: "600.12" });
+
+    // A tick whose bid is one cent below the TP does not close it...
+    expect(q("61012.20").bid).toBe("60999.99");
+    await tick(server, { [BTC]: "61012.20" });
+    expect((await positionsOf(u.token)).list).toHaveLength(1);
+    // ...the tick whose bid reaches it does, at that bid, naming that tick.
+    const atMs = await tick(server, { [BTC]: "61020" });
+    const bid = q("61020").bid; // 61007.79
+    expect(money(bid).gte(61000)).toBe(true);
+    const [closed] = (await positionsOf(u.token, "closed")).list;
+    expect(closed).toMatchObject({ status: "closed", close_reason: "tp", close_price: bid, close_tick: { price: "61020", at_ms: atMs } });
+    // Gross (61007.79 - 60012) x 0.1 = 99.579; close fee 0.0005 x 6100.779 = 3.0503895.
+    expect(closed.close_fee).toBe("3.0503895");
+    expect(money(closed.payout!).toFixed()).toBe(money("600.12").plus("99.579").minus("3.0503895").toFixed());
+    expect(money(closed.pnl).toFixed()).toBe(money("99.579").minus("3.0503895").minus("3.0006").toFixed());
+    expect(await walletOf(server, u.token)).toMatchObject({ frozen: "0", available: money("9396.8794").plus(closed.payout!).toFixed() });
+    await sound();
+  });
+
+  it("a gap through the stop closes at the gapped bid, not at the stop", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    await submit(u.token, { sl_price: "59000" });
+    const atMs = await tick(server, { [BTC]: "58000" });
+    const [closed] = (await positionsOf(u.token, "closed")).list;
+    expect(closed).toMatchObject({ close_reason: "sl", close_price: q("58000").bid, close_tick: { price: "58000", at_ms: atMs } });
+    await sound();
+  });
+
+  it("a gap beyond the margin liquidates: the user loses the margin and no more, the insurance fund pays the rest", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user("700");
+    const before = await platform("insurance");
+    await submit(u.token, { leverage: 100, quantity: "1" }); // margin 600.12, fee 30.006
+    expect(await walletOf(server, u.token)).toMatchObject({ frozen: "600.12" });
+    await tick(server, { [BTC]: "50000" });
+    const [closed] = (await positionsOf(u.token, "closed")).list;
+    expect(closed).toMatchObject({ close_reason: "liquidation", payout: "0", close_fee: "0" });
+    expect(money(closed.pnl).toFixed()).toBe("-630.126");
+    expect(await walletOf(server, u.token)).toMatchObject({ frozen: "0", available: money(700).minus("630.126").toFixed() });
+    // Loss 10,000+ against a margin of 600.12: the gap came from insurance.
+    const gap = money(q("50000").ask).minus(0).negated().plus(q("60000").ask).times(-1);
+    expect(money(await platform("insurance")).lt(before)).toBe(true);
+    expect(gap.isFinite()).toBe(true);
+    await sound();
+  });
+});
+
+async function platform(name: string): Promise<string> {
+  const balances = await ledger.platformBalances(server.database.db);
+  return balances.find((b) => b.platform === name && b.currency === "USDT")?.balance ?? "0";
+}
+
+describe("limit orders", () => {
+  it("a limit long holds margin and fee, fills at its price on the first tick whose ask reaches it, and arms its stops", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    const res = await submit(u.token, { type: "limit", price: "59000", tp_price: "62000" });
+    expect(res.body.message).toMatchObject({ status: "pending", price: "59000.00", open_price: null, margin: "590", open_fee: "2.95" });
+    expect(await walletOf(server, u.token)).toMatchObject({ frozen: "592.95" });
+    await tick(server, { [BTC]: "59020" }); // ask 59031.81: not yet
+    expect((await positionsOf(u.token, "pending")).list).toHaveLength(1);
+    const atMs = await tick(server, { [BTC]: "58990" }); // ask 59001.80... still above
+    expect((await positionsOf(u.token, "pending")).list).toHaveLength(1);
+    const fillAt = await tick(server, { [BTC]: "58980" }); // ask 58991.80 <= 59000
+    expect(fillAt).toBeGreaterThan(atMs);
+    const [open] = (await positionsOf(u.token)).list;
+    expect(open).toMatchObject({ status: "open", open_price: "59000.00", open_fee: "2.95", open_tick: { price: "58980", at_ms: fillAt } });
+    expect(await walletOf(server, u.token)).toMatchObject({ frozen: "590" });
+    await tick(server, { [BTC]: "62020" });
+    expect((await positionsOf(u.token, "closed")).list[0]).toMatchObject({ close_reason: "tp" });
+    await sound();
+  });
+
+  it("cancel returns margin and fee; a second cancel is refused and changes nothing", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user("1000");
+    const { body } = await submit(u.token, { type: "limit", price: "50000" });
+    const cancelled = await server.call<Position>("POST", "lever/cancel", { id: body.message.id }, { token: u.token });
+    expect(cancelled.body.message.status).toBe("cancelled");
+    expect(await walletOf(server, u.token)).toMatchObject({ available: "1000", frozen: "0" });
+    const again = await server.call("POST", "lever/cancel", { id: body.message.id }, { token: u.token });
+    expect(again.status).toBe(409);
+    await tick(server, { [BTC]: "49000" });
+    expect((await positionsOf(u.token)).list).toHaveLength(0);
+    await sound();
+  });
+
+  it("a limit long priced above the ask is marketable: it opens at once at the ask", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    const res = await submit(u.token, { type: "limit", price: "61000" });
+    expect(res.body.message).toMatchObject({ status: "open", open_price: q("60000").ask, price: null });
+  });
+});
+
+describe("refusals change nothing", () => {
+  it.each([
+    { name: "TP of a long below the open price", input: { tp_price: "59000" }, code: "LONG_TP_TOO_LOW" },
+    { name: "SL of a long above the price", input: { sl_price: "60500" }, code: "LONG_SL_TOO_HIGH" },
+    { name: "TP zero", input: { tp_price: "0" }, code: "TP_ZERO" },
+    { name: "a short's TP above", input: { direction: "short", tp_price: "61000" }, code: "SHORT_TP_TOO_HIGH" },
+    { name: "quantity off the step", input: { quantity: "0.00015" }, code: "QUANTITY_STEP" },
+    { name: "leverage not offered", input: { leverage: 7 }, code: "LEVERAGE_NOT_ALLOWED" },
+    { name: "more margin than the wallet holds", input: { quantity: "100", leverage: 1 }, code: "INSUFFICIENT_BALANCE" },
+    { name: "a price finer than the pair's", input: { type: "limit", price: "59000.001" }, code: "PRICE_PRECISION" },
+    { name: "a limit order without its price", input: { type: "limit" }, code: "MISSING_PARAMETER" },
+    { name: "an unknown pair", input: { symbol: "NOPE/USDT" }, code: "PAIR_NOT_FOUND" },
+  ])("$name -> $code", async ({ input, code }) => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user("1000");
+    const res = await submit(u.token, input);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.code).toBe(code);
+    expect(await walletOf(server, u.token)).toMatchObject({ available: "1000", frozen: "0" });
+    expect((await positionsOf(u.token)).list).toHaveLength(0);
+  });
+
+  it("setstop: the seed's rules, omitted keeps, empty clears", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    const { body } = await submit(u.token, { tp_price: "65000", sl_price: "55000" });
+    const id = body.message.id;
+    const bad = await server.call("POST", "lever/setstop", { id, sl_price: "60100" }, { token: u.token });
+    expect(bad.body.code).toBe("LONG_SL_TOO_HIGH");
+    const kept = await server.call<Position>("POST", "lever/setstop", { id, tp_price: "66000" }, { token: u.token });
+    expect(kept.body.message).toMatchObject({ tp_price: "66000.00", sl_price: "55000.00" });
+    const cleared = await server.call<Position>("POST", "lever/setstop", { id, sl_price: "" }, { token: u.token });
+    expect(cleared.body.message).toMatchObject({ tp_price: "66000.00", sl_price: null });
+    // The old stop no longer fires; the new TP does.
+    await tick(server, { [BTC]: "56000" });
+    expect((await positionsOf(u.token)).list).toHaveLength(1);
+    await tick(server, { [BTC]: "66100" });
+    expect((await positionsOf(u.token, "closed")).list[0]).toMatchObject({ close_reason: "tp" });
+    const other = await user();
+    const foreign = await server.call("POST", "lever/setstop", { id, tp_price: "70000" }, { token: other.token });
+    expect(foreign.body.code).toBe("TRADE_NOT_FOUND");
+  });
+});
+
+describe("closing by hand", () => {
+  it("close settles at the current bid on the last tick; a second close is refused", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    const { body } = await submit(u.token, {});
+    const atMs = await tick(server, { [BTC]: "60500" });
+    const closed = await server.call<Position>("POST", "lever/close", { id: body.message.id }, { token: u.token });
+    expect(closed.body.message).toMatchObject({ status: "closed", close_reason: "user", close_price: q("60500").bid, close_tick: { price: "60500", at_ms: atMs } });
+    const again = await server.call("POST", "lever/close", { id: body.message.id }, { token: u.token });
+    expect(again.status).toBe(404);
+    await sound();
+  });
+
+  it("close all realises the sum of the P&L it reports", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    await submit(u.token, {});
+    await submit(u.token, { direction: "short" });
+    await submit(u.token, { type: "limit", price: "50000" });
+    await tick(server, { [BTC]: "60300" });
+    const { account } = await positionsOf(u.token);
+    const all = await server.call<{ closed: number; pnl: string; list: Position[] }>("POST", "lever/dealall", {}, { token: u.token });
+    expect(all.body.message.closed).toBe(2);
+    expect(all.body.message.list.every((p) => p.close_reason === "close_all")).toBe(true);
+    expect(money(all.body.message.pnl).toFixed()).toBe(all.body.message.list.reduce((s, p) => s.plus(p.pnl), money(0)).toFixed());
+    expect(money(account.unrealised_pnl!).toFixed()).toBe(money(all.body.message.pnl).toFixed());
+    // The pending order stays.
+    expect((await positionsOf(u.token, "pending")).list).toHaveLength(1);
+    await sound();
+  });
+});
+
+describe("forex and metals", () => {
+  it("need a bound bank card, honour the leverage cap, and close for the weekend", async () => {
+    await tick(server, { [EUR]: "1.08000" });
+    const u = await user();
+    const order = { symbol: EUR, quantity: "0.1", leverage: 30 };
+    expect((await submit(u.token, order)).body.code).toBe("BANK_CARD_REQUIRED");
+    await server.database.query("INSERT INTO bank_cards (user_id, real_name, bank_name, card_number) VALUES ($1, 'A B', 'Bank', '6222000011112222')", [u.id]);
+    expect((await submit(u.token, { ...order, leverage: 50 })).body.code).toBe("LEVERAGE_NOT_ALLOWED");
+    const opened = await submit(u.token, order);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    // 0.1 lot = 10,000 EUR at the ask 1.08003 (1.08 + half of 0.004 %): 10,800.30 USD; 30x -> 360.01 margin.
+    expect(opened.body.message).toMatchObject({ kind: "forex", open_price: q("1.08000", 5, "0.00004").ask, margin: "360.01" });
+    // A withdrawal is refused while the position is open.
+    expect(await server.engines.positions.service.hasLive(server.database.db, u.id)).toBe(true);
+
+    // Wednesday 21:00 UTC: a triple swap (0.00008 x 3 x 10,800.30 = 2.5920720), paid from the wallet.
+    const wallet = await walletOf(server, u.token);
+    server.clock.set(Date.UTC(2026, 10, 25, 21, 0, 5));
+    await tick(server, { [EUR]: "1.08000" });
+    await server.engines.jobs.runOnce();
+    await server.engines.jobs.runOnce(); // idempotent
+    const [held] = (await positionsOf(u.token)).list;
+    expect(held.swap).toBe("2.592072");
+    expect(money((await walletOf(server, u.token)).available).toFixed()).toBe(money(wallet.available).minus("2.592072").toFixed());
+
+    // Saturday: closed, and closing waits for Sunday 21:00.
+    server.clock.set(Date.UTC(2026, 10, 28, 12, 0, 0));
+    await tick(server, { [EUR]: "1.08000" });
+    expect((await submit(u.token, order)).body.code).toBe("TRADING_CLOSED");
+    const deal = await server.call<{ session_open: boolean; next_open_at: number }>("POST", "lever/deal", { symbol: EUR }, { token: u.token });
+    expect(deal.body.message).toMatchObject({ session_open: false, next_open_at: Date.UTC(2026, 10, 29, 21) / 1000 });
+    server.clock.set(Date.UTC(2026, 10, 30, 9, 0, 0));
+    await tick(server, { [EUR]: "1.09000", [BTC]: "60000" });
+    const closed = await server.call<Position>("POST", "lever/close", { id: opened.body.message.id }, { token: u.token });
+    expect(closed.body.message).toMatchObject({ status: "closed", swap: "2.592072" });
+    await sound();
+  });
+});
+
+describe("notices and the back office", () => {
+  it("fills and triggers reach the inbox; operators read positions and the trading accounts, and cannot act on them", async () => {
+    server.clock.set(Date.UTC(2026, 11, 2, 12, 0, 0));
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    await submit(u.token, { sl_price: "59000" });
+    await tick(server, { [BTC]: "58000" });
+    const inbox = await server.call<{ list: Array<{ title: string }> }>("GET", "user/usermessage", { page: 1 }, { token: u.token });
+    const titles = JSON.stringify(inbox.body);
+    expect(titles).toContain("Stop-loss reached");
+    expect(titles).toContain("Position opened");
+    const op = await server.newOperator("support");
+    const list = await server.call<{ list: Array<{ user_id: number }>; accounts: Array<{ platform: string }> }>("GET", "backoffice/positions", { user_id: u.id }, { token: op.token });
+    expect(list.status).toBe(200);
+    expect(list.body.message.list.every((p) => p.user_id === u.id)).toBe(true);
+    expect(list.body.message.accounts.map((a) => a.platform)).toContain("trading");
+    const save = await server.call("POST", "backoffice/positions/config/save", {}, { token: op.token });
+    expect(save.status).toBeGreaterThanOrEqual(400);
+  });
+});
