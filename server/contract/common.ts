@@ -6,6 +6,32 @@ import { languages, PASSWORD_MAX, PASSWORD_MIN } from "./constants";
 export { languages, defaultLanguage, type Language } from "./constants";
 export const language = z.enum(languages);
 
+/**
+ * Control characters are never text a person typed (tab, line feed and carriage return aside), and PostgreSQL refuses
+ * NUL outright. The route helper refuses them in every string of every call's payload, before the call's schema runs.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** The path of the first string (value or key) holding a control character, or null when there is none. */
+export function controlCharacterAt(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return CONTROL_CHARACTERS.test(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = controlCharacterAt(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (CONTROL_CHARACTERS.test(key)) return [...path, key.replace(CONTROL_CHARACTERS, "?")];
+      const found = controlCharacterAt(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Zod issue messages are wire keys, so a refused field tells the user why in their language. */
 export const msg = (code: keyof typeof errors) => ({ message: errors[code].key });
 
@@ -25,13 +51,31 @@ export const password = z.string(msg("MISSING_PARAMETER")).min(PASSWORD_MIN, msg
 
 export const email = z.string().trim().toLowerCase().pipe(z.email(msg("EMAIL_INVALID")).max(254, msg("EMAIL_INVALID")));
 
-/** Form-encoded and query values arrive as text; these coerce them once, here. */
+/**
+ * A whole number as JSON has it, or as form and query values carry it: plain decimal digits, nothing else (no sign,
+ * spaces, leading zeros, exponent, hex, booleans or arrays). Form-encoded and query values arrive as text; they
+ * become numbers here, once.
+ */
+export function wholeNumber(min: number, max: number, message: { message: string } = msg("PARAMETER_ERROR")) {
+  const digits = min === 0 ? /^(0|[1-9][0-9]{0,15})$/ : /^[1-9][0-9]{0,15}$/;
+  return z.union(
+    [
+      z.number(message).int(message).min(min, message).max(max, message),
+      z.string(message).regex(digits, message).transform(Number).pipe(z.number().min(min, message).max(max, message)),
+    ],
+    message,
+  );
+}
+
+/** The one id type of every call: a positive integer written in plain decimal digits (or a JSON integer). */
+export const id = (message: { message: string } = msg("PARAMETER_ERROR")) => wholeNumber(1, Number.MAX_SAFE_INTEGER, message);
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, 1_000_000).default(1),
+  limit: wholeNumber(1, 100).default(20),
 });
 
-export const idInput = z.object({ id: z.coerce.number().int().positive(msg("PARAMETER_ERROR")) });
+export const idInput = z.object({ id: id() });
 
 export function paged<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int().nonnegative() });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { empty, idInput, language, msg, pageQuery, paged, seconds } from "./common";
+import { empty, id, idInput, language, msg, pageQuery, paged, seconds, wholeNumber } from "./common";
 
 /**
  * Content and support: news and notices, the user's personal messages, operator-provided documents (licence,
@@ -48,7 +48,7 @@ export const newsList = call({
   access: "public",
   summary: "Published news or notices in the caller's language, pinned first, newest first",
   tags: ["content"],
-  input: pageQuery.extend({ limit: z.coerce.number().int().min(1).max(50).default(20), kind: newsKind.default("news") }),
+  input: pageQuery.extend({ limit: wholeNumber(1, 50).default(20), kind: newsKind.default("news") }),
   output: paged(newsSummary),
 });
 
@@ -109,7 +109,7 @@ export const markRead = call({
   input: z
     .object({
       kind: inboxKind.optional(),
-      id: z.coerce.number().int().positive(msg("PARAMETER_ERROR")).optional(),
+      id: id().optional(),
     })
     .superRefine((v, ctx) => {
       if (v.id !== undefined && !v.kind) ctx.addIssue({ code: "custom", path: ["kind"], ...msg("MISSING_PARAMETER") });
@@ -293,13 +293,13 @@ export const bo = {
     summary: "Create (no id) or edit a news item or notice; `publish` publishes it (the body is sanitised; audited)",
     tags: ["backoffice"],
     input: z.object({
-      id: z.coerce.number().int().positive().optional(),
+      id: id().optional(),
       kind: newsKind,
       lang: contentLang.default(null),
       title: requiredText(200),
       summary: text(500).default(""),
       body: html(100_000),
-      cover_image_id: z.coerce.number().int().positive().nullable().default(null),
+      cover_image_id: id().nullable().default(null),
       pinned: z.boolean().default(false),
       publish: z.boolean().default(false),
     }),
@@ -367,7 +367,7 @@ export const bo = {
     summary: "Create (no id) or edit an FAQ entry (the answer is sanitised; audited)",
     tags: ["backoffice"],
     input: z.object({
-      id: z.coerce.number().int().positive().optional(),
+      id: id().optional(),
       category: faqCategory,
       lang: contentLang.default(null),
       question: requiredText(300),
@@ -410,7 +410,7 @@ export const bo = {
     access: "operator",
     summary: "Personal messages sent to users (by operators and by the system), newest first",
     tags: ["backoffice"],
-    input: pageQuery.extend({ user_id: z.coerce.number().int().positive().optional() }),
+    input: pageQuery.extend({ user_id: id().optional() }),
     output: paged(boMessage),
   }),
   sendMessage: call({
@@ -421,7 +421,7 @@ export const bo = {
     tags: ["backoffice"],
     input: z
       .object({
-        user_id: z.coerce.number().int().positive().optional(),
+        user_id: id().optional(),
         account: z.string().trim().max(254).optional(),
         title: requiredText(200),
         body: requiredText(2000),

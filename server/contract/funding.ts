@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, empty, idempotencyKey, idInput, msg, pageQuery, paged, seconds } from "./common";
+import { decimalString, empty, id, idempotencyKey, idInput, msg, pageQuery, paged, seconds } from "./common";
 import { currencyCode } from "./wallet";
 
 /** Deposit and withdrawal states on the wire (DESIGN.md). */
@@ -176,7 +176,7 @@ export const withdraw = call({
   input: z.object({
     currency: currencyCode.default("USDT"),
     amount: decimalString,
-    address_id: z.coerce.number(msg("ADDRESS_REQUIRED")).int(msg("ADDRESS_REQUIRED")).positive(msg("ADDRESS_REQUIRED")),
+    address_id: id(msg("ADDRESS_REQUIRED")),
     trade_password: z.string(msg("MISSING_PARAMETER")).min(1, msg("MISSING_PARAMETER")).max(64, msg("TRADE_PASSWORD_WRONG")),
     idempotency_key: idempotencyKey,
   }),
@@ -255,7 +255,7 @@ export type FundingConfig = z.infer<typeof fundingConfig>;
 
 // ---- back office ----------------------------------------------------------------------------------------------
 
-const queueQuery = pageQuery.extend({ status: fundingStatus.optional(), user_id: z.coerce.number().int().positive().optional() });
+const queueQuery = pageQuery.extend({ status: fundingStatus.optional(), user_id: id().optional() });
 
 export const bo = {
   deposits: call({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { msg, pageQuery, paged, seconds } from "./common";
+import { id, msg, pageQuery, paged, seconds } from "./common";
 import { COUNTRY_CODES } from "./constants";
 import { reviewStatus } from "./auth";
 import { imageData } from "./funding";
@@ -104,7 +104,7 @@ export const photo = call({
 
 // ---- back office ----------------------------------------------------------------------------------------------
 
-const userId = z.coerce.number(msg("MISSING_PARAMETER")).int(msg("PARAMETER_ERROR")).positive(msg("PARAMETER_ERROR"));
+const userId = id();
 const reason = z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(500, msg("PARAMETER_ERROR"));
 
 /** A submission as an operator sees it: everything, the number unmasked. */
@@ -143,7 +143,7 @@ export const bo = {
     access: "operator",
     summary: "One photo of a submission (front, back or hand)",
     tags: ["backoffice"],
-    input: z.object({ id: z.coerce.number().int().positive(msg("PARAMETER_ERROR")), side: kycSide }),
+    input: z.object({ id: id(), side: kycSide }),
     output: imageData,
   }),
   approve: call({

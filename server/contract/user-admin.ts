@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { idempotencyKey, msg, pageQuery, paged, seconds } from "./common";
+import { id, idempotencyKey, msg, pageQuery, paged, seconds } from "./common";
 import { reviewStatus } from "./auth";
 import { submission } from "./kyc";
 import { currencyCode, ledgerLine } from "./wallet";
@@ -10,7 +10,7 @@ import { currencyCode, ledgerLine } from "./wallet";
  * what operators did to the account), and act on it (freeze, lock, manual adjustment). Every action is audited.
  */
 
-const userId = z.coerce.number(msg("MISSING_PARAMETER")).int(msg("PARAMETER_ERROR")).positive(msg("PARAMETER_ERROR"));
+const userId = id();
 /** Why an operator acts: optional for freeze and lock, kept in the audit log. */
 const note = z.string().trim().max(500, msg("PARAMETER_ERROR")).optional();
 

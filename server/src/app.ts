@@ -7,6 +7,7 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
+import { Redis } from "ioredis";
 import { platform } from "../contract";
 import { registerAccount } from "./account";
 import { registerAuth, SessionService } from "./auth";
@@ -25,7 +26,8 @@ import type { AppContext } from "./platform/context";
 import { randomToken } from "./platform/crypto";
 import type { Database } from "./platform/db";
 import { envelopeOf, installErrorHandling } from "./platform/errors";
-import { createApi } from "./platform/http";
+import { installRequestTargetGuard } from "./platform/request-target";
+import { clientKey, createApi } from "./platform/http";
 import { loadTranslator, type Translator } from "./platform/i18n";
 import { createMessenger, type Messenger } from "./platform/messenger";
 import { buildOpenApi } from "./platform/openapi";
@@ -71,6 +73,11 @@ const CSP = {
   },
 };
 
+/** Powerful browser features the app never uses are off for its pages and anything they embed. */
+const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), " +
+  "accelerometer=(), gyroscope=(), magnetometer=(), display-capture=(), browsing-topics=(), clipboard-write=(self), fullscreen=(self)";
+
 /**
  * Builds the whole server from its dependencies. Nothing happens on import; tests call this with a fresh
  * database and drive it with `app.inject()`.
@@ -85,9 +92,24 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     genReqId: () => randomToken(8),
   });
   installErrorHandling(app);
+  installRequestTargetGuard(app);
 
   await app.register(helmet, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, ...envelopeOf("TOO_MANY_REQUESTS") }) });
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+  });
+  // With REDIS_URL the counts are shared by every process and survive a restart; otherwise they live in memory.
+  const rateLimitRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 5_000, maxRetriesPerRequest: 1 }) : null;
+  if (rateLimitRedis) {
+    rateLimitRedis.on("error", (error) => app.log.warn({ err: error.message }, "rate-limit redis error"));
+    app.addHook("onClose", async () => void rateLimitRedis.disconnect());
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}),
+    keyGenerator: clientKey,
+    errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, ...envelopeOf("TOO_MANY_REQUESTS") }),
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 8, fields: 40 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -63,7 +63,11 @@ function mapFastifyError(error: FastifyError): ErrorCode | null {
   }
   if (error.statusCode === 429) return "TOO_MANY_REQUESTS";
   if (error.statusCode === 413) return "FILE_TOO_LARGE";
+  if (error.statusCode === 404) return "NOT_FOUND";
   // A malformed body (bad JSON, bad form) is the client's fault, not ours.
   if (error.statusCode === 400 || error instanceof SyntaxError) return "PARAMETER_ERROR";
+  // Whatever else a plugin refuses as the client's fault (the static files' 403 on a forbidden path, a 405...) stays a
+  // 4xx: a refusal is never reported as a server error.
+  if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) return "ILLEGAL_REQUEST";
   return null;
 }

@@ -1,7 +1,9 @@
+import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { errors, language, type Access, type Call, type ErrorCode, type Language } from "../../contract";
 import type { OperatorRole } from "../../contract/backoffice";
+import { controlCharacterAt } from "../../contract/common";
 import { DomainError } from "./errors";
 
 /** Who is calling, resolved from the session token. */
@@ -69,6 +71,14 @@ function withLang(input: z.ZodObject): z.ZodObject {
   return schema;
 }
 
+/**
+ * The key rate limits count under: the client's address. A client that hung up mid-body has no address any more
+ * (`request.ip` is undefined once its socket is gone); it still counts, under one key, and never throws.
+ */
+export function clientKey(request: { ip?: string; socket?: { remoteAddress?: string } }): string {
+  return normalizeIP(request.ip ?? request.socket?.remoteAddress ?? "gone");
+}
+
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -129,8 +139,10 @@ function registerCall<I extends z.ZodObject, O extends z.ZodType, A extends Acce
       if (call.access === "user" && !user) throw new DomainError("LOGIN_REQUIRED");
 
       const { fields, files } = await readPayload(request, call);
+      const controlled = controlCharacterAt(fields);
+      if (controlled) throw new DomainError("PARAMETER_ERROR", { [controlled.join(".") || "_"]: errors.PARAMETER_ERROR.key });
       const parsed = input.safeParse(fields);
-      if (!parsed.success) throw validationError(parsed.error);
+      if (!parsed.success) throw validationError(parsed.error, fields);
       const payload = parsed.data as z.output<I> & { lang?: Language };
 
       const result = await handler({
@@ -156,32 +168,58 @@ async function readPayload(request: FastifyRequest, call: Call): Promise<{ field
   if (!request.isMultipart()) throw new DomainError("UPLOAD_FAILED");
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      const data = await part.toBuffer();
-      if (!call.files.includes(part.fieldname)) continue;
-      files[part.fieldname] = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
-    } else {
-      fields[part.fieldname] = String(part.value);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        const data = await part.toBuffer();
+        if (!call.files.includes(part.fieldname)) continue;
+        files[part.fieldname] = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
     }
+  } catch (error) {
+    throw multipartFailure(error);
   }
   return { fields, files };
+}
+
+/**
+ * What the multipart parser throws is the client's doing: its size and count limits keep their own answers (the
+ * error handler maps their codes), anything else (no boundary, a truncated body, a malformed part header, a body
+ * that stopped mid-way) is an upload that failed, never a server error.
+ */
+function multipartFailure(error: unknown): unknown {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === "string" && code.startsWith("FST_")) return error;
+  return new DomainError("UPLOAD_FAILED");
 }
 
 /**
  * A refused payload names the first problem with its translated key (e.g. "password must be 6 to 16 characters");
  * a missing field is "missing parameters", anything not otherwise described is "parameter error".
  */
-export function validationError(error: z.ZodError): DomainError {
+export function validationError(error: z.ZodError, raw?: unknown): DomainError {
   const known = new Map(Object.entries(errors).map(([code, def]) => [def.key, code as ErrorCode]));
   const fields: Record<string, string> = {};
   let first: ErrorCode | null = null;
   for (const issue of error.issues) {
     const field = issue.path.join(".") || "_";
     let code: ErrorCode = known.get(issue.message) ?? "PARAMETER_ERROR";
-    if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) code = "MISSING_PARAMETER";
+    // A union's issue carries no input: whether the field was sent at all is read from the payload.
+    const absent = (issue as { input?: unknown }).input === undefined && (issue.code === "invalid_type" || (issue.code === "invalid_union" && valueAt(raw, issue.path) === undefined));
+    if (absent) code = "MISSING_PARAMETER";
     if (!(field in fields)) fields[field] = errors[code].key;
     first ??= code;
   }
   return new DomainError(first ?? "PARAMETER_ERROR", fields);
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
 }

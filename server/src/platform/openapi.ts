@@ -17,7 +17,7 @@ export function buildOpenApi(calls: readonly Call[], version: string): JsonSchem
       operationId: call.path.replace(/[^A-Za-z0-9]+/g, "_"),
       summary: call.summary,
       tags: call.tags ?? [call.path.split("/")[0]],
-      security: call.access === "user" ? [{ token: [] }] : [],
+      security: call.access === "user" ? [{ token: [] }] : call.access === "operator" ? [{ operator: [] }] : [],
       responses: {
         "200": { description: "Success", content: { "application/json": { schema: toSchema(okEnvelope(call.output), "output") } } },
         default: {
@@ -59,7 +59,10 @@ export function buildOpenApi(calls: readonly Call[], version: string): JsonSchem
     },
     servers: [{ url: "/" }],
     components: {
-      securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization" } },
+      securitySchemes: {
+        token: { type: "apiKey", in: "header", name: "Authorization", description: "A user's session token (user/login, user/register)" },
+        operator: { type: "apiKey", in: "header", name: "Authorization", description: "An operator's session token (backoffice/login: password and TOTP)" },
+      },
     },
     "x-error-catalogue": Object.fromEntries(Object.entries(errors).map(([code, def]) => [code, { status: def.status, message: def.key, en: def.en }])),
     paths,
