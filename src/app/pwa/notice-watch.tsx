@@ -20,6 +20,7 @@ export function NoticeWatch() {
 
   // The service worker has no catalogues: it reads the notification's words, translated, from IndexedDB.
   useEffect(() => {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the words come from the catalogue; the worker fills in {n}
     void setNoticeTexts({ title: "TradeWise", body: `${i18n._(msg`Unread messages and notices`)}: {n}` });
   }, [i18n, i18n.locale]);
 

@@ -32,6 +32,7 @@ export function AuditPage() {
           <option value="user">{t`User`}</option>
           <option value="system">{t`System`}</option>
         </SelectField>
+        {/* eslint-disable-next-line lingui/no-unlocalized-strings -- examples of target kinds: the server's own identifiers, typed as they are */}
         <TextField label={<Trans>Target kind</Trans>} value={targetKind} onChange={(e) => { setTargetKind(e.target.value); setPage(1); }} placeholder="user, deposit..." />
         <TextField label={<Trans>Target id</Trans>} value={targetId} onChange={(e) => { setTargetId(e.target.value); setPage(1); }} />
       </div>

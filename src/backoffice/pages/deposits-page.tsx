@@ -132,6 +132,7 @@ function VoucherModal({ deposit, onClose }: { deposit: Deposit | null; onClose: 
     >
       {deposit && (
         <div className="faint" style={{ fontSize: 12, marginBottom: 8 }}>
+          {/* eslint-disable-next-line lingui/no-unlocalized-strings -- MD5 is the checksum's name in every language */}
           {formatDecimal(deposit.amount)} {deposit.currency} · {deposit.network} · md5 {deposit.voucher_md5}
         </div>
       )}

@@ -52,7 +52,7 @@ export function SupportContactPage() {
           error={save.errorOf("url")}
         />
         <TextField label={<Trans>Support e-mail</Trans>} name="email" type="email" value={form.email} disabled={!canEdit} onChange={(e) => set({ email: e.target.value })} error={save.errorOf("email")} />
-        <TextField label={<Trans>Hours</Trans>} name="hours" value={form.hours} maxLength={120} disabled={!canEdit} placeholder="Every day 08:00-22:00 UTC" onChange={(e) => set({ hours: e.target.value })} error={save.errorOf("hours")} />
+        <TextField label={<Trans>Hours</Trans>} name="hours" value={form.hours} maxLength={120} disabled={!canEdit} placeholder="08:00-22:00" onChange={(e) => set({ hours: e.target.value })} error={save.errorOf("hours")} />
         <TextArea label={<Trans>Note for users (plain text)</Trans>} name="note" rows={3} maxLength={500} value={form.note} disabled={!canEdit} onChange={(e) => set({ note: e.target.value })} error={save.errorOf("note")} />
         {canEdit ? (
           <div className="bo-actions">

@@ -36,8 +36,7 @@ export function useTopics<T>(topics: Topic[] | null, listener: TopicListener<T>,
     if (!topics || topics.length === 0) return;
     const stops = topics.map((topic) => socket.subscribe<T>(topic, (data, message) => latest.current(data, message), { user }));
     return () => stops.forEach((stop) => stop());
-    // `keys` stands for `topics` (a new array each render with the same topics must not resubscribe).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `keys` stands for `topics`: a new array with the same topics must not resubscribe
   }, [keys, socket, user]);
 }
 

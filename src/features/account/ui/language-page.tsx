@@ -8,6 +8,7 @@ import { setServerLanguage } from "../api/set-lang";
 import "./account.css";
 
 /** Each language in its own name, so anybody finds theirs. */
+/* eslint-disable lingui/no-unlocalized-strings -- each language is named in itself (an endonym), never translated */
 const NATIVE_NAMES: Record<Language, string> = {
   zh: "简体中文",
   en: "English",
@@ -20,6 +21,7 @@ const NATIVE_NAMES: Record<Language, string> = {
   vn: "Tiếng Việt",
   id: "Bahasa Indonesia",
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** Switches the language at once (no reload), remembers it under `lang`, and tells the server when signed in. */
 export function LanguagePage() {

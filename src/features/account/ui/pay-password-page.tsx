@@ -27,7 +27,8 @@ export function PayPasswordPage() {
     });
     await refreshUserInfo();
     showToast(i18n._(isSet ? successes.PASSWORD_CHANGED.key : successes.SET.key), "success");
-    window.history.length > 1 ? window.history.back() : navigate("/");
+    if (window.history.length > 1) window.history.back();
+    else navigate("/");
   });
   return (
     <Page title={<Trans>Trading password</Trans>} nav="default">

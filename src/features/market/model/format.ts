@@ -1,5 +1,5 @@
 import { formatDecimal, formatPercent, numberFormat } from "@/shared/i18n/format";
-import { decimalsIn, fromFixedPoint, roundDecimal, toFixedPoint } from "./decimal";
+import { decimalsOf, toDecimal, roundDecimal, toFixedPoint } from "@/shared/lib/decimal";
 
 /**
  * A price with the pair's precision: rounded on the digits, then the locale's grouping and decimal sign
@@ -13,7 +13,7 @@ export function formatPrice(value: string | null | undefined, precision: number)
 }
 
 /** The pair's price precision, or what its last price is written with when the pair does not say. */
-export const precisionOf = (pair: { last: string; price_precision?: number }): number => pair.price_precision ?? Math.min(decimalsIn(pair.last), 8);
+export const precisionOf = (pair: { last: string; price_precision?: number }): number => pair.price_precision ?? Math.min(decimalsOf(pair.last), 8);
 
 /** A volume, short ("1.23M", "45.6K"): a row has no room for every digit, and the size is what matters. */
 export function formatVolume(value: string | null | undefined): string {
@@ -29,5 +29,5 @@ export const formatChange = (value: string | null | undefined): string => (value
 export function formatRate(fraction: string | null | undefined, { signed = true, decimals = 2 } = {}): string {
   const value = toFixedPoint(fraction);
   if (value === null) return "-";
-  return formatPercent(roundDecimal(fromFixedPoint(value * 100n), decimals), decimals, signed);
+  return formatPercent(roundDecimal(toDecimal(value * 100n), decimals), decimals, signed);
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
-import { compareDecimal, roundDecimal, signOf } from "./decimal";
+import { compareDecimal, roundDecimal, signOf } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatRate, formatVolume, precisionOf } from "./format";
 import { applyTickers, nextSort, orderSymbols, topMovers } from "./quotes";
 import { chartSeries, intervalSeconds, mergeCandle, movingAverage } from "./candles";
@@ -165,7 +165,7 @@ describe("candles", () => {
 
 describe("price differences", () => {
   it("subtracts exactly", async () => {
-    const { subtractDecimal } = await import("./decimal");
+    const { subtractDecimal } = await import("@/shared/lib/decimal");
     expect(subtractDecimal("0.3", "0.1")).toBe("0.2");
     expect(subtractDecimal("64000", "64210.55")).toBe("-210.55");
     expect(subtractDecimal("1", "1.000")).toBe("0");

@@ -1,4 +1,4 @@
-import { compareDecimal, toFixedPoint } from "./decimal";
+import { compareDecimal, toFixedPoint } from "@/shared/lib/decimal";
 import type { Quotation } from "./types";
 
 /** The market screen's tabs: crypto, and forex with metals. */

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { useArbitrage } from "../api/arbitrage";
-import { decimalsIn, signOf } from "../model/decimal";
+import { decimalsOf, signOf } from "@/shared/lib/decimal";
 import { formatPrice, formatRate } from "../model/format";
 import { matchesSearch } from "../model/quotes";
 import type { ArbitrageRow, MarketKind, Venue } from "../model/types";
@@ -97,7 +97,7 @@ export function ArbitrageOpportunities({ kind, search = "", limit, showDemoBadge
 }
 
 function OpportunityRow({ row, venueName }: { row: ArbitrageRow; venueName: (id: string) => string }) {
-  const precision = Math.max(decimalsIn(row.best_ask), decimalsIn(row.best_bid));
+  const precision = Math.max(decimalsOf(row.best_ask), decimalsOf(row.best_bid));
   const net = signOf(row.net_rate);
   return (
     <li className="arb" data-testid={`arb-${row.symbol}`}>

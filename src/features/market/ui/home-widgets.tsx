@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
 import { isDemo, useQuotations } from "../api/quotations";
-import { signOf } from "../model/decimal";
+import { signOf } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, precisionOf } from "../model/format";
 import { orderSymbols, topMovers } from "../model/quotes";
 import { DemoBadge, klineHref, QuoteRow, QuoteRowsSkeleton } from "./parts";
@@ -15,7 +15,7 @@ export function TopMovers() {
   const { data } = useQuotations();
   const symbols = data?.map((q) => q.symbol).join(",") ?? "";
   // Which pairs are the movers is decided when the list loads; their figures then stay live.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the set of pairs (`symbols`), not on every tick of `data`
   const movers = useMemo(() => (data ? topMovers(data, 3).map((q) => q.symbol) : []), [symbols]);
   if (!data) {
     return (
@@ -58,7 +58,7 @@ export function QuotesWidget({ count = 6 }: { count?: number }) {
   const symbols = data?.map((q) => q.symbol).join(",") ?? "";
   const shown = useMemo(
     () => (data ? orderSymbols(data, { tab: "crypto", sort: { key: "volume", dir: "desc" } }).slice(0, count) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the order follows the set of pairs (`symbols`), not every tick of `data`
     [symbols, count],
   );
   if (!data) return <QuoteRowsSkeleton rows={count} />;

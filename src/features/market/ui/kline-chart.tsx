@@ -15,7 +15,7 @@ import { themeAtom, useAtomValue } from "@/shared/state/store";
 import { formatDateTime } from "@/shared/i18n/format";
 import { Spinner } from "@/shared/ui/feedback";
 import { chartSeries, intervalSeconds, MA_PERIODS } from "../model/candles";
-import { signOf, subtractDecimal, toFixedPoint } from "../model/decimal";
+import { signOf, subtractDecimal, toFixedPoint } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatVolume } from "../model/format";
 import type { Candle, KlineInterval } from "../model/types";
 
@@ -185,7 +185,7 @@ function buildOption(series: Series, colors: Colors, precision: number, interval
 
 export const KlineChart = memo(function KlineChart({ candles, precision, interval }: { candles: Candle[] | undefined; precision: number; interval: KlineInterval }) {
   const theme = useAtomValue(themeAtom);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // The colours are CSS variables the theme switches: read again when it changes.
   const colors = useMemo(readColors, [theme]);
   const [hover, setHover] = useState<number | null>(null);
   const chart = useRef<EChartsType | null>(null);
@@ -198,7 +198,7 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
   const hasData = series !== null;
   const option = useMemo(
     () => (latest.current.series ? buildOption(latest.current.series, colors, precision, interval) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once per interval/theme (the zoom); later candles go through push()
     [hasData, colors, precision, interval],
   );
 

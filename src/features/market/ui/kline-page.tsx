@@ -8,7 +8,7 @@ import { EmptyState } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
 import { useKlines } from "../api/klines";
 import { useQuotation } from "../api/quotations";
-import { signOf, subtractDecimal } from "../model/decimal";
+import { signOf, subtractDecimal } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatVolume, precisionOf } from "../model/format";
 import { INTERVALS, type KlineInterval } from "../model/types";
 import { KlineChart } from "./kline-chart";

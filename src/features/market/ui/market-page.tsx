@@ -27,7 +27,7 @@ export function MarketPage() {
   // The order follows the tab, search, sort and the set of pairs, not every tick (see above).
   const order = useMemo(
     () => (data && tab !== "arbitrage" ? orderSymbols(data, { tab, search, sort }) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `symbols` stands for `data`: a tick must not reorder the list under a finger
     [symbols, tab, search, sort],
   );
   const bySymbol = useMemo(() => new Map((data ?? []).map((q) => [q.symbol, q])), [data]);

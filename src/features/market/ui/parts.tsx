@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
 import { useSocketStatus } from "@/shared/api/realtime";
-import { compareDecimal, signOf } from "../model/decimal";
+import { compareDecimal, signOf } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatVolume, precisionOf } from "../model/format";
 import type { Quotation } from "../model/types";
 

@@ -1,5 +1,5 @@
 import type { FlashPair } from "@contract/wallet";
-import { decimalsOf, floorTo, mul, parseDecimal, sub, toDecimal } from "./decimal";
+import { decimalsOf, floorTo, mul, parseDecimal, sub, toDecimal } from "@/shared/lib/decimal";
 
 export interface FlashPreview {
   fee: string;

@@ -4,7 +4,7 @@ import type { WalletItem } from "@contract/wallet";
 import { paths } from "@/shared/lib/paths";
 import { Icon } from "@/shared/ui/icons";
 import { useWallets } from "../api/wallets";
-import { sumDecimals } from "../model/decimal";
+import { sumDecimals } from "@/shared/lib/decimal";
 import { Amount } from "./parts";
 import "./wallet.css";
 

@@ -12,7 +12,7 @@ import { convert } from "../api/convert";
 import { useFlashPairs } from "../api/flash-pairs";
 import { useMyFlashes } from "../api/my-flashes";
 import { useWallets } from "../api/wallets";
-import { compare, decimalsOf, floorTo, mul, parseDecimal, toDecimal } from "../model/decimal";
+import { compare, decimalsOf, floorTo, mul, parseDecimal, toDecimal } from "@/shared/lib/decimal";
 import { previewFlash } from "../model/flash-preview";
 import { newIdempotencyKey } from "../model/idempotency-key";
 import { Amount, flatten, LoadMore } from "./parts";

@@ -15,7 +15,7 @@ import { Page } from "@/shared/ui/page";
 import { QrCode } from "@/shared/ui/qr-code";
 import { useDepositAddress } from "../api/deposit-address";
 import { requestDeposit } from "../api/deposit-request";
-import { compare, decimalsOf, parseDecimal } from "../model/decimal";
+import { compare, decimalsOf, parseDecimal } from "@/shared/lib/decimal";
 import { newIdempotencyKey } from "../model/idempotency-key";
 import { Amount } from "./parts";
 import { VoucherField, type PickedImage } from "./voucher-field";

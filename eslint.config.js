@@ -1,0 +1,247 @@
+// The house rules of ARCHITECTURE.md as checks. `npm run lint` runs this; `npm test` runs it after the typecheck.
+//
+// Zones (eslint-plugin-boundaries): every file of the repository belongs to one element type below, and
+// `boundaries/element-types` says which zones each zone may import. A new server domain or client feature is born
+// inside the rules: add its name to SERVER_DOMAINS (with the domains it may use) or let `src/features/*` pick it up.
+import js from "@eslint/js";
+import comments from "@eslint-community/eslint-plugin-eslint-comments/configs";
+import boundaries from "eslint-plugin-boundaries";
+import lingui from "eslint-plugin-lingui";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * Server domains and the other domains each may use, always through the used domain's `index.ts` (its door: what it
+ * exports on purpose). `platform/` and `contract/` are open to every domain; a domain not listed here is an error
+ * (`boundaries/no-unknown-files`), so a new folder gets its line when it is created. The graph has no cycle.
+ */
+const SERVER_DOMAINS = {
+  ledger: [],
+  auth: [],
+  backoffice: ["auth"],
+  account: ["auth"],
+  wallet: ["ledger"],
+  market: ["ledger", "wallet"],
+  funding: ["auth", "backoffice", "ledger", "wallet"],
+  money: ["wallet", "funding"],
+  content: ["auth", "backoffice"],
+  kyc: ["auth", "backoffice"],
+  "user-admin": ["auth", "backoffice", "kyc", "ledger", "wallet"],
+  // The trigger machinery (take-profit, stop-loss, liquidation, expiry) that positions, spot and options share.
+  triggers: ["ledger", "market"],
+  // Trading: the shared triggers, money (withdrawal guards), the account's bank-card lookup, users, operator names,
+  // KYC's per-country product switches.
+  positions: ["triggers", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
+  spot: ["triggers", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
+  options: ["triggers", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
+};
+
+const domainNames = Object.keys(SERVER_DOMAINS);
+
+// The graph itself is checked when the config loads: every name is a domain, and no arrow runs back up.
+(function checkDomainGraph() {
+  const state = {};
+  const visit = (domain, path) => {
+    if (state[domain] === "done") return;
+    if (state[domain] === "open") throw new Error(`eslint.config.js: server domains form a cycle: ${[...path, domain].join(" -> ")}`);
+    state[domain] = "open";
+    for (const used of SERVER_DOMAINS[domain]) {
+      if (!(used in SERVER_DOMAINS)) throw new Error(`eslint.config.js: ${domain} uses unknown domain ${used}`);
+      visit(used, [...path, domain]);
+    }
+    state[domain] = "done";
+  };
+  domainNames.forEach((domain) => visit(domain, []));
+})();
+
+/** Every file, by where it sits. The first matching pattern wins, so the server comes before `src/`. */
+const elements = [
+  // Server
+  { type: "server-testing", pattern: "server/src/testing", mode: "folder" },
+  { type: "server-platform", pattern: "server/src/platform", mode: "folder" },
+  { type: "server-domain", pattern: `server/src/{${domainNames.join(",")}}`, mode: "folder", capture: ["domain"] },
+  { type: "server-root", pattern: "server/src/*.ts", mode: "full" },
+  // The API contract: zod only, imported by both sides.
+  { type: "contract", pattern: "server/contract", mode: "folder" },
+  { type: "server-migrations", pattern: "server/migrations", mode: "folder" },
+  // Client (whole paths from the root: `src/backoffice` must not catch `server/src/backoffice`)
+  { type: "client-entry", pattern: ["src/*.ts", "src/*.tsx"], mode: "full" },
+  { type: "app", pattern: "src/app/**", mode: "full" },
+  { type: "feature", pattern: "src/features/*/**", mode: "full", capture: ["feature"] },
+  { type: "shared", pattern: "src/shared/**", mode: "full" },
+  { type: "backoffice-app", pattern: "src/backoffice/**", mode: "full" },
+  { type: "sw", pattern: "sw/**", mode: "full" },
+  // Whole-system checks and tools: they may look anywhere.
+  { type: "tooling", pattern: ["test/**", "bench/**", "scripts/**", "*.ts", "*.js"], mode: "full" },
+];
+
+/** A server domain and the domains it may use; its tests may also use the test harness and `app.ts`. */
+const domainRules = (tests) =>
+  Object.entries(SERVER_DOMAINS).map(([domain, uses]) => ({
+    from: [["server-domain", { domain }]],
+    allow: [
+      "server-platform",
+      "contract",
+      ["server-domain", { domain }],
+      ...uses.map((used) => ["server-domain", { domain: used }]),
+      ...(tests ? ["server-testing", "server-root"] : []),
+    ],
+  }));
+
+const elementTypes = (tests) => [
+  "error",
+  {
+    default: "disallow",
+    message: "${file.type} must not import ${dependency.type} (ARCHITECTURE.md: what crosses each boundary)",
+    rules: [
+      // Client: app -> features -> shared, one way; features never import each other.
+      { from: "client-entry", allow: ["app", "shared", "contract"] },
+      { from: "app", allow: ["app", "feature", "shared", "contract"] },
+      { from: [["feature", { feature: "*" }]], allow: [["feature", { feature: "${from.feature}" }], "shared", "contract"] },
+      { from: "shared", allow: ["shared", "contract"] },
+      { from: "backoffice-app", allow: ["backoffice-app", "shared", "contract"] },
+      { from: "sw", allow: ["sw", "shared", "contract"] },
+      { from: "contract", allow: ["contract"] },
+      // Server: platform knows no domain; domains use platform, the contract and the doors of the domains they list.
+      { from: "server-platform", allow: ["server-platform", "contract", ...(tests ? ["server-testing", "server-root"] : [])] },
+      ...domainRules(tests),
+      { from: "server-root", allow: ["server-root", "server-domain", "server-platform", "contract"] },
+      { from: "server-testing", allow: ["server-testing", "server-root", "server-domain", "server-platform", "contract"] },
+      { from: "tooling", allow: ["*"] },
+    ],
+  },
+];
+
+const boundaryRules = {
+  "boundaries/no-unknown-files": "error",
+  "boundaries/no-unknown": "error",
+  "boundaries/element-types": elementTypes(false),
+  // A domain reaches another only through its `index.ts`; inside a domain, any file.
+  "boundaries/entry-point": [
+    "error",
+    {
+      default: "allow",
+      message: "reach server domain '${dependency.domain}' through its index.ts (what it exports on purpose), not ${dependency.internalPath}",
+      // The later rule wins: everything is closed, then the door is opened.
+      rules: [
+        { target: ["server-domain"], disallow: ["**"] },
+        { target: ["server-domain"], allow: ["index.ts"] },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/**",
+      "dist/**",
+      "data/**",
+      ".tmp/**",
+      "test-results/**",
+      "playwright-report/**",
+      "locales/**/*.ts",
+      "locales/**/*.js",
+      "**/*.d.ts",
+    ],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  comments.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // Every eslint-disable says why, after `--`.
+      "@eslint-community/eslint-comments/require-description": ["error", { ignore: ["eslint-enable"] }],
+      "@eslint-community/eslint-comments/disable-enable-pair": ["error", { allowWholeFile: true }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+      // Control characters in patterns are deliberate here: inputs and operator HTML are refused or cleaned of them.
+      "no-control-regex": "off",
+    },
+  },
+  // Import boundaries: TypeScript paths (`@/`, `@contract`) resolve through tsconfig.json.
+  {
+    files: ["**/*.{ts,tsx,js}"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/elements": elements,
+      "boundaries/include": ["src/**/*", "sw/**/*", "server/**/*", "test/**/*", "bench/**/*", "scripts/**/*", "*.ts", "*.js"],
+      "boundaries/ignore": ["**/*.css", "**/*.json", "locales/**"],
+      "boundaries/dependency-nodes": ["import", "dynamic-import", "export"],
+      "import/resolver": { typescript: { project: "tsconfig.json" }, node: true },
+    },
+    rules: boundaryRules,
+  },
+  // Whole-system tests, benchmarks and scripts may open any file (they wire services by hand, time the internals).
+  { files: ["test/**", "bench/**", "scripts/**"], rules: { "boundaries/entry-point": "off" } },
+  // Tests beside the code may also use the harness (server/src/testing) and build the app.
+  { files: ["server/src/**/*.test.ts"], rules: { "boundaries/element-types": elementTypes(true) } },
+  // The client: React hooks, one way in to jotai, no zod, no server code, the contract's runtime files only.
+  {
+    files: ["src/**/*.{ts,tsx}", "sw/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      // The two rules of hooks. The React Compiler's rules (set-state-in-effect, refs, ...) stay off: the app is not
+      // compiled by it, and its "latest value in a ref" and "reset the form when the data arrives" patterns are deliberate.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "zod", message: "No zod in the client: the server parses every output with the contract." },
+            { name: "@contract", message: "Import call types with `import type`; at run time only successes, constants and messages.", allowTypeImports: true },
+          ],
+          patterns: [
+            { group: ["jotai", "jotai/*"], message: "Only src/shared/state/store.ts imports jotai: read and write atoms through its store." },
+            { group: ["**/server/src/**"], message: "Nothing in src/ imports server code; the contract is the only shared part." },
+            {
+              group: ["@contract/*", "!@contract/successes", "!@contract/constants", "!@contract/messages"],
+              message: "Import call types with `import type`; at run time only successes, constants and messages (they carry no zod).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ["src/shared/state/store.ts"], rules: { "@typescript-eslint/no-restricted-imports": "off" } },
+  // No literal user-visible text: lingui macros (the ten catalogues stay complete). What may stay literal: the brand,
+  // pair symbols, SVG paths, CSS colours, lazy-route export names, and strings with no letters at all.
+  {
+    files: ["src/**/*.tsx"],
+    ignores: ["src/**/*.test.tsx"],
+    plugins: { lingui },
+    rules: {
+      ...lingui.configs["flat/recommended"].rules,
+      // Off: expressions such as `${pair.symbol}` become `{0}` placeholders. Naming them is a catalogue-wide
+      // rewrite of 74 messages in ten languages; the placeholders still reach translators in place.
+      "lingui/no-expression-in-message": "off",
+      "lingui/no-unlocalized-strings": [
+        "error",
+        {
+          ignore: [
+            "^TradeWise$",
+            // A single token that starts in lower case or holds a non-letter: keys, paths, field names, units, URLs.
+            "^[a-z]\\S*$",
+            "^(?=\\S*[^\\p{L}\\s])\\S+$",
+            // A constant's name, an SVG path, a CSS colour.
+            "^[A-Z][A-Z0-9_]*$",
+            "^[MmLlHhVvCcSsQqTtAaZz][0-9MmLlHhVvCcSsQqTtAaZz., -]*$",
+            "^rgba?\\(",
+            "^-?[0-9.]+(px|em|rem|%|vh|vw)?( -?[0-9.]+(px|em|rem|%|vh|vw)?)*$",
+          ],
+          ignoreNames: [
+            { regex: { pattern: "^(className|key|type|name|id|to|href|src|rel|target|role|inputMode|autoComplete|enterKeyHint|accept|capture|method|lang|dir|htmlFor|form|pattern|variant|tone|size|align|mode|icon|kind|layout|width|height|viewBox|d|fill|stroke|storageKey|data-.*)$" } },
+            { regex: { pattern: "^[A-Z0-9_]+$" } },
+          ],
+          ignoreFunctions: ["insert", "navigate", "useSWR", "lazyPage", "firstRoute", "documentPage", "console.*", "Error", "*.getItem", "*.setItem", "*.removeItem", "*.addEventListener", "*.removeEventListener", "*.querySelector", "*.startsWith", "*.endsWith", "*.includes", "new URLSearchParams", "*.get", "*.set", "*.has"],
+        },
+      ],
+    },
+  },
+);
