@@ -26,7 +26,7 @@ export const certNumber = z
   .string(msg("MISSING_PARAMETER"))
   .trim()
   .min(1, msg("MISSING_PARAMETER"))
-  .transform((v) => v.toUpperCase().replace(/[\s.\-]/g, ""))
+  .transform((v) => v.toUpperCase().replace(/[\s.-]/g, ""))
   .pipe(z.string().regex(/^[A-Z0-9]{4,32}$/, msg("CERT_NO_INVALID")));
 
 const personName = z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(64, msg("PARAMETER_ERROR"));
