@@ -5,25 +5,13 @@
  * live withdrawal figures, and a document the operator never published says so.
  */
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { totpCode } from "../../server/src/platform/totp";
+import { expect, test, type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("content");
-import { registerThroughUi } from "./fixtures";
+import { operatorToken, registerThroughUi } from "./fixtures";
 
 /** Logs the bootstrap operator in through the API. A TOTP code is single-use: on a clash, wait for the next step. */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await request.post("/api/backoffice/login", {
-      data: { name: E2E_OPERATOR.name, password: E2E_OPERATOR.password, totp: await totpCode(E2E_OPERATOR.secret, new Date()) },
-    });
-    const body = await res.json();
-    if (body.type === "ok") return body.message.token as string;
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-  }
-  throw new Error("operator login failed");
-}
 
 /**
  * A new user has not done KYC, so the real-name modal opens once the user info has loaded (again after a reload):
@@ -50,7 +38,7 @@ test("an operator publishes a notice; the user sees the badge, reads it, and the
 
   // The operator writes the notice in the back office; the preview shows what survives the sanitizer.
   const title = `Maintenance ${randomBytes(3).toString("hex")}`;
-  const token = await operatorToken(page.request);
+  const token = await operatorToken(page.request, E2E_OPERATOR);
   const operator = await (await browser.newContext()).newPage();
   await operator.addInitScript((t) => sessionStorage.setItem("backoffice-token", t), token);
   await operator.goto("/backoffice.html#/news");

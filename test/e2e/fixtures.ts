@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
-import { E2E_ROOT_INVITE } from "../../playwright.config";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_ROOT_INVITE, type operatorFor } from "../../playwright.config";
+import { totpCode } from "../../server/src/platform/totp";
 
 export { E2E_ROOT_INVITE };
 
@@ -41,4 +42,20 @@ export async function loginThroughUi(page: Page, account: string, password: stri
 export async function dismissRealNameModal(page: Page): Promise<void> {
   const later = page.getByRole("button", { name: "Later" });
   if (await later.isVisible().catch(() => false)) await later.click();
+}
+
+/**
+ * Signs an operator in through the API and returns the session token. Each spec has its own operator
+ * (`operatorFor(spec)`): a TOTP code is single-use, so on a clash with another login the next step is awaited.
+ */
+export async function operatorToken(request: APIRequestContext, operator: ReturnType<typeof operatorFor>): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const res = await request.post("/api/backoffice/login", {
+      data: { name: operator.name, password: operator.password, totp: await totpCode(operator.secret, new Date()) },
+    });
+    const body = await res.json();
+    if (body.type === "ok") return body.message.token as string;
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+  }
+  throw new Error("operator login failed");
 }

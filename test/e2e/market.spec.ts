@@ -4,12 +4,11 @@
  * and switches intervals; when the socket drops, the page polls over HTTP and goes live again when the socket is
  * back; an operator switches a pair's trading off and on in the back office, and the feed status shows tick ages.
  */
-import { expect, test, type APIRequestContext, type Page, type Request, type WebSocketRoute } from "@playwright/test";
-import { totpCode } from "../../server/src/platform/totp";
+import { expect, test, type Page, type Request, type WebSocketRoute } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("market");
-import { dismissRealNameModal, loginThroughUi, registerByApi } from "./fixtures";
+import { dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
 
 const quotationCalls = (request: Request) => request.url().includes("/api/currency/quotation_new");
 const priceOf = (page: Page, symbol: string) => page.getByTestId(`quote-${symbol}`).getByTestId("last-price");
@@ -152,21 +151,10 @@ test("when the socket drops the page polls over HTTP, and goes live again when i
 });
 
 /** Logs the bootstrap operator in through the API. A TOTP code is single-use: on a clash, wait for the next step. */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await request.post("/api/backoffice/login", {
-      data: { name: E2E_OPERATOR.name, password: E2E_OPERATOR.password, totp: await totpCode(E2E_OPERATOR.secret, new Date()) },
-    });
-    const body = await res.json();
-    if (body.type === "ok") return body.message.token as string;
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-  }
-  throw new Error("operator login failed");
-}
 
 test("an operator switches a pair's trading off and on, and reads the feed status", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const token = await operatorToken(page.request);
+  const token = await operatorToken(page.request, E2E_OPERATOR);
   const operator = await browser.newPage({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
   await operator.addInitScript((t) => sessionStorage.setItem("backoffice-token", t), token);
 

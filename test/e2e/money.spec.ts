@@ -6,12 +6,11 @@
  * each refused with their translated message and change nothing.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { totpCode } from "../../server/src/platform/totp";
 import { freshPng, PDF_BYTES, tinyPng } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("money");
-import { dismissRealNameModal, registerThroughUi } from "./fixtures";
+import { dismissRealNameModal, operatorToken, registerThroughUi } from "./fixtures";
 
 const TRC20_RECEIVING = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
 const ERC20_RECEIVING = "0x000000000000000000000000000000000000dEaD";
@@ -19,17 +18,6 @@ const MY_ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 const TX_HASH = `0x${"7c".repeat(32)}`;
 
 /** Logs the bootstrap operator in through the API. A TOTP code is single-use: on a clash, wait for the next step. */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await request.post("/api/backoffice/login", {
-      data: { name: E2E_OPERATOR.name, password: E2E_OPERATOR.password, totp: await totpCode(E2E_OPERATOR.secret, new Date()) },
-    });
-    const body = await res.json();
-    if (body.type === "ok") return body.message.token as string;
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-  }
-  throw new Error("operator login failed");
-}
 
 async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data: Record<string, unknown> = {}): Promise<T> {
   const res =
@@ -74,7 +62,7 @@ const usdtOf = async (request: APIRequestContext, token: string) =>
 
 test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledger; every refusal changes nothing", async ({ page, browser, request }) => {
   test.setTimeout(180_000);
-  const operator = await operatorToken(request);
+  const operator = await operatorToken(request, E2E_OPERATOR);
   // Receiving addresses are the operator's to set: deposits stay closed until then.
   await api(request, "POST", "backoffice/funding/config", operator, {
     config: {

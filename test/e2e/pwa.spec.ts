@@ -18,12 +18,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
-import { totpCode } from "../../server/src/platform/totp";
 import { freshPng, md5Of } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("pwa");
-import { E2E_ROOT_INVITE, loginThroughUi, uniqueAccount } from "./fixtures";
+import { E2E_ROOT_INVITE, loginThroughUi, operatorToken, uniqueAccount } from "./fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const STATIC_DIR = path.resolve(ROOT, process.env.STATIC_DIR ?? "dist");
@@ -34,19 +33,6 @@ const MY_ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 test.describe.configure({ mode: "serial" });
 
 // ---- helpers -----------------------------------------------------------------------------------------------------
-
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await request.post("/api/backoffice/login", {
-      data: { name: E2E_OPERATOR.name, password: E2E_OPERATOR.password, totp: await totpCode(E2E_OPERATOR.secret, new Date()) },
-    });
-    const body = await res.json();
-    if (body.type === "ok") return body.message.token as string;
-    // A TOTP code is single-use: on a clash with another test, wait for the next step.
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-  }
-  throw new Error("operator login failed");
-}
 
 async function api<T>(request: APIRequestContext, method: "GET" | "POST", call: string, token: string | null, data: Record<string, unknown> = {}): Promise<T> {
   const headers = token ? { authorization: token } : undefined;
@@ -168,7 +154,7 @@ test("the manifest and every icon are valid, and Chrome reports no installabilit
 
 test("offline, a reload shows the last quotes, deposit records and news; actions need a connection; online again the data refreshes; logout clears the private cache", async ({ page, context, request }) => {
   test.setTimeout(150_000);
-  const operator = await operatorToken(request);
+  const operator = await operatorToken(request, E2E_OPERATOR);
   await api(request, "POST", "backoffice/funding/config", operator, {
     config: {
       deposit: { currency: "USDT", min: "10", max: "1000000", networks: [{ network: "TRC20", address: "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", enabled: true }] },
@@ -280,7 +266,7 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
 test("with the app closed, a background sync finds a new message and, as the user allowed, shows a notification", async ({ context, page, request }) => {
   test.setTimeout(90_000);
   await context.grantPermissions(["notifications"]);
-  const operator = await operatorToken(request);
+  const operator = await operatorToken(request, E2E_OPERATOR);
   const account = uniqueAccount("ntf");
   const registered = await api<{ token: string }>(request, "POST", "user/register", null, { account, password: "secret123", re_password: "secret123", invite_code: E2E_ROOT_INVITE });
   const me = await api<{ id: number }>(request, "GET", "user/info", registered.token);
