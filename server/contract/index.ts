@@ -13,3 +13,4 @@ export * as content from "./content";
 export * as kyc from "./kyc";
 export * as userAdmin from "./user-admin";
 export * as positions from "./positions";
+export * as features from "./features";

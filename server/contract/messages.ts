@@ -96,6 +96,7 @@ export const errors = {
   PID_EMPTY: e(400, "pid不能为空", "Product id cannot be empty"),
   BANK_CARD_REQUIRED: e(403, "请先绑定银行卡", "Please bind a bank card first"),
   LEVERAGE_NOT_ALLOWED: e(400, "该交易对不支持此杠杆倍数", "This leverage is not allowed for this pair"),
+  LIMIT_BUY_ABOVE_PRICE: e(400, "限价买入价格不能高于当前价", "A limit buy cannot be priced above the current price"),
   PRICE_PRECISION: e(400, "价格小数位数超出交易对精度", "The price has more decimals than this pair allows"),
 
   // deposit, hosting, loan
@@ -180,6 +181,11 @@ export const notifications = {
   POSITION_LIQUIDATED_TITLE: s("仓位已强制平仓", "Position liquidated"),
   MARGIN_WARNING_TITLE: s("保证金不足警告", "Margin warning"),
   MARGIN_WARNING_BODY: s("您的 {symbol} 仓位保证金水平已降至 {level}%，价格到达 {liquidation_price} 时将被强制平仓。", "The margin level of your {symbol} position fell to {level}%. It will be liquidated at {liquidation_price}."),
+  LOGIN_FAILURES_TITLE: s("登录失败提醒", "Failed sign-in attempts"),
+  LOGIN_FAILURES_BODY: s(
+    "您的账户已有 {count} 次登录失败，最近一次来自 {ip}。如非本人操作，请立即修改密码。",
+    "There have been {count} failed sign-in attempts on your account, the last one from {ip}. If this was not you, change your password now.",
+  ),
 } as const satisfies Record<string, SuccessDef>;
 
 /** Every message the catalogues must translate, keyed by the wire key. */

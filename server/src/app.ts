@@ -14,9 +14,12 @@ import { registerAuth, SessionService } from "./auth";
 import { OperatorService, registerBackoffice } from "./backoffice";
 import { registerContent } from "./content";
 import { fundingFacts } from "./funding";
-import { registerKyc } from "./kyc";
+import { registerCountrySwitches, registerKyc } from "./kyc";
 import { registerMarket, type MarketModule } from "./market";
 import { registerMoney } from "./money";
+import { registerPositions, type PositionsModule } from "./positions";
+import { registerTriggers, type TriggerRunner } from "./triggers";
+import { LeaderJobs } from "./platform/leader-jobs";
 import { registerUserAdmin } from "./user-admin";
 import { preferLive, referencePriceSource } from "./wallet";
 import { createLocalBus, type Bus } from "./platform/bus";
@@ -50,6 +53,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Market data: main starts its feed; tests pump it (`market.startManual()`, then `market.step()`). */
   market: MarketModule;
+  /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
+  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs };
 }
 
 /** Content Security Policy for the PWA: everything from our origin; images may be data/blob (QR codes, previews). */
@@ -133,13 +138,26 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   // Every domain the same way: `register<Domain>(ctx, deps)` registers its routes and returns what others may use.
   const auth = registerAuth(ctx, { sessions });
-  registerAccount(ctx, auth);
+  const account = registerAccount(ctx, auth);
   registerBackoffice(ctx, { operators });
   // Texts may quote the funding rules; the content domain's notifier tells users about other domains' decisions.
   const content = registerContent(ctx, app, { facts: fundingFacts });
+  // Repeated failed sign-ins are told to the account's owner (a notice and an e-mail).
+  auth.auth.useWarnings({ notifier: content.notifier, messenger: ctx.messenger, translator: ctx.translator });
   const market = await registerMarket(ctx, app, { authenticate: sessions.authenticate });
   // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
-  registerMoney(ctx, { notifier: content.notifier, prices: preferLive(market.prices, referencePriceSource(db)) });
+  const money = registerMoney(ctx, { notifier: content.notifier, prices: preferLive(market.prices, referencePriceSource(db)) });
+  // One trigger book for every engine that settles at the first tick crossing a level; the feed leader runs it.
+  const triggers = registerTriggers(ctx, market);
+  // Products an operator switched off for some KYC countries (options, leverage, earn, loans).
+  const switches = registerCountrySwitches(ctx);
+  const positions = registerPositions(ctx, { market, money, notifier: content.notifier, triggers, switches, hasBankCard: async (userId) => (await account.bankCard(userId)) !== null });
+  const jobs = new LeaderJobs({ isLeader: () => market.isLeader(), clock, log: app.log });
+  jobs.add("positions", positions.runJobs);
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    triggers.stop();
+  });
   const kyc = registerKyc(ctx, { notifier: content.notifier });
   registerUserAdmin(ctx, { sessions, kyc });
 
@@ -158,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market };
+  return { app, ctx, market, engines: { triggers, positions, jobs } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

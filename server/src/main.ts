@@ -19,7 +19,7 @@ export async function main(): Promise<void> {
   await migrate(database);
   // With REDIS_URL every process hears every tick and user message (scale-out); otherwise in-process.
   const bus = config.REDIS_URL ? await createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX, log: console }) : createLocalBus();
-  const { app, market } = await buildApp({ config, database, bus });
+  const { app, market, engines } = await buildApp({ config, database, bus });
   const invite = await ensureRootInviteCode(database.db, config);
   for (const spec of config.BOOTSTRAP_OPERATOR?.split(",") ?? []) {
     if (await new OperatorService(database.db, systemClock).bootstrap(spec)) app.log.info(`bootstrap operator ${spec.split(":")[0]} created`);
@@ -53,6 +53,7 @@ export async function main(): Promise<void> {
   app.log.info(`TradeWise listening on ${address} (${database.kind}, bus ${bus.kind ?? "local"})`);
   // After listen: the first start's history is built while the server already answers.
   market.start();
+  engines.jobs.start();
 }
 
 // `tsx server/src/main.ts` runs it directly; scripts/start.ts imports and calls it after building the client.

@@ -1,4 +1,5 @@
-import { kyc } from "../../contract";
+import { features, kyc } from "../../contract";
+import { CountrySwitches } from "./country-switches";
 import type { OperatorRole } from "../../contract/backoffice";
 import type { AppContext } from "../platform/context";
 import type { UserNotifier } from "../platform/notify";
@@ -20,4 +21,14 @@ export function registerKyc(ctx: AppContext, options: { notifier?: UserNotifier 
   api.route(kyc.bo.approve, ({ operator, input }) => service.approve(operator, input.user_id), { roles: KYC_REVIEWERS });
   api.route(kyc.bo.reject, ({ operator, input }) => service.reject(operator, input.user_id, input.reason), { roles: KYC_REVIEWERS });
   return service;
+}
+
+/** Products switched off per KYC country: the user's view, the back office's switches, and the check domains use. */
+export function registerCountrySwitches(ctx: AppContext): CountrySwitches {
+  const switches = new CountrySwitches(ctx.db);
+  const { api } = ctx;
+  api.route(features.myFeatures, ({ user }) => switches.available(user.id));
+  api.route(features.backofficeSwitches, () => switches.switches(), { roles: ["admin", "reviewer", "support"] });
+  api.route(features.backofficeSwitchesSave, ({ operator, input }) => switches.save(operator, input), { roles: ["admin"] });
+  return switches;
 }

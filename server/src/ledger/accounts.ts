@@ -15,6 +15,12 @@ export const PLATFORM_ACCOUNTS = [
   "rewards",
   /** Manual corrections by operators, each with a reason. */
   "adjustments",
+  /** The counterparty of leveraged positions: receives margins, pays payouts (P&L) and swaps. */
+  "trading",
+  /** Absorbs a position's loss beyond its margin (negative balance protection). */
+  "insurance",
+  /** The spot desk: the counterparty of every spot fill (sells coins to buyers, buys them from sellers at the feed's quote). */
+  "spot",
 ] as const;
 
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];

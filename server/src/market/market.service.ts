@@ -17,6 +17,7 @@ import type { FeedAdapter, Tick, VenueInfo, VenueQuote } from "./feed";
 import { PAIRS_TOPIC, UPDATE_TOPIC, type MarketUpdate, type TickerFigures } from "./market-state";
 import type { MarketStore, PairRow, StoredTick } from "./market.store";
 import { marketPairs } from "./market.schema";
+import { quoteAround } from "./quote.engine";
 import { scan } from "./scanner.engine";
 import { changePercent } from "./ticker.engine";
 
@@ -231,7 +232,7 @@ export class MarketService {
     if (!pair || !t) return null;
     const p = pair.price_precision;
     const last = new Dec(t.last);
-    const half = last.times(pair.spread_rate).div(2);
+    const { bid, ask } = quoteAround(t.last, pair.spread_rate, p);
     const q: Quotation = {
       symbol,
       base: pair.base,
@@ -244,8 +245,8 @@ export class MarketService {
       change_24h: changePercent(t.open, t.last),
       volume_24h: t.volume,
       quote_volume_24h: t.quoteVolume,
-      bid: fixed(last.minus(half), p, Dec.ROUND_DOWN),
-      ask: fixed(last.plus(half), p, Dec.ROUND_UP),
+      bid,
+      ask,
       price_precision: p,
       trading: pair.trading,
       source: t.source,

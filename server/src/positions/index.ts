@@ -1,3 +1,6 @@
 // The positions domain's door (leveraged contracts, forex and metals).
 export { registerPositions, type PositionsModule } from "./positions.module";
 export type { PositionsService } from "./positions.service";
+// The forex and metal trading session (timed options on those pairs follow it too).
+export { sessionAt } from "./positions.engine";
+export { loadPositionsConfig } from "./positions.config";

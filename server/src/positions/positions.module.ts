@@ -1,3 +1,4 @@
+import type { CountrySwitches } from "../kyc";
 import type { MarketModule } from "../market";
 import type { MoneyModule } from "../money";
 import type { AppContext } from "../platform/context";
@@ -22,7 +23,14 @@ export const lastSwapCutoff = (nowMs: number): number => {
 /** Leveraged positions: service, routes, its trigger source, and the withdrawal rule "no open position". */
 export function registerPositions(
   ctx: AppContext,
-  deps: { market: MarketModule; money: MoneyModule; notifier: UserNotifier; triggers: TriggerRunner; hasBankCard: (userId: number) => Promise<boolean> },
+  deps: {
+    market: MarketModule;
+    money: MoneyModule;
+    notifier: UserNotifier;
+    triggers: TriggerRunner;
+    switches: CountrySwitches;
+    hasBankCard: (userId: number) => Promise<boolean>;
+  },
 ): PositionsModule {
   const service = new PositionsService({
     db: ctx.db,
@@ -31,6 +39,7 @@ export function registerPositions(
     notifier: deps.notifier,
     triggers: deps.triggers,
     hasBankCard: deps.hasBankCard,
+    switches: deps.switches,
     publish: (userId, position) => deps.market.publishToUser(userId, "positions", position),
   });
   deps.triggers.register(service);

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { CloseReason, Position, PositionsConfig, Ticket } from "../../contract/positions";
 import { users } from "../auth/auth.schema";
+import type { CountrySwitches } from "../kyc";
 import { ledger, type Leg } from "../ledger/ledger";
 import { money, toWire } from "../ledger/money";
 import type { MarketService } from "../market/market.service";
@@ -69,6 +70,8 @@ export interface PositionsDeps {
   triggers: TriggerRunner;
   /** The user has bound a bank card (the account domain's answer). */
   hasBankCard: (userId: number) => Promise<boolean>;
+  /** Leverage can be switched off for users of some KYC countries. */
+  switches: Pick<CountrySwitches, "require">;
   /** Pushes a position to the user's sockets (channel `positions`). */
   publish: (userId: number, position: Position) => void;
 }
@@ -181,6 +184,7 @@ export class PositionsService implements TriggerSource {
   /** Checks every rule that does not need the transaction; returns what the order needs to open. */
   private async prepare(userId: number, input: SubmitInput) {
     const pair = this.deps.market.requireTradable(input.symbol);
+    await this.deps.switches.require(userId, "leverage");
     const config = await loadPositionsConfig(this.db);
     const rules = rulesFor(config, pair.kind, pair.symbol);
     if (pair.kind !== "crypto") {
@@ -202,11 +206,11 @@ export class PositionsService implements TriggerSource {
       if (!priceFits(value, pair.price_precision)) throw new DomainError("PRICE_PRECISION", { [field]: "价格小数位数超出交易对精度" });
     }
     const last = money(quote.price).toFixed(pair.price_precision);
-    // A limit order better than the market fills at once at the market's price (it is marketable); one on the far
-    // side waits for the first tick that crosses it.
-    const marketPrice = quote[openSide(input.direction)];
-    const marketable = limit !== null && (input.direction === "long" ? money(marketPrice).lte(limit) : money(marketPrice).gte(limit));
-    const openPrice = limit !== null && !marketable ? limit : marketPrice;
+    // Seed section 5: a limit sell cannot be priced below the current price; a limit buy, likewise, not above it.
+    // A limit order therefore always waits for the first tick that crosses it.
+    if (limit !== null && input.direction === "short" && money(limit).lt(last)) throw new DomainError("LIMIT_SELL_BELOW_PRICE", { price: "限价卖出价格不能低于当前价" });
+    if (limit !== null && input.direction === "long" && money(limit).gt(last)) throw new DomainError("LIMIT_BUY_ABOVE_PRICE", { price: "限价买入价格不能高于当前价" });
+    const openPrice = limit ?? quote[openSide(input.direction)];
     const stopProblem = stopRefusal(input.direction, openPrice, last, tp, sl);
     if (stopProblem) throw new DomainError(stopProblem, { [stopProblem.includes("TP") ? "tp_price" : "sl_price"]: stopProblem });
     const terms: PositionTerms = {
@@ -221,7 +225,7 @@ export class PositionsService implements TriggerSource {
       maintenanceRate: rules.maintenance_rate,
     };
     const swapRate = input.direction === "long" ? rules.swap_long_rate : rules.swap_short_rate;
-    return { pair, terms, quote, limit: marketable ? null : limit, openPrice, tp, sl, swapRate };
+    return { pair, terms, quote, limit, openPrice, tp, sl, swapRate };
   }
 
   async submit(userId: number, input: SubmitInput): Promise<Position> {

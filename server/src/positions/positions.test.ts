@@ -162,11 +162,12 @@ describe("limit orders", () => {
     await sound();
   });
 
-  it("a limit long priced above the ask is marketable: it opens at once at the ask", async () => {
+  it("a limit buy above the last price and a limit sell below it are refused (seed section 5)", async () => {
     await tick(server, { [BTC]: "60000" });
     const u = await user();
-    const res = await submit(u.token, { type: "limit", price: "61000" });
-    expect(res.body.message).toMatchObject({ status: "open", open_price: q("60000").ask, price: null });
+    expect((await submit(u.token, { type: "limit", price: "60000.01" })).body.code).toBe("LIMIT_BUY_ABOVE_PRICE");
+    expect((await submit(u.token, { type: "limit", direction: "short", price: "59999.99" })).body.code).toBe("LIMIT_SELL_BELOW_PRICE");
+    expect((await submit(u.token, { type: "limit", direction: "short", price: "60000" })).body.message).toMatchObject({ status: "pending" });
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { buildApp, type BuiltApp } from "../app";
 import type { MarketModule } from "../market";
 import { ensureRootInviteCode } from "../auth";
 import { OperatorService } from "../backoffice";
@@ -69,6 +69,8 @@ export interface TestServer {
   ctx: AppContext;
   /** Market data; nothing ticks until a test calls `market.startManual()` and then `market.step()`. */
   market: MarketModule;
+  /** The trigger runner, the positions domain and the leader's jobs (`engines.jobs.runOnce()`). */
+  engines: BuiltApp["engines"];
   database: Database;
   clock: ManualClock;
   /** Calls `/api/<path>`: GET with a query, POST with JSON (or form when `form` is set). */
@@ -86,7 +88,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
   const database = await freshDatabase();
   const clock = new ManualClock(Date.now());
   const config = testConfig({ ROOT_INVITE_CODE: ROOT_INVITE, ...configOverrides });
-  const { app, ctx, market } = await buildApp({ config, database, clock });
+  const { app, ctx, market, engines } = await buildApp({ config, database, clock });
   await ensureRootInviteCode(database.db, config);
   await app.ready();
 
@@ -113,6 +115,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
     app,
     ctx,
     market,
+    engines,
     database,
     clock,
     call,
