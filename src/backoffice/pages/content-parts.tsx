@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
+import { useId, useRef, useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import useSWR from "swr";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { languages, type Language } from "@contract/constants";
 import type { ContentStatus } from "@contract/content";
 import { i18n } from "@/shared/i18n/i18n";
+import { useDebounced } from "@/shared/lib/use-debounced";
 import { showToast } from "@/shared/state/store";
 import { SelectField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
@@ -61,15 +62,6 @@ export function TextArea({ label, error, hint, code = false, ...props }: {
       )}
     </div>
   );
-}
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 /** Uploads an image (checked by content on the server) and hands back its id and same-origin url. */

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FaqCategory, FaqEntry } from "@contract/content";
 import { paths } from "@/shared/lib/paths";
+import { useDebounced } from "@/shared/lib/use-debounced";
 import { EmptyState, Skeleton, Spinner } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
@@ -12,15 +13,6 @@ import { FAQ_CATEGORIES, faqCategoryOrder } from "./parts";
 import "./content.css";
 
 const SEARCH_DELAY_MS = 250;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /** The help centre: search every question and answer, or browse by category. `?category=` and `?q=` deep-link. */
 export function FaqPage() {
