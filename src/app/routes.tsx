@@ -42,6 +42,13 @@ const markets = {
   // The chart route is the only one that loads echarts.
   kline: lazyPage(() => import("@/features/market/ui/kline-page"), "KlinePage"),
 };
+const trading = {
+  strategy: lazyPage(() => import("@/features/positions/ui/strategy-page"), "StrategyPage"),
+  contractOrders: lazyPage(() => import("@/features/positions/ui/positions-page"), "ContractOrdersPage"),
+  forexOrders: lazyPage(() => import("@/features/positions/ui/positions-page"), "ForexOrdersPage"),
+  // The market's chart beside the positions' ticket: composed here (features never import each other).
+  forexDetail: lazyPage(() => import("./forex/forex-detail-page"), "ForexDetailPage"),
+};
 const notificationSettings = lazyPage(() => import("./pwa/notification-page"), "NotificationPage");
 const webview = lazyPage(() => import("@/features/content/ui/webview-page"), "WebviewPage");
 const kycPage = lazyPage(() => import("@/features/kyc/ui/kyc-page"), "KycPage");
@@ -105,14 +112,14 @@ export const routes: RouteDef[] = [
   { path: paths.convert, component: money.convert, nav: "custom" },
   { path: paths.wallets, component: money.wallets, nav: "custom" },
   // trading
-  { path: paths.strategy, component: soon(msg`Transaction`), nav: "custom" },
+  { path: paths.strategy, component: trading.strategy, nav: "custom" },
   { path: paths.strategyOrder, component: soon(msg`Strategy orders`), nav: "custom" },
   { path: paths.orderTrade, component: soon(msg`Trade orders`), nav: "default", tab: true },
-  { path: paths.orderContract, component: soon(msg`Contract orders`), nav: "custom" },
+  { path: paths.orderContract, component: trading.contractOrders, nav: "custom" },
   { path: paths.orderStrategy, component: soon(msg`Option orders`), nav: "custom" },
   { path: paths.spotAccount, component: soon(msg`Spot account`), nav: "custom" },
-  { path: paths.forexDetail, component: soon(msg`Forex & metals`), nav: "custom" },
-  { path: paths.forexOrder, component: soon(msg`Forex orders`), nav: "custom" },
+  { path: paths.forexDetail, component: trading.forexDetail, nav: "custom" },
+  { path: paths.forexOrder, component: trading.forexOrders, nav: "custom" },
   // earn and loans
   { path: paths.arbitrage, component: soon(msg`AI arbitrage`), nav: "custom" },
   { path: paths.arbitrageDetail, component: soon(msg`Arbitrage detail`), nav: "custom" },

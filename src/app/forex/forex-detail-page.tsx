@@ -1,0 +1,104 @@
+import { useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { useKlines } from "@/features/market/api/klines";
+import { useQuotation } from "@/features/market/api/quotations";
+import { signOf } from "@/shared/lib/decimal";
+import { formatChange, formatPrice, precisionOf } from "@/features/market/model/format";
+import { INTERVALS, type KlineInterval } from "@/features/market/model/types";
+import { KlineChart } from "@/features/market/ui/kline-chart";
+import { LiveStatus } from "@/features/market/ui/parts";
+import { TradeTicket } from "@/features/positions/ui/trade-ticket";
+import { paths } from "@/shared/lib/paths";
+import { EmptyState } from "@/shared/ui/feedback";
+import { SelectField } from "@/shared/ui/field";
+import { Icon } from "@/shared/ui/icons";
+import { Page } from "@/shared/ui/page";
+import "@/features/market/ui/market.css";
+import "./forex.css";
+
+/**
+ * `/pages/whdetail/index?symbol=EUR/USD`: a forex or metal pair's quote and chart (the market feature's) above the
+ * order ticket (the positions feature's). Composed here because features never import each other.
+ */
+export function ForexDetailPage() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const symbol = (new URLSearchParams(useSearch()).get("symbol") ?? "EUR/USD").toUpperCase();
+  const [interval, setInterval] = useState<KlineInterval>("15m");
+  const { quotation: q, data: list } = useQuotation(symbol);
+  const fxPairs = (list ?? []).filter((p) => p.kind !== "crypto");
+  const known = q !== undefined && q.kind !== "crypto";
+  const { data: candles } = useKlines(symbol, known ? q.kind : undefined, interval);
+
+  if (list && !known) {
+    return (
+      <Page title={<Trans>Forex & metals</Trans>} nav="custom">
+        <EmptyState icon="chart">
+          <Trans>This trading pair does not exist.</Trans>
+        </EmptyState>
+      </Page>
+    );
+  }
+  const precision = q ? precisionOf(q) : 5;
+  const tone = q ? signOf(q.change_24h) : 0;
+  return (
+    <Page
+      title={symbol}
+      nav="custom"
+      navRight={
+        <>
+          <LiveStatus compact />
+          <Link href={paths.forexOrder} className="icon-btn" aria-label={t`My positions`}>
+            <Icon name="record" />
+          </Link>
+        </>
+      }
+    >
+      <div className="pair-picker">
+        <SelectField label={<Trans>Pair</Trans>} name="symbol" value={symbol} onChange={(e) => navigate(`${paths.forexDetail}?symbol=${e.target.value}`, { replace: true })}>
+          {(fxPairs.length ? fxPairs : [{ symbol }]).map((p) => (
+            <option key={p.symbol} value={p.symbol}>
+              {p.symbol}
+            </option>
+          ))}
+        </SelectField>
+        {q && (
+          <div className="pair-picker__price">
+            <strong className={tone > 0 ? "up" : tone < 0 ? "down" : undefined}>{formatPrice(q.last, precision)}</strong>
+            <small className={tone > 0 ? "up" : tone < 0 ? "down" : "faint"}>{formatChange(q.change_24h)}</small>
+          </div>
+        )}
+      </div>
+      <div className="intervals" role="group" aria-label={t`Interval`}>
+        {INTERVALS.map((item) => (
+          <button key={item} type="button" className="interval" aria-pressed={interval === item} onClick={() => setInterval(item)}>
+            {i18n._(intervalLabels[item])}
+          </button>
+        ))}
+      </div>
+      <div className="fx-chart">
+        <KlineChart candles={candles} precision={precision} interval={interval} />
+      </div>
+      {/* The ticket carries the "demo market data" badge of this screen's prices. */}
+      <h2 className="section__title">
+        <Trans>Trade {symbol}</Trans>
+      </h2>
+      <TradeTicket symbol={symbol} />
+    </Page>
+  );
+}
+
+/** The market's interval names (same messages, so no new translations). */
+const intervalLabels: Record<KlineInterval, MessageDescriptor> = {
+  "1m": msg`1m`,
+  "5m": msg`5m`,
+  "15m": msg`15m`,
+  "30m": msg`30m`,
+  "1h": msg`1h`,
+  "4h": msg`4h`,
+  "1d": msg`1D`,
+  "1w": msg`1W`,
+};

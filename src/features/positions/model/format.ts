@@ -1,0 +1,33 @@
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { parseDecimal, roundTo, toDecimal } from "./fixed";
+
+/** A price on the pair's grid, every digit of the precision shown ("64210.5" at 2 -> "64,210.50"). */
+export function formatPrice(value: string | null | undefined, precision: number): string {
+  const fixed = parseDecimal(value);
+  if (fixed === null) return "-";
+  return formatDecimal(toDecimal(roundTo(fixed, precision)), { minFraction: precision, maxFraction: precision });
+}
+
+/** An amount of the margin currency: two decimals at least, four at most (fees of small orders stay visible). */
+export function formatMoney(value: string | null | undefined, { signed = false } = {}): string {
+  const fixed = parseDecimal(value);
+  if (fixed === null) return "-";
+  const text = formatDecimal(toDecimal(roundTo(fixed, 4)), { minFraction: 2, maxFraction: 4 });
+  return signed && fixed > 0n ? `+${text}` : text;
+}
+
+/** A percentage string ("185.2345") rounded for display ("185.23%"). */
+export function formatPercentText(value: string | null | undefined, decimals = 2): string {
+  const fixed = parseDecimal(value);
+  if (fixed === null) return "-";
+  return `${formatDecimal(toDecimal(roundTo(fixed, decimals)), { minFraction: decimals, maxFraction: decimals })}%`;
+}
+
+/** A tick's own time (milliseconds) as YYYY-MM-DD HH:mm:ss, local time (seed section 3). */
+export const formatTickTime = (atMs: number): string => formatDateTime(Math.floor(atMs / 1000));
+
+/** Sign of a decimal string. */
+export const signOf = (value: string | null | undefined): -1 | 0 | 1 => {
+  const fixed = parseDecimal(value);
+  return fixed === null || fixed === 0n ? 0 : fixed > 0n ? 1 : -1;
+};

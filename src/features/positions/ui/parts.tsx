@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Position } from "@contract/positions";
+import { Icon } from "@/shared/ui/icons";
+import { formatMoney, signOf } from "../model/format";
+import { directionLabels, statusLabels, statusTone } from "../model/labels";
+
+/** Shown on every price screen while its prices are simulated (PRODUCT.md: trust by construction). */
+export function DemoBadge({ show }: { show: boolean }) {
+  const { t } = useLingui();
+  if (!show) return null;
+  return (
+    <span className="badge badge--warn" data-testid="demo-badge" title={t`Prices come from the built-in simulator, not from a real market.`}>
+      <Trans>Demo market data</Trans>
+    </span>
+  );
+}
+
+export function Notice({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="notice" role="note">
+      <Icon name="info" size={18} />
+      <div style={{ flex: 1 }}>
+        {children}
+        {action && <div style={{ marginTop: 8 }}>{action}</div>}
+      </div>
+    </div>
+  );
+}
+
+/** A profit green, a loss red, with its sign. */
+export function Pnl({ value, currency, testId }: { value: string | null; currency?: string; testId?: string }) {
+  const tone = signOf(value);
+  return (
+    <span className={`num ${tone > 0 ? "up" : tone < 0 ? "down" : ""}`} data-testid={testId}>
+      {formatMoney(value, { signed: true })}
+      {currency ? ` ${currency}` : ""}
+    </span>
+  );
+}
+
+export function DirectionBadge({ position }: { position: Pick<Position, "direction" | "leverage"> }) {
+  const { i18n } = useLingui();
+  return (
+    <span className={`badge ${position.direction === "long" ? "badge--up" : "badge--danger"}`}>
+      {i18n._(directionLabels[position.direction])} {position.leverage}x
+    </span>
+  );
+}
+
+export function StatusBadge({ status }: { status: Position["status"] }) {
+  const { i18n } = useLingui();
+  return <span className={`badge ${statusTone[status]}`}>{i18n._(statusLabels[status])}</span>;
+}

@@ -1,0 +1,258 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { errors } from "@contract/messages";
+import { successes } from "@contract/successes";
+import type { OrderType, PositionDirection, Ticket } from "@contract/positions";
+import { useAction } from "@/shared/api/use-action";
+import { formatDateTime } from "@/shared/i18n/format";
+import { paths } from "@/shared/lib/paths";
+import { showToast } from "@/shared/state/store";
+import { Skeleton } from "@/shared/ui/feedback";
+import { TextField } from "@/shared/ui/field";
+import { KeyValue } from "@/shared/ui/key-value";
+import { useQuotes } from "../api/quotes";
+import { submitOrder } from "../api/submit-order";
+import { useTicket } from "../api/ticket";
+import { formatMoney, formatPrice } from "../model/format";
+import { newIdempotencyKey } from "../model/idempotency-key";
+import { quoteToMargin } from "../model/live";
+import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, type ErrorCode, type Quote } from "../model/ticket";
+import { DemoBadge, Notice } from "./parts";
+import "./positions.css";
+
+/**
+ * The order ticket of one pair: the live bid and ask, long or short, market or limit, quantity, leverage, optional
+ * take-profit and stop-loss, and before submit what the order holds and risks (margin, fee, liquidation price, what
+ * a 1 % move does, the available balance). Crypto on the trading screen, forex and metals on the pair's page.
+ */
+export function TradeTicket({ symbol }: { symbol: string }) {
+  const { data: ticket, error } = useTicket(symbol);
+  const quotes = useQuotes([symbol]);
+  const live = quotes.data?.find((q) => q.symbol === symbol);
+  if (!ticket) {
+    return error ? (
+      <Notice>
+        <Trans>The ticket could not be loaded.</Trans>
+      </Notice>
+    ) : (
+      <Skeleton lines={8} />
+    );
+  }
+  // The ticker is newer than the ticket's own quote once it has spoken.
+  const quote: Quote = live ? { bid: live.bid, ask: live.ask, last: live.last } : { bid: ticket.bid, ask: ticket.ask, last: ticket.last };
+  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} />;
+}
+
+function TicketForm({ ticket, quote, demo }: { ticket: Ticket; quote: Quote; demo: boolean }) {
+  const { t, i18n } = useLingui();
+  const [direction, setDirection] = useState<PositionDirection>("long");
+  const [type, setType] = useState<OrderType>("market");
+  const [quantity, setQuantity] = useState(ticket.quantity_min);
+  const [price, setPrice] = useState("");
+  const [leverage, setLeverage] = useState(() => (ticket.leverages.includes(10) ? 10 : (ticket.leverages[0] ?? 1)));
+  const [tp, setTp] = useState("");
+  const [sl, setSl] = useState("");
+  const [key, setKey] = useState(newIdempotencyKey);
+  const precision = ticket.price_precision;
+  const unit = ticket.kind === "crypto" ? ticket.symbol.split("/")[0] : t`lots`;
+  const draft = { direction, type, quantity: quantity.trim(), price: price.trim(), leverage, tp: tp.trim(), sl: sl.trim() };
+  const rate = marginRateOf(ticket, quote.last);
+  const preview = rate === null ? null : previewOrder(ticket, draft, quote, rate);
+  const convertible = quoteToMargin(ticket.symbol) !== null;
+
+  const text = (code: ErrorCode | null) => (code ? i18n._(errors[code].key) : undefined);
+  const qtyError = quantityError(ticket, draft.quantity);
+  const priceErr = type === "limit" && draft.price ? priceError(draft.price, precision) : null;
+  const fillsNow = isMarketable(draft, quote);
+  const stops = stopErrors({ direction, open: openPriceOf(draft, quote), last: quote.last, tp: draft.tp, sl: draft.sl, precision });
+  const needsCard = ticket.bank_card_required && !ticket.bank_card_bound;
+  const closed = !ticket.session_open;
+  const blocked = !ticket.trading || closed || needsCard;
+  const invalid = !draft.quantity || qtyError !== null || priceErr !== null || stops.tp !== null || stops.sl !== null || (type === "limit" && !draft.price) || !preview || !preview.enough;
+
+  const submit = useAction(async () => {
+    await submitOrder({
+      symbol: ticket.symbol,
+      direction,
+      type,
+      quantity: draft.quantity,
+      price: type === "limit" ? draft.price : undefined,
+      leverage,
+      tp_price: draft.tp || undefined,
+      sl_price: draft.sl || undefined,
+      idempotency_key: key,
+    });
+    showToast(i18n._(successes.ORDER_PLACED.key), "success");
+    setKey(newIdempotencyKey());
+    setTp("");
+    setSl("");
+  });
+
+  return (
+    <form className="ticket" onSubmit={submit.onSubmit} noValidate aria-label={t`Order ticket`}>
+      <div className="ticket__quote" aria-live="off">
+        <div className="ticket__side ticket__side--bid">
+          <small>
+            <Trans>Bid</Trans>
+          </small>
+          <strong className="num" data-testid="ticket-bid">
+            {formatPrice(quote.bid, precision)}
+          </strong>
+        </div>
+        <div className="ticket__side ticket__side--ask">
+          <small>
+            <Trans>Ask</Trans>
+          </small>
+          <strong className="num" data-testid="ticket-ask">
+            {formatPrice(quote.ask, precision)}
+          </strong>
+        </div>
+      </div>
+      <div className="ticket__meta">
+        <span>
+          <Trans>Last</Trans> <span className="num">{formatPrice(quote.last, precision)}</span>
+        </span>
+        <DemoBadge show={demo} />
+      </div>
+
+      {!ticket.trading && <Notice>{i18n._(errors.PAIR_NOT_ACTIVE.key)}</Notice>}
+      {ticket.trading && closed && (
+        <Notice>
+          {ticket.next_open_at ? (
+            <Trans>Trading is currently closed. It opens at {formatDateTime(ticket.next_open_at)}.</Trans>
+          ) : (
+            <Trans>Trading is currently closed.</Trans>
+          )}
+        </Notice>
+      )}
+      {needsCard && (
+        <Notice
+          action={
+            <Link href={paths.bank} className="btn btn--primary btn--small">
+              <Trans>Bind a bank card</Trans>
+            </Link>
+          }
+        >
+          <Trans>Forex and metals trading needs a bound bank card.</Trans>
+        </Notice>
+      )}
+
+      <div className="segments ticket__direction" role="radiogroup" aria-label={t`Direction`}>
+        <button type="button" role="radio" className="segments__item seg-long" aria-checked={direction === "long"} onClick={() => setDirection("long")}>
+          <Trans>Long</Trans>
+        </button>
+        <button type="button" role="radio" className="segments__item seg-short" aria-checked={direction === "short"} onClick={() => setDirection("short")}>
+          <Trans>Short</Trans>
+        </button>
+      </div>
+      <div className="segments" role="radiogroup" aria-label={t`Order type`}>
+        <button type="button" role="radio" className="segments__item" aria-checked={type === "market"} onClick={() => setType("market")}>
+          <Trans>Market</Trans>
+        </button>
+        <button type="button" role="radio" className="segments__item" aria-checked={type === "limit"} onClick={() => setType("limit")}>
+          <Trans>Limit</Trans>
+        </button>
+      </div>
+
+      {type === "limit" && (
+        <TextField
+          label={<Trans>Limit price</Trans>}
+          name="price"
+          inputMode="decimal"
+          autoComplete="off"
+          value={price}
+          onChange={(e) => setPrice(e.target.value.replace(",", "."))}
+          placeholder={formatPrice(quote.last, precision)}
+          error={submit.errorOf("price") ?? text(priceErr)}
+          hint={fillsNow ? <Trans>Better than the market: fills at once at the market price.</Trans> : undefined}
+        />
+      )}
+      <TextField
+        label={<Trans>Quantity</Trans>}
+        name="quantity"
+        inputMode="decimal"
+        autoComplete="off"
+        value={quantity}
+        onChange={(e) => setQuantity(e.target.value.replace(",", "."))}
+        error={submit.errorOf("quantity") ?? text(qtyError)}
+        hint={<Trans>Step {ticket.quantity_step} · min {ticket.quantity_min} · max {ticket.quantity_max}</Trans>}
+        suffix={<span className="faint">{unit}</span>}
+      />
+      <div className="field">
+        <span className="field__label" id="leverage-label">
+          <Trans>Leverage</Trans>
+        </span>
+        <div className="chips ticket__leverages" role="radiogroup" aria-labelledby="leverage-label">
+          {ticket.leverages.map((value) => (
+            <button key={value} type="button" role="radio" className="chip" aria-checked={leverage === value} aria-pressed={leverage === value} onClick={() => setLeverage(value)}>
+              {value}x
+            </button>
+          ))}
+        </div>
+        {submit.errorOf("leverage") && (
+          <div className="field__error" role="alert">
+            {submit.errorOf("leverage")}
+          </div>
+        )}
+      </div>
+      <div className="ticket__stops">
+        <TextField label={<Trans>Take-profit</Trans>} name="tp_price" inputMode="decimal" autoComplete="off" placeholder={t`Optional`} value={tp} onChange={(e) => setTp(e.target.value.replace(",", "."))} error={submit.errorOf("tp_price") ?? text(stops.tp)} />
+        <TextField label={<Trans>Stop-loss</Trans>} name="sl_price" inputMode="decimal" autoComplete="off" placeholder={t`Optional`} value={sl} onChange={(e) => setSl(e.target.value.replace(",", "."))} error={submit.errorOf("sl_price") ?? text(stops.sl)} />
+      </div>
+
+      <div className="preview" aria-live="polite" data-testid="ticket-preview">
+        <KeyValue label={type === "market" || fillsNow ? <Trans>Opens at about</Trans> : <Trans>Opens at</Trans>}>
+          <span className="num" data-testid="preview-open">
+            {preview ? formatPrice(preview.open_price, precision) : "-"}
+          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Margin</Trans>}>
+          <span className="num" data-testid="preview-margin">
+            {preview ? `${formatMoney(preview.margin)} ${ticket.margin_currency}` : "-"}
+          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Opening fee</Trans>}>
+          <span className="num" data-testid="preview-fee">
+            {preview ? `${formatMoney(preview.fee)} ${ticket.margin_currency}` : "-"}
+          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Liquidation price</Trans>}>
+          <span className="num" data-testid="preview-liquidation">
+            {preview?.liquidation_price ? formatPrice(preview.liquidation_price, precision) : "-"}
+          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>A 1% move</Trans>}>
+          <span className="num" data-testid="preview-move">
+            {preview ? (
+              <Trans>
+                ±{formatMoney(preview.move_1pct)} {ticket.margin_currency} (±{preview.move_1pct_of_margin}% of margin)
+              </Trans>
+            ) : (
+              "-"
+            )}
+          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Available</Trans>}>
+          <span className={`num${preview && !preview.enough ? " down" : ""}`} data-testid="preview-available">
+            {formatMoney(ticket.available)} {ticket.margin_currency}
+          </span>
+        </KeyValue>
+        {preview && !preview.enough && (
+          <p className="field__error" role="alert" style={{ margin: "4px 0 0" }}>
+            <Trans>Margin and fee need {formatMoney(preview.required)} {ticket.margin_currency}: more than you have available.</Trans>
+          </p>
+        )}
+        {!convertible && (
+          <p className="faint" style={{ fontSize: 12, margin: "4px 0 0" }}>
+            <Trans>Converted from the pair's quote currency at the current rate.</Trans>
+          </p>
+        )}
+      </div>
+
+      <button type="submit" className={`btn ${direction === "long" ? "btn--long" : "btn--short"}`} disabled={submit.pending || blocked || invalid}>
+        {direction === "long" ? <Trans>Open long</Trans> : <Trans>Open short</Trans>}
+      </button>
+    </form>
+  );
+}
