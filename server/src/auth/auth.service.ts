@@ -1,5 +1,6 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Language } from "../../contract";
+import { notifications } from "../../contract/messages";
 import { isEmail, type UserInfo } from "../../contract/auth";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
@@ -7,18 +8,22 @@ import { readableCode } from "../platform/crypto";
 import type { Db, Executor } from "../platform/db";
 import { isUniqueViolation } from "../platform/db-errors";
 import { DomainError, invariant } from "../platform/errors";
+import type { Translator } from "../platform/i18n";
+import { LoginThrottle } from "../platform/login-throttle";
+import type { Messenger } from "../platform/messenger";
+import type { UserNotifier } from "../platform/notify";
 import { getSetting } from "../platform/settings";
-import { users, type UserRow } from "./auth.schema";
+import { sessions as sessionRows, users, type UserRow } from "./auth.schema";
 import type { CodeService } from "./codes";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SessionService } from "./sessions";
-import { isLocked, isOperatorLock, toUserInfo } from "./user-info";
+import { asLanguage, isLocked, isOperatorLock, toUserInfo } from "./user-info";
 import type { WalletSignIn } from "./wallet-signin";
 
 export const ROOT_INVITE_SETTING = "root_invite_code";
-/** Wrong passwords in a row before the account is locked, and for how long. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOGIN_LOCK_MS = 15 * 60_000;
+/** The owner hears of failed sign-ins (notice and e-mail) at this many, and again every `WARN_EVERY` more. */
+export const WARN_AT_FAILURES = 5;
+export const WARN_EVERY = 20;
 /** Changing a credential locks withdrawals this long (PRODUCT.md). */
 export const WITHDRAW_LOCK_MS = 24 * 3_600_000;
 
@@ -35,13 +40,23 @@ export interface Session {
 const lower = (column: typeof users.account | typeof users.email) => sql`lower(${column})`;
 
 export class AuthService {
+  private readonly throttle: LoginThrottle;
+  private warnings: { notifier: UserNotifier; messenger: Messenger; translator: Translator } | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sessions: SessionService,
     private readonly codes: CodeService,
     private readonly wallets: WalletSignIn,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(db, clock, "user");
+  }
+
+  /** How the owner is told about repeated failed sign-ins (the content domain's notifier, and e-mail). */
+  useWarnings(warnings: { notifier: UserNotifier; messenger: Messenger; translator: Translator }): void {
+    this.warnings = warnings;
+  }
 
   async findByLogin(db: Executor, account: string): Promise<UserRow | null> {
     const value = account.trim().toLowerCase();
@@ -122,17 +137,24 @@ export class AuthService {
     throw new Error("could not allocate an invitation code");
   }
 
+  /**
+   * Password sign-in. Wrong passwords are throttled (login-throttle.ts), never turned into a lock a stranger could
+   * cause; every refusal before the password is known right reads the same for real and unknown accounts.
+   */
   async login(input: { account: string; password: string }, meta: ClientMeta): Promise<Session> {
     const now = this.clock.now();
     const user = await this.findByLogin(this.db, input.account);
-    if (user && isLocked(user, now)) throw new DomainError("USER_LOCKED");
+    await this.throttle.check(input.account, meta.ip, async () => user !== null && (await this.signedInFrom(user.id, meta.ip)));
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid) {
-      if (user) await this.countFailure(user, now);
+      const failures = await this.throttle.fail(input.account, meta.ip);
+      if (user) await this.warnOwner(user, failures, meta.ip);
       throw new DomainError("WRONG_CREDENTIALS");
     }
-    // Told only to whoever knows the password: a frozen account is not revealed to guessers.
+    await this.throttle.succeed(input.account, meta.ip);
+    // Told only to whoever knows the password: a frozen or locked account is not revealed to guessers.
     if (user.frozen) throw new DomainError("ACCOUNT_FROZEN");
+    if (isLocked(user, now)) throw new DomainError("USER_LOCKED");
     return this.db.transaction(async (tx) => {
       await tx.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
       const token = await this.sessions.create(tx, user.id, meta);
@@ -140,21 +162,30 @@ export class AuthService {
     });
   }
 
-  private async countFailure(user: UserRow, now: Date): Promise<void> {
+  /** Whether this address ever signed in to the account: the owner's usual addresses are not slowed by strangers. */
+  private async signedInFrom(userId: number, ip: string): Promise<boolean> {
+    const rows = await this.db.select({ id: sessionRows.id }).from(sessionRows).where(and(eq(sessionRows.userId, userId), eq(sessionRows.ip, ip))).limit(1);
+    return rows.length > 0;
+  }
+
+  /** Tells the owner (a notice, and an e-mail when one is bound) that someone keeps failing to sign in to the account. */
+  private async warnOwner(user: UserRow, failures: number, ip: string): Promise<void> {
+    if (failures !== WARN_AT_FAILURES && !(failures > WARN_AT_FAILURES && (failures - WARN_AT_FAILURES) % WARN_EVERY === 0)) return;
+    const values = { count: String(failures), ip };
     await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ failedLogins: sql`${users.failedLogins} + 1` })
-        .where(eq(users.id, user.id))
-        .returning({ failedLogins: users.failedLogins });
-      if (row.failedLogins >= MAX_FAILED_LOGINS) {
-        await tx
-          .update(users)
-          .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOGIN_LOCK_MS) })
-          .where(eq(users.id, user.id));
-        await audit(tx, { actorKind: "system", actorId: null, action: "user.lock.failed_logins", targetKind: "user", targetId: user.id });
-      }
+      await audit(tx, { actorKind: "system", actorId: null, action: "user.login.failures", targetKind: "user", targetId: user.id, detail: { failures, ip } });
+      await this.warnings?.notifier.notifyUser(tx, user.id, { title: notifications.LOGIN_FAILURES_TITLE.key, body: notifications.LOGIN_FAILURES_BODY.key, values });
     });
+    if (user.email && this.warnings) {
+      const lang = asLanguage(user.lang);
+      const { translator } = this.warnings;
+      await this.warnings.messenger.send({
+        channel: "email",
+        to: user.email,
+        subject: translator.t(lang, notifications.LOGIN_FAILURES_TITLE.key),
+        body: translator.t(lang, notifications.LOGIN_FAILURES_BODY.key, values),
+      });
+    }
   }
 
   async logout(sessionId: number): Promise<void> {

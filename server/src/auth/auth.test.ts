@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { createTestServer, latestCode, ROOT_INVITE, type TestServer } from "../testing/harness";
 import { addressSign } from "./wallet-signin";
-import { LOGIN_LOCK_MS, MAX_FAILED_LOGINS } from "./auth.service";
+import { WARN_AT_FAILURES } from "./auth.service";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -140,14 +140,49 @@ describe("login and logout", () => {
     expect(wrong.body.message).toBe("账号或密码错误");
   });
 
-  it("locks the account after repeated wrong passwords, then lets it in again", async () => {
+  it("slows a guesser down with growing waits, never locks the owner out, and answers the same for unknown accounts", async () => {
     const user = await server.newUser();
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await server.call("POST", "user/login", { account: user.account, password: "wrongpass" });
-    const locked = await server.call("POST", "user/login", { account: user.account, password: user.password });
-    expect(locked.status).toBe(423);
-    expect(locked.body.message).toBe("您已被锁定");
-    server.clock.advance(LOGIN_LOCK_MS + 1000);
-    expect((await server.call("POST", "user/login", { account: user.account, password: user.password })).status).toBe(200);
+    const attacker = "203.0.113.50";
+    const guess = (account: string) => server.call("POST", "user/login", { account, password: "wrongpass" }, { ip: attacker });
+    // The owner signed in from home before (the registration did).
+    const home = "127.0.0.1";
+    for (let i = 0; i < 5; i++) {
+      expect((await guess(user.account)).status).toBe(400);
+      expect((await guess("nobody_at_all")).status).toBe(400);
+    }
+    const real = await guess(user.account);
+    const unknown = await guess("nobody_at_all");
+    expect(real.status).toBe(429);
+    expect(real.body).toEqual(unknown.body);
+    // The wait doubles: 1 s after the 5th failure, then 2 s...
+    server.clock.advance(1_100);
+    expect((await guess(user.account)).status).toBe(400);
+    server.clock.advance(1_100);
+    expect((await guess(user.account)).status).toBe(429);
+    // The owner, from their own address, is never kept out.
+    expect((await server.call("POST", "user/login", { account: user.account, password: user.password }, { ip: home })).status).toBe(200);
+  });
+
+  it("slows guessing spread over many addresses, but not the owner's known address", async () => {
+    const user = await server.newUser();
+    for (let i = 0; i < 25; i++) await server.call("POST", "user/login", { account: user.account, password: "wrongpass" }, { ip: `198.51.100.${i + 1}` });
+    const stranger = await server.call("POST", "user/login", { account: user.account, password: user.password }, { ip: "198.51.100.200" });
+    expect(stranger.status).toBe(429);
+    expect((await server.call("POST", "user/login", { account: user.account, password: user.password }, { ip: "127.0.0.1" })).status).toBe(200);
+  });
+
+  it("tells the owner about repeated failures, by notice and e-mail", async () => {
+    const email = "owner-warned@example.com";
+    await server.call("POST", "sms_mail", { email, type: "register" });
+    const code = await latestCode(server.database, email);
+    const registered = await server.call<{ token: string }>("POST", "user/register", { account: email, password: "secret123", re_password: "secret123", invite_code: ROOT_INVITE, code });
+    expect(registered.status).toBe(200);
+    for (let i = 0; i < WARN_AT_FAILURES; i++) await server.call("POST", "user/login", { account: email, password: "wrongpass" }, { ip: `192.0.2.${i + 1}` });
+    const mails = await server.database.query<{ subject: string; body: string }>("SELECT subject, body FROM outbox WHERE recipient = $1 ORDER BY id", [email]);
+    expect(mails.at(-1)?.body).toContain("192.0.2.5");
+    const inbox = await server.database.query<{ body: string }>("SELECT m.body FROM user_messages m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [email]);
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0].body).toContain("192.0.2.5");
   });
 
   it("refuses a frozen user at login and logs out its sessions", async () => {

@@ -7,7 +7,8 @@ import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import type { Db } from "../platform/db";
-import { DomainError } from "../platform/errors";
+import { DomainError, invariant } from "../platform/errors";
+import { LoginThrottle } from "../platform/login-throttle";
 import type { OperatorSession } from "../platform/http";
 import { auditLog } from "../platform/platform.schema";
 import { checkTotp, newTotpSecret, totpUri } from "../platform/totp";
@@ -21,10 +22,14 @@ export const OPERATOR_SESSION_MS = 12 * 3_600_000;
  * under a role, and every action they take is written to the audit log by the service that performs it.
  */
 export class OperatorService {
+  private readonly throttle: LoginThrottle;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(db, clock, "operator");
+  }
 
   async create(name: string, password: string, role: OperatorRole = "admin", secret = newTotpSecret()): Promise<{ id: number; secret: string; uri: string }> {
     try {
@@ -49,25 +54,31 @@ export class OperatorService {
     return true;
   }
 
+  /**
+   * Every failed sign-in (unknown name, wrong password, wrong or replayed code, disabled operator) gets the same
+   * answer, so a password is never confirmed without its second factor; each is throttled per operator name and
+   * address (login-throttle.ts) and written to the audit log.
+   */
   async login(input: { name: string; password: string; totp: string }, ip: string): Promise<{ token: string; operator: OperatorInfo }> {
     const now = this.clock.now();
     const rows = await this.db.select().from(operators).where(sql`lower(${operators.name}) = ${input.name.trim().toLowerCase()}`);
     const operator = rows[0];
+    await this.throttle.check(input.name, ip, async () => operator !== undefined && (await this.signedInFrom(operator.id, ip)));
     const passwordOk = await verifyPassword(operator?.passwordHash ?? null, input.password);
-    if (!operator || !passwordOk || operator.disabled) throw new DomainError("WRONG_CREDENTIALS");
     const step = Math.floor(now.getTime() / 30_000);
-    if (!(await checkTotp(operator.totpSecret, input.totp, now)) || step <= operator.lastTotpStep) {
-      throw new DomainError("GOOGLE_CODE_INVALID");
-    }
+    const totpOk = operator !== undefined && (await checkTotp(operator.totpSecret, input.totp, now)) && step > operator.lastTotpStep;
+    const failure = !operator ? "unknown" : operator.disabled ? "disabled" : !passwordOk ? "password" : !totpOk ? "totp" : null;
+    if (failure) await this.refuse(input.name, ip, operator?.id ?? null, failure);
+    invariant(operator, "a signed-in operator exists");
     const token = randomToken();
-    await this.db.transaction(async (tx) => {
+    const replayed = await this.db.transaction(async (tx) => {
       // A code is single-use: the step is recorded, a replay within the same 30 s window is refused.
       const updated = await tx
         .update(operators)
         .set({ lastTotpStep: step })
         .where(and(eq(operators.id, operator.id), sql`${operators.lastTotpStep} < ${step}`))
         .returning({ id: operators.id });
-      if (!updated.length) throw new DomainError("GOOGLE_CODE_INVALID");
+      if (!updated.length) return true;
       await tx.insert(operatorSessions).values({
         operatorId: operator.id,
         tokenHash: sha256Hex(token),
@@ -75,8 +86,29 @@ export class OperatorService {
         ip,
       });
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "operator.login", targetKind: "operator", targetId: operator.id, detail: { ip } });
+      return false;
     });
+    if (replayed) await this.refuse(input.name, ip, operator.id, "totp");
+    await this.throttle.succeed(input.name, ip);
     return { token, operator: { id: operator.id, name: operator.name, role: operator.role } };
+  }
+
+  private async refuse(name: string, ip: string, operatorId: number | null, reason: string): Promise<never> {
+    const failures = await this.throttle.fail(name, ip);
+    await audit(this.db, {
+      actorKind: "system",
+      actorId: null,
+      action: "operator.login.failed",
+      targetKind: "operator",
+      targetId: operatorId ?? undefined,
+      detail: { name: name.slice(0, 64), ip, reason, failures },
+    });
+    throw new DomainError("WRONG_CREDENTIALS");
+  }
+
+  private async signedInFrom(operatorId: number, ip: string): Promise<boolean> {
+    const rows = await this.db.select({ id: operatorSessions.id }).from(operatorSessions).where(and(eq(operatorSessions.operatorId, operatorId), eq(operatorSessions.ip, ip))).limit(1);
+    return rows.length > 0;
   }
 
   authenticate = async (token: string): Promise<OperatorSession | null> => {

@@ -124,9 +124,12 @@ describe("lock and unlock", () => {
     expect(await auditOf("user.unlock", user.id)).toHaveLength(1);
   });
 
-  it("unlocks a user locked out by wrong passwords", async () => {
+  it("unlocks a user with a timed lock (wrong passwords once locked accounts; now they are only throttled)", async () => {
     const user = await server.newUser();
     for (let i = 0; i < 5; i++) await login(user.account, "wrong-pass");
+    server.clock.advance(2_000);
+    expect((await login(user.account, user.password)).status).toBe(200);
+    await server.database.query("UPDATE users SET locked_until = $2 WHERE id = $1", [user.id, new Date(server.clock.now().getTime() + 15 * 60_000).toISOString()]);
     expect((await login(user.account, user.password)).body.code).toBe("USER_LOCKED");
     const detail = await server.call<{ state: State }>("GET", "backoffice/users/detail", { user_id: user.id }, { token: admin.token });
     expect(detail.body.message.state).toMatchObject({ locked: true, locked_by_operator: false });
