@@ -4,10 +4,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { FundingStatus } from "@contract/funding";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
-import { Spinner } from "@/shared/ui/feedback";
-import { ConfirmModal, Modal } from "@/shared/ui/modal";
+import { ConfirmModal } from "@/shared/ui/modal";
 import { approveDeposit, getDepositVoucher, getDeposits, rejectDeposit } from "../funding-api";
 import { DeskList } from "../desk-list";
+import { ImageViewerModal } from "../image-viewer";
 import { RejectModal } from "../reject-modal";
 import { StatusFilter, useReviewQueue } from "../review-queue";
 import { FUNDING_STATUSES, statusText } from "./funding-parts";
@@ -120,23 +120,17 @@ function VoucherModal({ deposit, onClose }: { deposit: Deposit | null; onClose: 
   const { t } = useLingui();
   const { data } = useSWR(deposit ? ["backoffice/deposits/voucher", deposit.id] : null, () => getDepositVoucher({ id: deposit!.id }, { silent: true }), { revalidateOnFocus: false });
   return (
-    <Modal
+    <ImageViewerModal
       open={deposit !== null}
       title={<Trans>Payment screenshot</Trans>}
       onClose={onClose}
-      actions={
-        <button type="button" className="btn btn--primary" onClick={onClose}>
-          <Trans>Close</Trans>
-        </button>
+      facts={
+        deposit && (
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- MD5 is the checksum's name in every language
+          <>{formatDecimal(deposit.amount)} {deposit.currency} · {deposit.network} · md5 {deposit.voucher_md5}</>
+        )
       }
-    >
-      {deposit && (
-        <div className="faint" style={{ fontSize: 12, marginBottom: 8 }}>
-          {/* eslint-disable-next-line lingui/no-unlocalized-strings -- MD5 is the checksum's name in every language */}
-          {formatDecimal(deposit.amount)} {deposit.currency} · {deposit.network} · md5 {deposit.voucher_md5}
-        </div>
-      )}
-      {data ? <img src={`data:${data.content_type};base64,${data.data}`} alt={t`Payment screenshot`} style={{ maxWidth: "100%", maxHeight: "65dvh" }} /> : <Spinner />}
-    </Modal>
+      images={[{ src: data ? `data:${data.content_type};base64,${data.data}` : null, alt: t`Payment screenshot` }]}
+    />
   );
 }

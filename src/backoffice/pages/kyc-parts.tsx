@@ -5,10 +5,9 @@ import type { MessageDescriptor } from "@lingui/core";
 import type { CertType, KycStatus, Submission } from "@contract/kyc";
 import { formatDateTime, regionName } from "@/shared/i18n/format";
 import { i18n } from "@/shared/i18n/i18n";
-import { Spinner } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
-import { Modal } from "@/shared/ui/modal";
 import { KeyValue } from "@/shared/ui/key-value";
+import { ImageViewerModal } from "../image-viewer";
 import { getKycPhoto } from "../kyc-api";
 import "./people.css";
 
@@ -72,7 +71,8 @@ export function SubmissionFacts({ submission }: { submission: Submission }) {
   );
 }
 
-type Side = "front" | "back" | "hand";
+const SIDES = ["front", "back", "hand"] as const;
+type Side = (typeof SIDES)[number];
 
 /** The three photos of a submission, loaded when opened and kept only while the dialog is open. */
 export function PhotosModal({ submission, onClose }: { submission: Submission | null; onClose: () => void }) {
@@ -82,7 +82,7 @@ export function PhotosModal({ submission, onClose }: { submission: Submission | 
     setPhotos({});
     if (!submission) return;
     let live = true;
-    for (const side of ["front", "back", "hand"] as const) {
+    for (const side of SIDES) {
       void getKycPhoto({ id: submission.id, side }, { silent: true, loading: false })
         .then((image) => live && setPhotos((p) => ({ ...p, [side]: `data:${image.content_type};base64,${image.data}` })))
         .catch(() => undefined);
@@ -93,35 +93,12 @@ export function PhotosModal({ submission, onClose }: { submission: Submission | 
   }, [submission]);
   const label: Record<Side, string> = { front: t`Front side`, back: t`Back side`, hand: t`Selfie holding the document` };
   return (
-    <Modal
+    <ImageViewerModal
       open={submission !== null}
       title={<Trans>Verification photos</Trans>}
       onClose={onClose}
-      actions={
-        <button type="button" className="btn btn--primary" onClick={onClose}>
-          <Trans>Close</Trans>
-        </button>
-      }
-    >
-      {submission && (
-        <div className="faint" style={{ fontSize: 12, marginBottom: 8 }}>
-          {submission.first_name} {submission.last_name} · {certTypeText(submission.cert_type)} {submission.cert_no}
-        </div>
-      )}
-      <div className="bo-photos">
-        {(["front", "back", "hand"] as const).map((side) => (
-          <figure key={side}>
-            {photos[side] ? (
-              <img src={photos[side]} alt={label[side]} />
-            ) : (
-              <div className="bo-photos__slot">
-                <Spinner small />
-              </div>
-            )}
-            <figcaption>{label[side]}</figcaption>
-          </figure>
-        ))}
-      </div>
-    </Modal>
+      facts={submission && <>{submission.first_name} {submission.last_name} · {certTypeText(submission.cert_type)} {submission.cert_no}</>}
+      images={SIDES.map((side) => ({ src: photos[side] ?? null, alt: label[side], caption: label[side] }))}
+    />
   );
 }
