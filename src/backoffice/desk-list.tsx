@@ -4,22 +4,25 @@ import type { IconName } from "@/shared/ui/icons";
 import { Pager } from "./pager";
 
 /**
- * The body of a back-office list: a skeleton while loading, the empty state when there is nothing, otherwise the
+ * The body of every back-office list page: a skeleton while loading, the empty state when there is nothing, otherwise the
  * table (scrolling sideways on narrow screens) and its pager.
  */
-export function DeskList({ loading, count, empty, emptyIcon, page, total, limit, onPage, children }: {
+export function DeskList({ loading, count, empty, emptyIcon, lines = 6, page, total, limit, onPage, children }: {
   loading: boolean;
   /** Rows on this page. */
   count: number;
-  empty: ReactNode;
+  /** What the empty state says (the icon alone when nothing needs saying). */
+  empty?: ReactNode;
   emptyIcon: IconName;
+  /** Skeleton lines while loading. */
+  lines?: number;
   page: number;
   total: number;
   limit: number;
   onPage: (page: number) => void;
   children: ReactNode;
 }) {
-  if (loading) return <Skeleton lines={6} />;
+  if (loading) return <Skeleton lines={lines} />;
   if (!count) return <EmptyState icon={emptyIcon}>{empty}</EmptyState>;
   return (
     <>

@@ -2,10 +2,9 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime } from "@/shared/i18n/format";
-import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { getAudit } from "../api";
-import { Pager } from "../pager";
+import { DeskList } from "../desk-list";
 
 const LIMIT = 50;
 
@@ -36,12 +35,8 @@ export function AuditPage() {
         <TextField label={<Trans>Target kind</Trans>} value={targetKind} onChange={(e) => { setTargetKind(e.target.value); setPage(1); }} placeholder="user, deposit..." />
         <TextField label={<Trans>Target id</Trans>} value={targetId} onChange={(e) => { setTargetId(e.target.value); setPage(1); }} />
       </div>
-      {isLoading ? (
-        <Skeleton lines={6} />
-      ) : !data?.list.length ? (
-        <EmptyState icon="record" />
-      ) : (
-        <>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} emptyIcon="record" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+        {data && (
           <table className="bo-table">
             <thead>
               <tr>
@@ -68,9 +63,8 @@ export function AuditPage() {
               ))}
             </tbody>
           </table>
-          <Pager page={page} total={data.total} limit={LIMIT} onPage={setPage} />
-        </>
-      )}
+        )}
+      </DeskList>
     </>
   );
 }

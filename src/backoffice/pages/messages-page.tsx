@@ -4,10 +4,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
-import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { getMessages, sendMessage } from "../content-api";
-import { Pager } from "../pager";
+import { DeskList } from "../desk-list";
 import { TextArea } from "./content-parts";
 
 const LIMIT = 30;
@@ -54,48 +53,39 @@ export function MessagesPage() {
           </button>
         </div>
       </form>
-      {isLoading ? (
-        <Skeleton lines={6} />
-      ) : !data?.list.length ? (
-        <EmptyState icon="mail">
-          <Trans>No messages sent yet.</Trans>
-        </EmptyState>
-      ) : (
-        <>
-          <div style={{ overflowX: "auto" }}>
-            <table className="bo-table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th><Trans>User</Trans></th>
-                  <th><Trans>Message</Trans></th>
-                  <th><Trans>Sender</Trans></th>
-                  <th><Trans>Sent</Trans></th>
-                  <th><Trans>Read</Trans></th>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No messages sent yet.</Trans>} emptyIcon="mail" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+        {data && (
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th><Trans>User</Trans></th>
+                <th><Trans>Message</Trans></th>
+                <th><Trans>Sender</Trans></th>
+                <th><Trans>Sent</Trans></th>
+                <th><Trans>Read</Trans></th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((m) => (
+                <tr key={m.id}>
+                  <td className="num">{m.id}</td>
+                  <td>
+                    {m.account} <span className="faint">#{m.user_id}</span>
+                  </td>
+                  <td>
+                    <div className="bo-cell-title">{m.title}</div>
+                    <div className="faint" style={{ fontSize: 12, whiteSpace: "pre-wrap" }}>{m.body}</div>
+                  </td>
+                  <td>{m.sent_by ?? <span className="faint"><Trans>System</Trans></span>}</td>
+                  <td className="num">{formatDateTime(m.created_at)}</td>
+                  <td>{m.read ? <span className="badge badge--up"><Trans>Read</Trans></span> : <span className="badge"><Trans>Unread</Trans></span>}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.list.map((m) => (
-                  <tr key={m.id}>
-                    <td className="num">{m.id}</td>
-                    <td>
-                      {m.account} <span className="faint">#{m.user_id}</span>
-                    </td>
-                    <td>
-                      <div className="bo-cell-title">{m.title}</div>
-                      <div className="faint" style={{ fontSize: 12, whiteSpace: "pre-wrap" }}>{m.body}</div>
-                    </td>
-                    <td>{m.sent_by ?? <span className="faint"><Trans>System</Trans></span>}</td>
-                    <td className="num">{formatDateTime(m.created_at)}</td>
-                    <td>{m.read ? <span className="badge badge--up"><Trans>Read</Trans></span> : <span className="badge"><Trans>Unread</Trans></span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} total={data.total} limit={LIMIT} onPage={setPage} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DeskList>
     </>
   );
 }

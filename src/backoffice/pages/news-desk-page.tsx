@@ -6,12 +6,11 @@ import type { BoNewsItem, ContentStatus, NewsKind } from "@contract/content";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
-import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { getNews, saveNews, unpublishNews } from "../content-api";
-import { Pager } from "../pager";
+import { DeskList } from "../desk-list";
 import { contentStatusText, HtmlEditor, ImageUpload, LanguageSelect, StatusBadge, TextArea } from "./content-parts";
 
 const LIMIT = 20;
@@ -175,60 +174,51 @@ export function NewsDeskPage() {
           ))}
         </SelectField>
       </div>
-      {isLoading ? (
-        <Skeleton lines={6} />
-      ) : !data?.list.length ? (
-        <EmptyState icon="news">
-          <Trans>Nothing written yet.</Trans>
-        </EmptyState>
-      ) : (
-        <>
-          <div style={{ overflowX: "auto" }}>
-            <table className="bo-table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th><Trans>Title</Trans></th>
-                  <th><Trans>Type</Trans></th>
-                  <th><Trans>Readers</Trans></th>
-                  <th><Trans>Status</Trans></th>
-                  <th><Trans>Published</Trans></th>
-                  <th><Trans>Last edit</Trans></th>
-                  <th />
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>Nothing written yet.</Trans>} emptyIcon="news" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+        {data && (
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th><Trans>Title</Trans></th>
+                <th><Trans>Type</Trans></th>
+                <th><Trans>Readers</Trans></th>
+                <th><Trans>Status</Trans></th>
+                <th><Trans>Published</Trans></th>
+                <th><Trans>Last edit</Trans></th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((item) => (
+                <tr key={item.id} data-testid={`news-${item.id}`}>
+                  <td className="num">{item.id}</td>
+                  <td>
+                    <span className="bo-cell-title">{item.title}</span> {item.pinned && <span className="badge badge--brand"><Trans>Pinned</Trans></span>}
+                  </td>
+                  <td>{item.kind === "notice" ? <Trans>Notice</Trans> : <Trans>News</Trans>}</td>
+                  <td>{item.lang ?? <Trans>Every language</Trans>}</td>
+                  <td><StatusBadge status={item.status} /></td>
+                  <td className="num">{item.published_at ? formatDateTime(item.published_at) : "-"}</td>
+                  <td>
+                    {item.updated_by ?? <span className="faint"><Trans>seed</Trans></span>} <span className="faint num">{formatDateTime(item.updated_at)}</span>
+                  </td>
+                  <td style={{ whiteSpace: "nowrap" }}>
+                    <button type="button" className="btn btn--ghost btn--small" onClick={() => setDraft(draftOf(item))}>
+                      <Trans>Edit</Trans>
+                    </button>{" "}
+                    {item.status === "published" && (
+                      <button type="button" className="btn btn--danger btn--small" onClick={() => setUnpublishing(item)}>
+                        <Trans>Unpublish</Trans>
+                      </button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.list.map((item) => (
-                  <tr key={item.id} data-testid={`news-${item.id}`}>
-                    <td className="num">{item.id}</td>
-                    <td>
-                      <span className="bo-cell-title">{item.title}</span> {item.pinned && <span className="badge badge--brand"><Trans>Pinned</Trans></span>}
-                    </td>
-                    <td>{item.kind === "notice" ? <Trans>Notice</Trans> : <Trans>News</Trans>}</td>
-                    <td>{item.lang ?? <Trans>Every language</Trans>}</td>
-                    <td><StatusBadge status={item.status} /></td>
-                    <td className="num">{item.published_at ? formatDateTime(item.published_at) : "-"}</td>
-                    <td>
-                      {item.updated_by ?? <span className="faint"><Trans>seed</Trans></span>} <span className="faint num">{formatDateTime(item.updated_at)}</span>
-                    </td>
-                    <td style={{ whiteSpace: "nowrap" }}>
-                      <button type="button" className="btn btn--ghost btn--small" onClick={() => setDraft(draftOf(item))}>
-                        <Trans>Edit</Trans>
-                      </button>{" "}
-                      {item.status === "published" && (
-                        <button type="button" className="btn btn--danger btn--small" onClick={() => setUnpublishing(item)}>
-                          <Trans>Unpublish</Trans>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} total={data.total} limit={LIMIT} onPage={setPage} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DeskList>
       <UnpublishModal item={unpublishing} pending={unpublish.pending} onCancel={() => setUnpublishing(null)} onConfirm={(id) => void unpublish.run(id)} />
     </>
   );

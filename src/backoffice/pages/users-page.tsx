@@ -4,14 +4,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
-import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { KeyValue } from "@/shared/ui/key-value";
 import { useMe } from "../api";
 import { adjustBalance, freezeUser, getUserDetail, getUserLedger, lockUser, searchUsers, unfreezeUser, unlockUser } from "../kyc-api";
-import { Pager } from "../pager";
+import { DeskList } from "../desk-list";
 import { PhotosModal, ReviewStatusBadge, SubmissionFacts } from "./kyc-parts";
 
 const LIMIT = 20;
@@ -59,61 +59,52 @@ function UserSearch({ onOpen }: { onOpen: (id: number) => void }) {
           <Trans>Search</Trans>
         </button>
       </form>
-      {isLoading ? (
-        <Skeleton lines={6} />
-      ) : !data?.list.length ? (
-        <EmptyState icon="users">
-          <Trans>No users found.</Trans>
-        </EmptyState>
-      ) : (
-        <>
-          <div style={{ overflowX: "auto" }}>
-            <table className="bo-table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>
-                    <Trans>Account</Trans>
-                  </th>
-                  <th>
-                    <Trans>E-mail</Trans>
-                  </th>
-                  <th>
-                    <Trans>Verification</Trans>
-                  </th>
-                  <th>
-                    <Trans>State</Trans>
-                  </th>
-                  <th>
-                    <Trans>Registered</Trans>
-                  </th>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No users found.</Trans>} emptyIcon="users" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+        {data && (
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>
+                  <Trans>Account</Trans>
+                </th>
+                <th>
+                  <Trans>E-mail</Trans>
+                </th>
+                <th>
+                  <Trans>Verification</Trans>
+                </th>
+                <th>
+                  <Trans>State</Trans>
+                </th>
+                <th>
+                  <Trans>Registered</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((u) => (
+                <tr key={u.id} className="bo-row-link" onClick={() => onOpen(u.id)}>
+                  <td className="num">{u.id}</td>
+                  <td>
+                    <button type="button" className="btn btn--link" onClick={() => onOpen(u.id)}>
+                      {u.account}
+                    </button>
+                  </td>
+                  <td>{u.email ?? ""}</td>
+                  <td>
+                    <ReviewStatusBadge status={u.review_status} />
+                  </td>
+                  <td>
+                    <StateBadges frozen={u.frozen} locked={u.locked} />
+                  </td>
+                  <td className="num">{formatDateTime(u.created_at)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.list.map((u) => (
-                  <tr key={u.id} className="bo-row-link" onClick={() => onOpen(u.id)}>
-                    <td className="num">{u.id}</td>
-                    <td>
-                      <button type="button" className="btn btn--link" onClick={() => onOpen(u.id)}>
-                        {u.account}
-                      </button>
-                    </td>
-                    <td>{u.email ?? ""}</td>
-                    <td>
-                      <ReviewStatusBadge status={u.review_status} />
-                    </td>
-                    <td>
-                      <StateBadges frozen={u.frozen} locked={u.locked} />
-                    </td>
-                    <td className="num">{formatDateTime(u.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} total={data.total} limit={LIMIT} onPage={setPage} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DeskList>
     </>
   );
 }
@@ -448,63 +439,54 @@ function Ledger({ userId, version }: { userId: number; version: string }) {
       <h2>
         <Trans>Ledger</Trans>
       </h2>
-      {isLoading ? (
-        <Skeleton lines={4} />
-      ) : !data?.list.length ? (
-        <p className="faint" style={{ margin: 0 }}>
-          <Trans>No entries yet.</Trans>
-        </p>
-      ) : (
-        <>
-          <div style={{ overflowX: "auto" }}>
-            <table className="bo-table">
-              <thead>
-                <tr>
-                  <th>
-                    <Trans>Time</Trans>
-                  </th>
-                  <th>
-                    <Trans>Entry</Trans>
-                  </th>
-                  <th>
-                    <Trans>Cause</Trans>
-                  </th>
-                  <th className="num">
-                    <Trans>Change</Trans>
-                  </th>
-                  <th className="num">
-                    <Trans>Balance</Trans>
-                  </th>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No entries yet.</Trans>} emptyIcon="record" lines={4} page={page} total={data?.total ?? 0} limit={LEDGER_LIMIT} onPage={setPage}>
+        {data && (
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th>
+                  <Trans>Time</Trans>
+                </th>
+                <th>
+                  <Trans>Entry</Trans>
+                </th>
+                <th>
+                  <Trans>Cause</Trans>
+                </th>
+                <th className="num">
+                  <Trans>Change</Trans>
+                </th>
+                <th className="num">
+                  <Trans>Balance</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((line) => (
+                <tr key={`${line.entry_id}-${line.currency}`} data-testid="bo-ledger-line">
+                  <td style={{ whiteSpace: "nowrap" }}>{formatDateTime(line.created_at)}</td>
+                  <td>
+                    <span className="bo-code">{line.kind}</span> <span className="faint">#{line.entry_id}</span>
+                    {line.memo && <div>{line.memo}</div>}
+                  </td>
+                  <td>
+                    <span className="bo-code">
+                      {line.cause_kind} {line.cause_id}
+                    </span>
+                  </td>
+                  <td className={`num ${line.change.startsWith("-") ? "down" : "up"}`}>
+                    {line.change.startsWith("-") ? "" : "+"}
+                    {formatDecimal(line.change)} {line.currency}
+                  </td>
+                  <td className="num">
+                    {formatDecimal(line.balance)} {line.currency}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.list.map((line) => (
-                  <tr key={`${line.entry_id}-${line.currency}`} data-testid="bo-ledger-line">
-                    <td style={{ whiteSpace: "nowrap" }}>{formatDateTime(line.created_at)}</td>
-                    <td>
-                      <span className="bo-code">{line.kind}</span> <span className="faint">#{line.entry_id}</span>
-                      {line.memo && <div>{line.memo}</div>}
-                    </td>
-                    <td>
-                      <span className="bo-code">
-                        {line.cause_kind} {line.cause_id}
-                      </span>
-                    </td>
-                    <td className={`num ${line.change.startsWith("-") ? "down" : "up"}`}>
-                      {line.change.startsWith("-") ? "" : "+"}
-                      {formatDecimal(line.change)} {line.currency}
-                    </td>
-                    <td className="num">
-                      {formatDecimal(line.balance)} {line.currency}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} total={data.total} limit={LEDGER_LIMIT} onPage={setPage} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DeskList>
     </section>
   );
 }
