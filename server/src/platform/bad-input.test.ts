@@ -143,3 +143,36 @@ describe("clients that hang up", () => {
     expect(clientKey({ ip: "::ffff:203.0.113.7" })).toBe("203.0.113.7");
   });
 });
+
+describe("headers", () => {
+  it("keeps every authenticated or token-bearing answer out of HTTP caches, refusals included", async () => {
+    const user = await server.newUser();
+    const operator = await server.newOperator("admin");
+    const answers = [
+      await server.app.inject({ url: "/api/user/info", headers: { authorization: user.token } }),
+      await server.app.inject({ url: "/api/user/info" }),
+      await server.app.inject({ method: "POST", url: "/api/wallet/list", headers: { authorization: user.token } }),
+      await server.app.inject({ url: "/api/backoffice/me", headers: { authorization: operator.token } }),
+      await server.app.inject({ method: "POST", url: "/api/user/login", payload: { account: user.account, password: user.password } }),
+      await server.app.inject({ url: "/api/currency/quotation_new", headers: { authorization: user.token } }),
+    ];
+    expect(answers.map((answer) => answer.headers["cache-control"])).toEqual(answers.map(() => "no-store"));
+    expect((await server.app.inject({ url: "/api/currency/quotation_new" })).headers["cache-control"]).not.toBe("no-store");
+  });
+
+  it("sends a Permissions-Policy that turns off what the app never uses", async () => {
+    for (const url of ["/", "/api/health"]) {
+      const policy = String((await server.app.inject({ url })).headers["permissions-policy"]);
+      expect(policy).toContain("camera=()");
+      expect(policy).toContain("geolocation=()");
+    }
+  });
+
+  it("declares the operator routes' security in the OpenAPI document", async () => {
+    const document = (await server.app.inject({ url: "/api/openapi.json" })).json();
+    expect(document.paths["/api/backoffice/me"].get.security).toEqual([{ operator: [] }]);
+    expect(document.paths["/api/user/info"].get.security).toEqual([{ token: [] }]);
+    expect(document.paths["/api/user/login"].post.security).toEqual([]);
+    expect(document.components.securitySchemes.operator).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
+  });
+});

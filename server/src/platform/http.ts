@@ -129,6 +129,9 @@ function registerCall<I extends z.ZodObject, O extends z.ZodType, A extends Acce
       let user: SessionUser | null = null;
       let operator: OperatorSession | null = null;
       const token = tokenOf(request);
+      // Nothing a session can see, and no answer to a POST (sign-ins carry tokens), is kept by any HTTP cache; the
+      // header is set first, so refusals carry it too. Public GETs (quotes, klines) without a token stay cacheable.
+      if (call.access !== "public" || token || call.method !== "GET") reply.header("Cache-Control", "no-store");
       if (call.access === "operator") {
         if (token) operator = await authenticate.operator(token);
         if (!operator) throw new DomainError("LOGIN_REQUIRED");
