@@ -13,4 +13,7 @@ export * as content from "./content";
 export * as kyc from "./kyc";
 export * as userAdmin from "./user-admin";
 export * as positions from "./positions";
+export * as spot from "./spot";
+export * as options from "./options";
 export * as features from "./features";
+export * as earn from "./earn";

@@ -18,6 +18,9 @@ import { registerCountrySwitches, registerKyc } from "./kyc";
 import { registerMarket, type MarketModule } from "./market";
 import { registerMoney } from "./money";
 import { registerPositions, type PositionsModule } from "./positions";
+import { registerSpot, type SpotModule } from "./spot";
+import { registerEarn, type EarnModule } from "./earn";
+import { registerOptions, type OptionsModule } from "./options";
 import { registerTriggers, type TriggerRunner } from "./triggers";
 import { LeaderJobs } from "./platform/leader-jobs";
 import { registerUserAdmin } from "./user-admin";
@@ -54,7 +57,7 @@ export interface BuiltApp {
   /** Market data: main starts its feed; tests pump it (`market.startManual()`, then `market.step()`). */
   market: MarketModule;
   /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
-  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs };
+  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; spot: SpotModule };
 }
 
 /** Content Security Policy for the PWA: everything from our origin; images may be data/blob (QR codes, previews). */
@@ -151,9 +154,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const triggers = registerTriggers(ctx, market);
   // Products an operator switched off for some KYC countries (options, leverage, earn, loans).
   const switches = registerCountrySwitches(ctx);
+  // Timed options settle on the shared trigger book (one time trigger per open option).
+  const options = registerOptions(ctx, { market, notifier: content.notifier, triggers, switches });
   const positions = registerPositions(ctx, { market, money, notifier: content.notifier, triggers, switches, hasBankCard: async (userId) => (await account.bankCard(userId)) !== null });
+  // Spot coin trading against the feed: market orders fill at the quote, limit orders wait in the trigger book.
+  const spot = registerSpot(ctx, { market, notifier: content.notifier, triggers });
   const jobs = new LeaderJobs({ isLeader: () => market.isLeader(), clock, log: app.log });
   jobs.add("positions", positions.runJobs);
+  // AI arbitrage and hosting: income paid daily at 00:00 UTC by the leader, missed days caught up.
+  const earn = registerEarn(ctx, { notifier: content.notifier, switches });
+  jobs.add("earn", async (nowMs) => void (await earn.runJobs(nowMs)));
   app.addHook("onClose", async () => {
     await jobs.stop();
     triggers.stop();
@@ -176,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, engines: { triggers, positions, jobs } };
+  return { app, ctx, market, engines: { triggers, positions, jobs, options, earn, spot } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

@@ -19,8 +19,12 @@ export const PLATFORM_ACCOUNTS = [
   "trading",
   /** Absorbs a position's loss beyond its margin (negative balance protection). */
   "insurance",
+  /** Credit loans: pays out approved loans, receives repayments (principal, interest, overdue fees). */
+  "loans",
   /** The spot desk: the counterparty of every spot fill (sells coins to buyers, buys them from sellers at the feed's quote). */
   "spot",
+  /** Timed options: receives lost stakes, pays the profit of winning options. */
+  "options",
 ] as const;
 
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
