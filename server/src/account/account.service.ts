@@ -28,8 +28,8 @@ export class AccountService {
 
   private async requireGoogle(secret: string | null, code: string | undefined): Promise<void> {
     if (secret === null) return;
-    if (!code) throw new DomainError("GOOGLE_CODE_INVALID", { google_code: "谷歌验证码错误" });
-    if (!(await checkTotp(secret, code, this.clock.now()))) throw new DomainError("GOOGLE_CODE_INVALID", { google_code: "谷歌验证码错误" });
+    if (!code) throw new DomainError("GOOGLE_CODE_INVALID", "google_code");
+    if (!(await checkTotp(secret, code, this.clock.now()))) throw new DomainError("GOOGLE_CODE_INVALID", "google_code");
   }
 
   async updatePassword(
@@ -38,11 +38,11 @@ export class AccountService {
   ): Promise<{ relogin: boolean }> {
     const user = await this.auth.getUser(this.db, userId);
     if (input.type === "login") {
-      if (!input.old_password) throw new DomainError("MISSING_PARAMETER", { old_password: "缺少参数" });
+      if (!input.old_password) throw new DomainError("MISSING_PARAMETER", "old_password");
       if (!(await verifyPassword(user.passwordHash, input.old_password))) {
-        throw new DomainError("OLD_PASSWORD_WRONG", { old_password: "旧密码错误" });
+        throw new DomainError("OLD_PASSWORD_WRONG", "old_password");
       }
-      if (input.old_password === input.password) throw new DomainError("PASSWORD_SAME", { password: "新密码不能与旧密码相同" });
+      if (input.old_password === input.password) throw new DomainError("PASSWORD_SAME", "password");
       await this.requireGoogle(user.googleSecret, input.google_code);
       const passwordHash = await hashPassword(input.password);
       await this.db.transaction(async (tx) => {
@@ -56,11 +56,11 @@ export class AccountService {
 
     const firstTime = user.tradePasswordHash === null;
     if (!firstTime) {
-      if (!input.old_password) throw new DomainError("MISSING_PARAMETER", { old_password: "缺少参数" });
+      if (!input.old_password) throw new DomainError("MISSING_PARAMETER", "old_password");
       if (!(await verifyPassword(user.tradePasswordHash, input.old_password))) {
-        throw new DomainError("TRADE_PASSWORD_WRONG", { old_password: "交易密码错误" });
+        throw new DomainError("TRADE_PASSWORD_WRONG", "old_password");
       }
-      if (input.old_password === input.password) throw new DomainError("PASSWORD_SAME", { password: "新密码不能与旧密码相同" });
+      if (input.old_password === input.password) throw new DomainError("PASSWORD_SAME", "password");
     }
     await this.requireGoogle(user.googleSecret, input.google_code);
     const tradePasswordHash = await hashPassword(input.password);
@@ -97,7 +97,7 @@ export class AccountService {
       if (bound) throw new DomainError("GOOGLE_ALREADY_BOUND");
       if (!user.googlePendingSecret) throw new DomainError("PARAMETER_ERROR");
       if (!input.code || !(await checkTotp(user.googlePendingSecret, input.code, this.clock.now()))) {
-        throw new DomainError("GOOGLE_CODE_INVALID", { code: "谷歌验证码错误" });
+        throw new DomainError("GOOGLE_CODE_INVALID", "code");
       }
       await this.db.transaction(async (tx) => {
         await tx.update(users).set({ googleSecret: user.googlePendingSecret, googlePendingSecret: null }).where(eq(users.id, userId));
@@ -107,7 +107,7 @@ export class AccountService {
     }
     if (!bound) throw new DomainError("GOOGLE_NOT_BOUND");
     if (!input.password || !(await verifyPassword(user.passwordHash, input.password))) {
-      throw new DomainError("WRONG_PASSWORD", { password: "密码错误" });
+      throw new DomainError("WRONG_PASSWORD", "password");
     }
     await this.requireGoogle(user.googleSecret, input.code);
     await this.db.transaction(async (tx) => {
@@ -123,7 +123,7 @@ export class AccountService {
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)));
-    if (taken.length) throw new DomainError("EMAIL_ALREADY_BOUND", { email: "邮箱已被绑定" });
+    if (taken.length) throw new DomainError("EMAIL_ALREADY_BOUND", "email");
     await this.codes.consume("email", email, "bind", input.code);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ email }).where(eq(users.id, userId));

@@ -84,7 +84,7 @@ export class AuthService {
     const root = await getSetting<string>(this.db, ROOT_INVITE_SETTING);
     if (root && root.toUpperCase() === normalized) return null;
     const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, normalized));
-    if (!rows.length) throw new DomainError("INVITE_CODE_INVALID", { invite_code: "邀请码错误" });
+    if (!rows.length) throw new DomainError("INVITE_CODE_INVALID", "invite_code");
     return rows[0].id;
   }
 
@@ -96,7 +96,7 @@ export class AuthService {
     const account = input.account.trim();
     const byEmail = isEmail(account);
     const inviterId = await this.inviterOf(input.invite_code);
-    if (await this.findByLogin(this.db, account)) throw new DomainError("ACCOUNT_EXISTS", { account: "用户名已存在" });
+    if (await this.findByLogin(this.db, account)) throw new DomainError("ACCOUNT_EXISTS", "account");
     if (byEmail) await this.codes.consume("email", account.toLowerCase(), "register", input.code);
     const passwordHash = await hashPassword(input.password);
     try {
@@ -114,7 +114,7 @@ export class AuthService {
       });
     } catch (error) {
       // Two registrations of one name at once: the unique index decides, the loser is told plainly.
-      if (isUniqueViolation(error)) throw new DomainError("ACCOUNT_EXISTS", { account: "用户名已存在" });
+      if (isUniqueViolation(error)) throw new DomainError("ACCOUNT_EXISTS", "account");
       throw error;
     }
   }
@@ -195,7 +195,7 @@ export class AuthService {
   /** Resets the login password with an e-mail code; every session ends and withdrawals lock for 24 hours. */
   async forget(input: { email: string; code: string; password: string }): Promise<void> {
     const user = await this.findByLogin(this.db, input.email);
-    if (!user || user.email === null) throw new DomainError("USER_NOT_FOUND", { email: "用户不存在" });
+    if (!user || user.email === null) throw new DomainError("USER_NOT_FOUND", "email");
     if (user.frozen) throw new DomainError("ACCOUNT_FROZEN");
     await this.codes.consume("email", user.email, "forget", input.code);
     const passwordHash = await hashPassword(input.password);

@@ -68,7 +68,7 @@ export class CodeService {
    * transaction, so a wrong attempt stays counted; callers check everything else first, then consume, then act.
    */
   async consume(channel: Channel, target: string, purpose: string, code: string | undefined): Promise<void> {
-    if (!code) throw new DomainError("CODE_INVALID", { code: "验证码错误" });
+    if (!code) throw new DomainError("CODE_INVALID", "code");
     const now = this.clock.now();
     const matched = await this.db.transaction(async (tx) => {
       const rows = await tx

@@ -15,10 +15,10 @@ export const imageUrl = (id: number) => `api/news/image/${id}`;
 
 /** Stores an operator's image once per content (the same file uploaded twice gets the same id). */
 export async function saveImage(db: Db, file: UploadedFile | undefined, maxBytes: number, operatorId: number): Promise<{ id: number; url: string }> {
-  if (!file || file.data.length === 0) throw new DomainError("UPLOAD_FAILED", { image: "上传失败" });
-  if (file.data.length > maxBytes) throw new DomainError("FILE_TOO_LARGE", { image: "文件大小超出限制" });
+  if (!file || file.data.length === 0) throw new DomainError("UPLOAD_FAILED", "image");
+  if (file.data.length > maxBytes) throw new DomainError("FILE_TOO_LARGE", "image");
   const type = await fileTypeFromBuffer(file.data);
-  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw new DomainError("FILE_TYPE_WRONG", { image: "文件类型错误" });
+  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw new DomainError("FILE_TYPE_WRONG", "image");
   const sha256 = createHash("sha256").update(file.data).digest("hex");
   const inserted = await db
     .insert(contentImages)

@@ -147,7 +147,7 @@ export class InboxService implements Notifier {
       : or(eq(sql`lower(${users.account})`, input.account!.toLowerCase()), eq(sql`lower(${users.email})`, input.account!.toLowerCase()));
     const row = await this.db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(who);
-      if (!user) throw new DomainError("USER_NOT_FOUND", { [input.user_id ? "user_id" : "account"]: "用户不存在" });
+      if (!user) throw new DomainError("USER_NOT_FOUND", input.user_id ? "user_id" : "account");
       const message = await this.insert(tx, user.id, { title: input.title, body: input.body, sentBy: operatorId });
       await audit(tx, {
         actorKind: "operator",

@@ -121,11 +121,11 @@ export class NewsService {
     input: { id?: number; kind: NewsKind; lang: Language | null; title: string; summary: string; body: string; cover_image_id: number | null; pinned: boolean; publish: boolean },
   ): Promise<BoNewsItem> {
     const body = sanitizeHtml(input.body);
-    if (input.publish && !htmlToText(body) && !body.includes("<img")) throw new DomainError("MISSING_PARAMETER", { body: "缺少参数" });
+    if (input.publish && !htmlToText(body) && !body.includes("<img")) throw new DomainError("MISSING_PARAMETER", "body");
     const now = this.clock.now();
     const { row, newlyPublished } = await this.db.transaction(async (tx) => {
       if (input.cover_image_id !== null && !(await imageExists(tx, input.cover_image_id))) {
-        throw new DomainError("DATA_NOT_FOUND", { cover_image_id: "数据不存在" });
+        throw new DomainError("DATA_NOT_FOUND", "cover_image_id");
       }
       const values = {
         kind: input.kind,

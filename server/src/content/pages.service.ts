@@ -58,7 +58,7 @@ export class PagesService {
   /** Writes a document; publishing needs some text. The audit keeps the digest of every version. */
   async saveDocument(operatorId: number, input: { slug: DocumentSlug; title: string; body: string; publish: boolean }): Promise<BoDocument> {
     const body = sanitizeHtml(input.body);
-    if (input.publish && !htmlToText(body)) throw new DomainError("MISSING_PARAMETER", { body: "缺少参数" });
+    if (input.publish && !htmlToText(body)) throw new DomainError("MISSING_PARAMETER", "body");
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(contentDocuments).where(eq(contentDocuments.slug, input.slug)).for("update");
@@ -127,7 +127,7 @@ export class PagesService {
     input: { id?: number; category: FaqCategory; lang: Language | null; question: string; answer: string; sort: number; published: boolean },
   ): Promise<BoFaqEntry> {
     const answer = sanitizeHtml(input.answer);
-    if (!htmlToText(answer)) throw new DomainError("MISSING_PARAMETER", { answer: "缺少参数" });
+    if (!htmlToText(answer)) throw new DomainError("MISSING_PARAMETER", "answer");
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const values = { category: input.category, lang: input.lang, question: input.question, answer, sort: input.sort, published: input.published, updatedBy: operatorId, updatedAt: now };

@@ -21,9 +21,9 @@ export class AddressBook {
 
   async add(userId: number, input: { currency: string; network: string; address: string; label: string }): Promise<{ id: number }> {
     const config = await loadFundingConfig(this.db);
-    if (input.currency !== config.withdraw.currency) throw new DomainError("CURRENCY_TYPE_WRONG", { currency: "币种类型错误" });
-    if (!config.withdraw.networks.includes(input.network)) throw new DomainError("PARAMETER_ERROR", { network: "参数错误" });
-    if (!isValidAddress(input.network, input.address)) throw new DomainError("ADDRESS_INVALID", { address: "钱包地址格式错误" });
+    if (input.currency !== config.withdraw.currency) throw new DomainError("CURRENCY_TYPE_WRONG", "currency");
+    if (!config.withdraw.networks.includes(input.network)) throw new DomainError("PARAMETER_ERROR", "network");
+    if (!isValidAddress(input.network, input.address)) throw new DomainError("ADDRESS_INVALID", "address");
     const [{ n }] = await this.db.select({ n: count() }).from(withdrawAddresses).where(eq(withdrawAddresses.userId, userId));
     if (n >= MAX_ADDRESSES) throw new DomainError("PARAMETER_ERROR");
     try {
@@ -36,7 +36,7 @@ export class AddressBook {
         return { id: row.id };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError("ADDRESS_EXISTS", { address: "地址已存在" });
+      if (isUniqueViolation(error)) throw new DomainError("ADDRESS_EXISTS", "address");
       throw error;
     }
   }

@@ -74,13 +74,13 @@ export class DepositService {
       if (!amount.ok) throw new DomainError(amount.error, { amount: errors[amount.error].key });
       const limit = checkDepositAmount(amount.value, config.deposit);
       if (limit) throw new DomainError(limit, { amount: errors[limit].key });
-      if (!voucher) throw new DomainError("MISSING_PARAMETER", { voucher: "缺少参数" });
+      if (!voucher) throw new DomainError("MISSING_PARAMETER", "voucher");
       const checked = await checkVoucher(voucher, input.md5, this.maxBytes);
       const used = await this.db
         .select({ id: deposits.id })
         .from(deposits)
         .where(and(eq(deposits.voucherMd5, checked.md5), ne(deposits.status, "cancelled")));
-      if (used.length) throw new DomainError("FILE_EXISTS", { voucher: "文件已存在" });
+      if (used.length) throw new DomainError("FILE_EXISTS", "voucher");
       plan = { amount: toWire(amount.value), address: network.address };
     };
     return idempotent(
@@ -106,7 +106,7 @@ export class DepositService {
           .returning({ id: deposits.id })
           .catch((error: unknown) => {
             // A twin request with the same screenshot won the race (the partial unique index).
-            if (isUniqueViolation(error)) throw new DomainError("FILE_EXISTS", { voucher: "文件已存在" });
+            if (isUniqueViolation(error)) throw new DomainError("FILE_EXISTS", "voucher");
             throw error;
           });
         const row = inserted[0];

@@ -40,7 +40,7 @@ export function openDepositNetworks(config: FundingConfig) {
 export async function saveFundingConfig(db: Db, config: FundingConfig, operatorId: number): Promise<FundingConfig> {
   for (const [i, n] of config.deposit.networks.entries()) {
     if (n.address && !isValidAddress(n.network, n.address)) {
-      throw new DomainError("ADDRESS_INVALID", { [`config.deposit.networks.${i}.address`]: "钱包地址格式错误" });
+      throw new DomainError("ADDRESS_INVALID", `config.deposit.networks.${i}.address`);
     }
   }
   return db.transaction(async (tx) => {

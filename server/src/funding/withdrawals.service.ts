@@ -104,8 +104,8 @@ export class WithdrawalService {
         .select()
         .from(withdrawAddresses)
         .where(and(eq(withdrawAddresses.id, input.address_id), eq(withdrawAddresses.userId, userId), eq(withdrawAddresses.currency, input.currency)));
-      if (!address) throw new DomainError("ADDRESS_REQUIRED", { address_id: "请先添加提现地址" });
-      if (!(await verifyPassword(user.tradePasswordHash, password))) throw new DomainError("TRADE_PASSWORD_WRONG", { trade_password: "交易密码错误" });
+      if (!address) throw new DomainError("ADDRESS_REQUIRED", "address_id");
+      if (!(await verifyPassword(user.tradePasswordHash, password))) throw new DomainError("TRADE_PASSWORD_WRONG", "trade_password");
       const refusal = await this.guards.refusal(this.db, userId);
       if (refusal) throw new DomainError(refusal);
       const open = await this.db.select({ id: withdrawals.id }).from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, OPEN)));

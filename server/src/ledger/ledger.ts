@@ -378,9 +378,9 @@ async function release(tx: Tx, input: ResolveInput): Promise<Posted> {
  */
 async function adjust(tx: Tx, input: AdjustInput): Promise<Posted> {
   const reason = input.reason.trim();
-  if (!reason) throw new DomainError("MISSING_PARAMETER", { reason: "缺少参数" });
+  if (!reason) throw new DomainError("MISSING_PARAMETER", "reason");
   const amount = money(input.amount);
-  if (amount.isZero() || !fitsColumn(amount)) throw new DomainError("AMOUNT_ERROR", { amount: "金额错误" });
+  if (amount.isZero() || !fitsColumn(amount)) throw new DomainError("AMOUNT_ERROR", "amount");
   const posted = await post(tx, {
     key: `adjustment:${input.key}`,
     kind: "adjustment",

@@ -3,15 +3,24 @@ import { errors, type ErrorCode, type ErrorEnvelope } from "../../contract";
 
 /** A refusal the user can understand: a code of the closed catalogue, never free text. */
 export class DomainError extends Error {
+  /** Which input fields the refusal is about, with their message keys. */
+  readonly fields?: Record<string, string>;
+
   constructor(
     readonly code: ErrorCode,
-    /** Which input fields the refusal is about, with their message keys. */
-    readonly fields?: Record<string, string>,
+    /**
+     * The fields the refusal is about: a field name (or several), which then carry the code's own message key, so a
+     * refusal names its code once (`new DomainError("ACCOUNT_EXISTS", "account")`); or field -> message key when a
+     * field's message differs from the code's.
+     */
+    fields?: string | readonly string[] | Record<string, string>,
     /** The session is over: answer `type` 999 so the client logs out (missing token, frozen account...). */
     readonly logout = code === "LOGIN_REQUIRED",
   ) {
     super(code);
     this.name = "DomainError";
+    this.fields =
+      typeof fields === "string" ? { [fields]: errors[code].key } : Array.isArray(fields) ? Object.fromEntries(fields.map((f) => [f, errors[code].key])) : (fields as Record<string, string> | undefined);
   }
   get status(): number {
     return errors[this.code].status;

@@ -184,9 +184,9 @@ export class UserAdminService {
   async adjust(operator: OperatorSession, input: { user_id: number; currency: string; amount: string; reason: string; idempotency_key: string }) {
     const config = await loadWalletConfig(this.db);
     const decimals = decimalsOf(config, input.currency);
-    if (decimals === null) throw new DomainError("CURRENCY_NOT_FOUND", { currency: "币种未添加或不存在" });
+    if (decimals === null) throw new DomainError("CURRENCY_NOT_FOUND", "currency");
     const amount = money(input.amount);
-    if (amount.decimalPlaces() > decimals) throw new DomainError("AMOUNT_ERROR", { amount: "金额错误" });
+    if (amount.decimalPlaces() > decimals) throw new DomainError("AMOUNT_ERROR", "amount");
     await this.user(this.db, input.user_id);
     const posted = await this.db.transaction((tx) =>
       ledger.adjust(tx, {
