@@ -29,6 +29,8 @@ CREATE TABLE positions (
   tp_price numeric(36, 18) CHECK (tp_price > 0),
   sl_price numeric(36, 18) CHECK (sl_price > 0),
   liquidation_price numeric(36, 18),
+  -- Where the margin level falls to the warning level: the user is told once (then warned is set).
+  warning_price numeric(36, 18),
   open_price numeric(36, 18),
   open_tick_price numeric(36, 18),
   open_tick_at_ms bigint,

@@ -15,6 +15,7 @@ import {
   stopRefusal,
   swapCharge,
   triggersOf,
+  warningPrice,
   type PositionTerms,
 } from "./positions.engine";
 
@@ -80,6 +81,14 @@ describe("liquidation price", () => {
     const at = { openPrice: "60000.01", margin, swapDue: money(0), maintenance: maint };
     expect(isLiquidated(t, { ...at, price: money(level).minus("0.01").toFixed() })).toBe(true);
     expect(isLiquidated(t, { ...at, price: money(level).plus("0.01").toFixed() })).toBe(false);
+  });
+
+  it.each([
+    { name: "BTC long 100x warns 150.03 under the open price", t: btc("long", 100), open: "60012", margin: "60.012", maint: "30.006", price: "59861.97" },
+    { name: "BTC short 100x warns above", t: btc("short", 100), open: "60000", margin: "60", maint: "30", price: "60150.00" },
+    { name: "no warning when the position opens at or below the level", t: btc("long", 100), open: "60000", margin: "40", maint: "30", price: null },
+  ])("warning at 150 %: $name", ({ t, open, margin, maint, price }) => {
+    expect(warningPrice(t, open, money(margin), money(maint), "150")).toBe(price);
   });
 
   it("owed swaps bring the level closer", () => {

@@ -58,7 +58,22 @@ export const roundMoney = (value: Decimal): Decimal => value.toDecimalPlaces(8, 
  * can reach it (a long at 1x falls to zero first).
  */
 export function liquidationPrice(t: PositionTerms, openPrice: string, margin: Decimal, maintenance: Decimal, swapDue: Decimal = money(0)): string | null {
-  const cushion = margin.minus(swapDue).minus(maintenance);
+  return levelWhereEquityIs(t, openPrice, margin.minus(swapDue), maintenance);
+}
+
+/**
+ * Where the margin level (equity / maintenance) falls to `levelPercent` (e.g. 150): the user is warned there,
+ * once. Null when the position already stands at or below that level when it opens.
+ */
+export function warningPrice(t: PositionTerms, openPrice: string, margin: Decimal, maintenance: Decimal, levelPercent: string, swapDue: Decimal = money(0)): string | null {
+  const equity = maintenance.times(levelPercent).div(100);
+  if (margin.minus(swapDue).lte(equity)) return null;
+  return levelWhereEquityIs(t, openPrice, margin.minus(swapDue), equity);
+}
+
+/** The executable price at which `capital` + gross P&L falls to `floor`, rounded towards the open price. */
+function levelWhereEquityIs(t: PositionTerms, openPrice: string, capital: Decimal, floor: Decimal): string | null {
+  const cushion = capital.minus(floor);
   const perUnit = units(t).times(t.quoteRate);
   const move = cushion.div(perUnit);
   const level = t.direction === "long" ? money(openPrice).minus(move) : money(openPrice).plus(move);
@@ -114,6 +129,8 @@ export interface LiveLevels {
   tp: string | null;
   sl: string | null;
   liquidation: string | null;
+  /** The margin-warning level, until the user has been warned. */
+  warning?: string | null;
 }
 
 /**
@@ -135,6 +152,7 @@ export function triggersOf(p: LiveLevels): Trigger[] {
   if (p.tp) out.push(make("tp", watch, profitWay, p.tp));
   if (p.sl) out.push(make("sl", watch, lossWay, p.sl));
   if (p.liquidation) out.push(make("liquidation", watch, lossWay, p.liquidation));
+  if (p.warning) out.push(make("warning", watch, lossWay, p.warning));
   return out;
 }
 
@@ -143,11 +161,12 @@ export const crosses = (cross: "up" | "down", observed: string, level: string): 
   cross === "up" ? money(observed).gte(level) : money(observed).lte(level);
 
 /** Which close reason wins when several of a position's triggers cross on one tick: the user's own stops first. */
-export function reasonOf(fired: readonly string[]): CloseReason | "fill" | null {
+export function reasonOf(fired: readonly string[]): CloseReason | "fill" | "warning" | null {
   if (fired.includes("fill")) return "fill";
   if (fired.includes("sl")) return "sl";
   if (fired.includes("tp")) return "tp";
   if (fired.includes("liquidation")) return "liquidation";
+  if (fired.includes("warning")) return "warning";
   return null;
 }
 

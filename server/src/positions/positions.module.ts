@@ -9,7 +9,7 @@ import { PositionsService } from "./positions.service";
 
 export interface PositionsModule {
   service: PositionsService;
-  /** The leader's periodic work: margin warnings and the nightly swaps (idempotent; run often). */
+  /** The leader's periodic work: the nightly swaps (idempotent; run often). Margin warnings are triggers. */
   runJobs(nowMs: number): Promise<void>;
 }
 
@@ -49,7 +49,6 @@ export function registerPositions(
     service,
     async runJobs(nowMs) {
       await service.chargeSwaps(lastSwapCutoff(nowMs));
-      await service.warnNearLiquidation();
     },
   };
 }

@@ -30,6 +30,7 @@ export const positions = pgTable("positions", {
   tpPrice: amount("tp_price"),
   slPrice: amount("sl_price"),
   liquidationPrice: amount("liquidation_price"),
+  warningPrice: amount("warning_price"),
   openPrice: amount("open_price"),
   openTickPrice: amount("open_tick_price"),
   openTickAtMs: bigint("open_tick_at_ms", { mode: "number" }),

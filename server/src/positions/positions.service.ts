@@ -25,6 +25,7 @@ import {
   grossPnl,
   liquidationPrice,
   maintenanceFor,
+  warningPrice,
   marginFor,
   openSide,
   priceFits,
@@ -101,16 +102,37 @@ function termsOf(row: PositionRow): PositionTerms {
 
 const levelsOf = (row: PositionRow) =>
   row.status === "pending" || row.status === "open"
-    ? triggersOf({ id: row.id, symbol: row.symbol, direction: row.direction, status: row.status, limitPrice: row.limitPrice, tp: row.tpPrice, sl: row.slPrice, liquidation: row.liquidationPrice })
+    ? triggersOf({
+        id: row.id,
+        symbol: row.symbol,
+        direction: row.direction,
+        status: row.status,
+        limitPrice: row.limitPrice,
+        tp: row.tpPrice,
+        sl: row.slPrice,
+        liquidation: row.liquidationPrice,
+        warning: row.warned ? null : row.warningPrice,
+      })
     : [];
+
+/** How long a process reuses the trading rules before reading them again (an operator's change reaches every process within it). */
+const CONFIG_TTL_MS = 5_000;
 
 export class PositionsService implements TriggerSource {
   readonly name = SOURCE;
+  private configCache: { atMs: number; value: PositionsConfig } | null = null;
 
   constructor(private readonly deps: PositionsDeps) {}
 
   private get db(): Db {
     return this.deps.db;
+  }
+
+  /** The trading rules, read at most every few seconds (every order needs them). */
+  private async rules(): Promise<PositionsConfig> {
+    const nowMs = Date.now();
+    if (!this.configCache || nowMs - this.configCache.atMs > CONFIG_TTL_MS) this.configCache = { atMs: nowMs, value: await loadPositionsConfig(this.db) };
+    return this.configCache.value;
   }
 
   // ----- prices ----------------------------------------------------------------------------------------------
@@ -136,7 +158,7 @@ export class PositionsService implements TriggerSource {
 
   async ticket(userId: number, symbol: string): Promise<Ticket> {
     const pair = this.deps.market.requirePair(symbol);
-    const config = await loadPositionsConfig(this.db);
+    const config = await this.rules();
     const rules = rulesFor(config, pair.kind, pair.symbol);
     const quote = this.quoteNow(pair);
     const session = sessionAt(pair.kind, config.session, this.deps.clock.now().getTime());
@@ -185,7 +207,7 @@ export class PositionsService implements TriggerSource {
   private async prepare(userId: number, input: SubmitInput) {
     const pair = this.deps.market.requireTradable(input.symbol);
     await this.deps.switches.require(userId, "leverage");
-    const config = await loadPositionsConfig(this.db);
+    const config = await this.rules();
     const rules = rulesFor(config, pair.kind, pair.symbol);
     if (pair.kind !== "crypto") {
       if (!sessionAt(pair.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");
@@ -277,7 +299,6 @@ export class PositionsService implements TriggerSource {
           const [pending] = await tx.update(positions).set({ marginHoldId: held.holdId, feeHoldId: feeHold?.holdId ?? null, openFee: toWire(fee) }).where(eq(positions.id, created.id)).returning();
           return pending;
         }
-        await tx.update(positions).set({ marginHoldId: held.holdId }).where(eq(positions.id, created.id));
         return this.openInTx(tx, { ...created, marginHoldId: held.holdId }, { price: quote.price, atMs: quote.atMs }, openPrice, fee, now);
       },
       async () => {
@@ -305,16 +326,19 @@ export class PositionsService implements TriggerSource {
     }
     const margin = money(row.margin);
     const maintenance = maintenanceFor(terms, openPrice, margin);
+    const config = await this.rules();
     const [opened] = await tx
       .update(positions)
       .set({
         status: "open",
+        marginHoldId: row.marginHoldId,
         openPrice,
         openTickPrice: tick.price,
         openTickAtMs: tick.atMs,
         openFee: toWire(fee),
         maintenance: toWire(maintenance),
         liquidationPrice: liquidationPrice(terms, openPrice, margin, maintenance),
+        warningPrice: warningPrice(terms, openPrice, margin, maintenance, config.warning_level),
         openedAt: now,
       })
       .where(eq(positions.id, row.id))
@@ -507,6 +531,7 @@ export class PositionsService implements TriggerSource {
         }
         if (locked.status !== "open" || !reason) return null;
         const exec = item.tick[closeSide(locked.direction)];
+        if (reason === "warning") return this.warnInTx(tx, locked, exec);
         // The row may have changed since the book was armed (a stop moved): the decision is re-made on decimals.
         if (!this.stillCrossed(locked, reason, exec)) return null;
         return this.closeInTx(tx, locked, reason, tick, exec);
@@ -514,6 +539,19 @@ export class PositionsService implements TriggerSource {
       if (row) await this.after(row);
       else this.deps.triggers.changed(item.owner);
     }
+  }
+
+  /** The margin level reached the warning level: the user is told once; the other triggers are re-armed after. */
+  private async warnInTx(tx: Tx, row: PositionRow, exec: string): Promise<PositionRow | null> {
+    if (row.warned || row.warningPrice === null) return null;
+    const figures = unrealised(termsOf(row), { openPrice: row.openPrice!, mark: exec, margin: money(row.margin), openFee: money(row.openFee), swapTotal: money(row.swap), swapDue: money(row.swapDue), maintenance: money(row.maintenance) });
+    const [changed] = await tx.update(positions).set({ warned: true }).where(eq(positions.id, row.id)).returning();
+    await this.deps.notifier.notifyUser(tx, row.userId, {
+      title: "保证金不足警告",
+      body: "您的 {symbol} 仓位保证金水平已降至 {level}%，价格到达 {liquidation_price} 时将被强制平仓。",
+      values: { symbol: row.symbol, level: figures.marginLevel?.toFixed(0) ?? "-", liquidation_price: row.liquidationPrice ? money(row.liquidationPrice).toFixed(row.pricePrecision) : "-" },
+    });
+    return changed;
   }
 
   private stillCrossed(row: PositionRow, reason: CloseReason, exec: string): boolean {
@@ -535,34 +573,6 @@ export class PositionsService implements TriggerSource {
   }
 
   // ----- margin warnings and swaps ----------------------------------------------------------------------------
-
-  /**
-   * Warns once per position when its margin level falls under the configured level (the leader calls it on
-   * ticks, throttled). Returns how many were warned.
-   */
-  async warnNearLiquidation(): Promise<number> {
-    const config = await loadPositionsConfig(this.db);
-    const rows = await this.db.select().from(positions).where(and(eq(positions.status, "open"), eq(positions.warned, false)));
-    let warned = 0;
-    for (const row of rows) {
-      const pair = this.deps.market.pair(row.symbol);
-      const quote = pair ? this.quoteNow(pair) : null;
-      if (!quote || !row.openPrice) continue;
-      const figures = unrealised(termsOf(row), { openPrice: row.openPrice, mark: quote[closeSide(row.direction)], margin: money(row.margin), openFee: money(row.openFee), swapTotal: money(row.swap), swapDue: money(row.swapDue), maintenance: money(row.maintenance) });
-      if (!figures.marginLevel || figures.marginLevel.gt(config.warning_level)) continue;
-      await this.db.transaction(async (tx) => {
-        const [changed] = await tx.update(positions).set({ warned: true }).where(and(eq(positions.id, row.id), eq(positions.warned, false), eq(positions.status, "open"))).returning({ id: positions.id });
-        if (!changed) return;
-        await this.deps.notifier.notifyUser(tx, row.userId, {
-          title: "保证金不足警告",
-          body: "您的 {symbol} 仓位保证金水平已降至 {level}%，价格到达 {liquidation_price} 时将被强制平仓。",
-          values: { symbol: row.symbol, level: figures.marginLevel!.toFixed(0), liquidation_price: row.liquidationPrice ?? "-" },
-        });
-        warned++;
-      });
-    }
-    return warned;
-  }
 
   /**
    * The nightly swap of forex and metal positions held through 21:00 UTC of `dayMs`'s date (triple on Wednesday):
@@ -603,9 +613,10 @@ export class PositionsService implements TriggerSource {
           due = due.plus(charge.minus(paid));
         }
         const liquidation = liquidationPrice(terms, locked.openPrice!, money(locked.margin), money(locked.maintenance), due);
+        const warning = warningPrice(terms, locked.openPrice!, money(locked.margin), money(locked.maintenance), (await this.rules()).warning_level, due);
         const [changed] = await tx
           .update(positions)
-          .set({ swap: toWire(money(locked.swap).plus(charge)), swapDue: toWire(due), swappedThrough: day, liquidationPrice: liquidation })
+          .set({ swap: toWire(money(locked.swap).plus(charge)), swapDue: toWire(due), swappedThrough: day, liquidationPrice: liquidation, warningPrice: warning })
           .where(eq(positions.id, locked.id))
           .returning();
         return changed;
@@ -744,6 +755,7 @@ export class PositionsService implements TriggerSource {
     if (configProblems(config).length) throw new DomainError("PARAMETER_ERROR");
     await this.db.transaction(async (tx) => {
       await savePositionsConfig(tx, config);
+      this.configCache = null;
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "positions.config", targetKind: "settings", detail: config });
     });
     return config;

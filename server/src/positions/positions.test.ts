@@ -287,6 +287,24 @@ describe("forex and metals", () => {
   });
 });
 
+describe("margin warning", () => {
+  it("is a trigger too: the user is told once when the margin level reaches the warning level, and the position stays", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    const { body } = await submit(u.token, { leverage: 100 });
+    // margin 60.012, maintenance 30.006: 150 % is an equity of 45.009, 150.03 below the open price 60012.
+    expect(body.message.liquidation_price).toBe("59711.94");
+    await tick(server, { [BTC]: "59880" }); // bid 59868.02: above the warning level
+    await tick(server, { [BTC]: "59870" }); // bid 59858.02: at or below 59861.97
+    await tick(server, { [BTC]: "59800" });
+    const inbox = JSON.stringify((await server.call("GET", "user/usermessage", { page: 1 }, { token: u.token })).body);
+    expect(inbox.match(/Margin warning/g)).toHaveLength(1);
+    expect((await positionsOf(u.token)).list).toHaveLength(1);
+    await tick(server, { [BTC]: "59700" });
+    expect((await positionsOf(u.token, "closed")).list[0]).toMatchObject({ close_reason: "liquidation" });
+  });
+});
+
 describe("notices and the back office", () => {
   it("fills and triggers reach the inbox; operators read positions and the trading accounts, and cannot act on them", async () => {
     server.clock.set(Date.UTC(2026, 11, 2, 12, 0, 0));

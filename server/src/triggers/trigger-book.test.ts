@@ -54,6 +54,28 @@ describe("TriggerBook", () => {
     expect(keys(book.evaluate(obs("90", "91")))).toEqual(["k0", "k1", "k3", "k4"]);
   });
 
+  it("removed triggers never fire, before and after the list is compacted", () => {
+    const book = new TriggerBook();
+    for (let i = 0; i < 300; i++) book.add(t(`k${i}`, "bid", "down", String(100 + i)));
+    for (let i = 0; i < 300; i++) if (i % 4) book.remove(`k${i}`);
+    expect(book.size).toBe(75);
+    expect(keys(book.evaluate(obs("300", "301")))).toEqual(["k200", "k204", "k208", "k212", "k216", "k220", "k224", "k228", "k232", "k236", "k240", "k244", "k248", "k252", "k256", "k260", "k264", "k268", "k272", "k276", "k280", "k284", "k288", "k292", "k296"].sort());
+    expect(keys(book.evaluate(obs("0", "1")))).toHaveLength(50);
+    expect(book.size).toBe(0);
+  });
+
+  it("a book loaded at once fires like one built trigger by trigger", () => {
+    const triggers = Array.from({ length: 200 }, (_, i) => t(`k${i}`, i % 2 ? "bid" : "ask", i % 3 ? "up" : "down", String(50 + ((i * 37) % 100)), "BTC/USDT", `o${i % 50}`));
+    const one = new TriggerBook();
+    for (const x of triggers) one.add(x);
+    const many = new TriggerBook();
+    many.addMany(triggers);
+    for (const [bid, ask] of [["60", "61"], ["140", "141"], ["20", "21"], ["100", "100"]]) {
+      expect(keys(many.evaluate(obs(bid, ask)))).toEqual(keys(one.evaluate(obs(bid, ask))));
+    }
+    expect(many.size).toBe(one.size);
+  });
+
   it("fires exactly what a full scan would, over random books and tick paths", () => {
     const watch = fc.constantFrom<Watch>("bid", "ask");
     const cross = fc.constantFrom<Cross>("up", "down");

@@ -52,6 +52,8 @@ export interface FiredOwner {
 interface Entry {
   at: number;
   trigger: Trigger;
+  /** Removed from the book but still in its list: skipped when reached, dropped when the list is compacted. */
+  dead?: boolean;
 }
 
 const LISTS = ["bid:up", "bid:down", "ask:up", "ask:down", "time:up", "time:down"] as const;
@@ -64,7 +66,9 @@ type ListName = (typeof LISTS)[number];
 const before = (cross: Cross, a: number, b: number) => (cross === "up" ? a > b : a < b);
 
 class SortedList {
-  readonly entries: Entry[] = [];
+  entries: Entry[] = [];
+  /** Entries marked dead but still in `entries`: removal is O(1), the array is compacted when they pile up. */
+  private dead = 0;
   constructor(private readonly cross: Cross) {}
 
   /** Index of the first entry that does not stand before `at` (where an entry at `at` goes, after its equals). */
@@ -83,22 +87,34 @@ class SortedList {
     this.entries.splice(this.insertionPoint(entry.at), 0, entry);
   }
 
+  /** Many at once (loading a book): one sort instead of an insertion each. */
+  addMany(entries: Entry[]): void {
+    this.entries.push(...entries);
+    const cross = this.cross;
+    // Stable sort: equal levels keep their order of arrival.
+    this.entries.sort((a, b) => (a.at === b.at ? 0 : before(cross, a.at, b.at) ? -1 : 1));
+  }
+
   remove(entry: Entry): void {
-    // Equal levels sit together just before the insertion point: walk back over them.
-    for (let i = this.insertionPoint(entry.at) - 1; i >= 0 && this.entries[i].at === entry.at; i--) {
-      if (this.entries[i] === entry) {
-        this.entries.splice(i, 1);
-        return;
-      }
+    entry.dead = true;
+    this.dead++;
+    if (this.dead > 64 && this.dead * 2 > this.entries.length) {
+      this.entries = this.entries.filter((e) => !e.dead);
+      this.dead = 0;
     }
   }
 
-  /** Pops every entry the value crosses, in the order they are crossed. */
+  /** Pops every live entry the value crosses, in the order they are crossed (dead ones on the way are dropped). */
   popCrossed(value: number): Entry[] {
     const out: Entry[] = [];
     const list = this.entries;
     while (list.length) {
       const last = list[list.length - 1];
+      if (last.dead) {
+        list.pop();
+        this.dead--;
+        continue;
+      }
       const crossed = this.cross === "up" ? value >= last.at : value <= last.at;
       if (!crossed) break;
       out.push(list.pop()!);
@@ -134,15 +150,32 @@ export class TriggerBook {
 
   /** Adds a trigger (a trigger with the same key is replaced). */
   add(trigger: Trigger): void {
+    this.list(trigger.symbol, `${trigger.watch}:${trigger.cross}`).add(this.index(trigger));
+  }
+
+  /** Adds many triggers at once: what a process loads when it becomes leader (one sort per list). */
+  addMany(triggers: readonly Trigger[]): void {
+    const grouped = new Map<SortedList, Entry[]>();
+    for (const trigger of triggers) {
+      const list = this.list(trigger.symbol, `${trigger.watch}:${trigger.cross}`);
+      const entries = grouped.get(list) ?? [];
+      entries.push(this.index(trigger));
+      grouped.set(list, entries);
+    }
+    for (const [list, entries] of grouped) list.addMany(entries);
+  }
+
+  /** Records a trigger in the key and owner maps (replacing one with the same key) and returns its list entry. */
+  private index(trigger: Trigger): Entry {
     const at = Number(trigger.level);
     if (!Number.isFinite(at)) throw new Error(`trigger ${trigger.key}: level ${trigger.level} is not a number`);
     this.remove(trigger.key);
     const entry: Entry = { at, trigger };
-    this.list(trigger.symbol, `${trigger.watch}:${trigger.cross}`).add(entry);
     this.byKey.set(trigger.key, entry);
     let keys = this.byOwner.get(trigger.owner);
     if (!keys) this.byOwner.set(trigger.owner, (keys = new Set()));
     keys.add(trigger.key);
+    return entry;
   }
 
   remove(key: string): void {

@@ -124,7 +124,7 @@ export class TriggerRunner {
   }
 
   private async loadSource(source: TriggerSource): Promise<void> {
-    for (const trigger of await source.loadAll()) this.book.add(trigger);
+    this.book.addMany(await source.loadAll());
   }
 
   private onTicks(ticks: readonly { symbol: string; price: string; atMs: number }[]): void {

@@ -1,0 +1,267 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
+import { buildApp } from "../server/src/app";
+import { ensureRootInviteCode } from "../server/src/auth";
+import { ledger } from "../server/src/ledger";
+import { quoteAround } from "../server/src/market";
+import { ManualClock } from "../server/src/platform/clock";
+import { testConfig } from "../server/src/platform/config";
+import { openDatabase, type Database } from "../server/src/platform/db";
+import { migrate } from "../server/src/platform/migrate";
+import { TriggerBook, type Trigger } from "../server/src/triggers";
+import type { BenchResult, BenchSuite } from "./run";
+
+/**
+ * The position engine.
+ * (a) The trigger book with 100,000 open positions over 20 symbols (TP, SL and liquidation each: 300,000 levels):
+ *     time to evaluate one tick when nothing triggers and when 1 % of the positions trigger (goal p99 < 50 ms).
+ *     What fires is then settled by the service, one position per transaction: (c) measures that rate.
+ * (b) Market orders placed through HTTP (a real socket, 50 concurrent users) on PostgreSQL and on PGlite, beside
+ *     the raw rate of a two-account ledger transfer on the same database in the same run (goals: PostgreSQL 2,000/s
+ *     with p99 < 50 ms and at least 25 % of the raw rate; PGlite 800/s).
+ * (c) Settlement: stop-losses of 1,000 positions crossed by one tick, settled by the runner (closes per second).
+ */
+
+const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent } as unknown as FastifyBaseLogger;
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+function triggerBook(log: (line: string) => void): BenchResult[] {
+  const symbols = Array.from({ length: 20 }, (_, i) => `S${i}/USDT`);
+  const book = new TriggerBook();
+  const levels: Trigger[] = [];
+  const started = performance.now();
+  // Positions opened near the price (1000 +- 0.5 %), TP/SL 2-12 % away, liquidation 13-20 % away.
+  let seed = 42;
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  for (let id = 0; id < 100_000; id++) {
+    const symbol = symbols[id % 20];
+    const open = 995 + random() * 10;
+    const long = random() < 0.5;
+    const owner = `positions:${id}`;
+    const add = (name: string, cross: "up" | "down", level: number) =>
+      levels.push({ key: `${owner}:${name}`, owner, symbol, watch: long ? "bid" : "ask", cross, level: level.toFixed(2) });
+    const away = (lo: number, hi: number) => open * (lo + random() * (hi - lo));
+    add("tp", long ? "up" : "down", long ? open + away(0.02, 0.12) : open - away(0.02, 0.12));
+    add("sl", long ? "down" : "up", long ? open - away(0.02, 0.12) : open + away(0.02, 0.12));
+    add("liquidation", long ? "down" : "up", long ? open - away(0.13, 0.2) : open + away(0.13, 0.2));
+  }
+  book.addMany(levels);
+  const loadMs = performance.now() - started;
+  log(`loaded ${book.size.toLocaleString("en-US")} trigger levels in ${loadMs.toFixed(0)} ms (what a new leader does)`);
+  // One more position armed the way a change arrives: three single inserts.
+  const t1 = performance.now();
+  for (const name of ["tp", "sl", "liquidation"]) book.add({ key: `positions:x:${name}`, owner: "positions:x", symbol: symbols[0], watch: "bid", cross: name === "tp" ? "up" : "down", level: name === "tp" ? "1200.00" : "800.00" });
+  const armUs = (performance.now() - t1) * 1000;
+
+  // Nothing triggers: every pair wobbles inside its band (the nearest levels are about 1.5 % away).
+  const quiet: number[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const price = (1000 + (random() - 0.5) * 10).toFixed(2);
+    const t0 = performance.now();
+    book.evaluate({ symbol: symbols[i % 20], price, bid: price, ask: price, atMs: i });
+    quiet.push(performance.now() - t0);
+  }
+  quiet.sort((a, b) => a - b);
+
+  // 1 % triggers: each tick moves its pair far enough to cross about 1,000 positions' levels (searched per pair).
+  const busy: number[] = [];
+  let fired = 0;
+  const bandOf = new Map(symbols.map((s) => [s, { up: 1000, down: 1000 }]));
+  // Every level of a pair in the order a rising (or falling) price meets it, whatever it watches.
+  const upLevels = new Map<string, number[]>();
+  const downLevels = new Map<string, number[]>();
+  for (const symbol of symbols) {
+    const all = levels.filter((l) => l.symbol === symbol).map((l) => Number(l.level));
+    upLevels.set(symbol, all.filter((x) => x > 1000).sort((a, b) => a - b));
+    downLevels.set(symbol, all.filter((x) => x < 1000).sort((a, b) => b - a));
+  }
+  const cursorUp = new Map(symbols.map((s) => [s, 0]));
+  const cursorDown = new Map(symbols.map((s) => [s, 0]));
+  for (let i = 0; i < 40; i++) {
+    const symbol = symbols[i % 20];
+    const band = bandOf.get(symbol)!;
+    const rising = i % 40 < 20;
+    // Step the price outwards a little at a time until about 1,000 owners fire (the step is measured, not assumed).
+    // Find (on a copy of the counts, without evaluating) the price that crosses about 1,000 more owners: one tick
+    // then jumps there, and that one evaluation is timed.
+    let price = rising ? band.up : band.down;
+    const target = rising ? upLevels.get(symbol)! : downLevels.get(symbol)!;
+    const from = rising ? cursorUp.get(symbol)! : cursorDown.get(symbol)!;
+    const to = Math.min(target.length - 1, from + 1_500);
+    price = target[to];
+    if (rising) cursorUp.set(symbol, to + 1);
+    else cursorDown.set(symbol, to + 1);
+    const text = price.toFixed(2);
+    const t0 = performance.now();
+    const owners = book.evaluate({ symbol, price: text, bid: text, ask: text, atMs: 1e9 + i }).length;
+    const elapsed = performance.now() - t0;
+    if (rising) band.up = price;
+    else band.down = price;
+    fired += owners;
+    busy.push(elapsed);
+  }
+  busy.sort((a, b) => a - b);
+  log(`1 % scenario: ${fired.toLocaleString("en-US")} positions fired by ${busy.length} ticks (about ${Math.round(fired / busy.length)} a tick)`);
+  return [
+    { name: "book: load 300,000 levels", value: loadMs, unit: "ms" },
+    { name: "book: arm one position (3 levels)", value: armUs, unit: "µs" },
+    { name: "book: tick with nothing to trigger, p50", value: percentile(quiet, 50) * 1000, unit: "µs" },
+    { name: "book: tick with nothing to trigger, p99", value: percentile(quiet, 99) * 1000, unit: "µs", note: "goal p99 < 50 ms" },
+    { name: "book: tick crossing 1 % of positions, p50", value: percentile(busy, 50), unit: "ms" },
+    { name: "book: tick crossing 1 % of positions, p99", value: percentile(busy, 99), unit: "ms", note: "goal p99 < 50 ms; settlement in (c)" },
+  ];
+}
+
+async function freshPostgres(): Promise<Database & { drop(): Promise<void> }> {
+  const name = `tw_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  await migrate(database);
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: PG_BASE });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** An app on a real port, leading its feed, BTC priced by a recorded tick; `users` funded accounts. */
+async function tradingApp(database: Database, users: number) {
+  const clock = new ManualClock(Date.now());
+  const config = testConfig({ ROOT_INVITE_CODE: "BENCHROOT", LOG_LEVEL: "silent", RATE_LIMIT_AUTH: 100_000 });
+  const built = await buildApp({ config, database, clock, logger: silent });
+  await ensureRootInviteCode(database.db, config);
+  await built.market.startManual({ historyCandles: 2, historyMinutes: 2 });
+  await built.engines.triggers.ensureLoaded();
+  const setPrice = async (price: string) => {
+    clock.advance(1_000);
+    const atMs = clock.now().getTime();
+    await database.query("INSERT INTO market_ticks (symbol, at_ms, price, quantity, source) VALUES ('BTC/USDT', $1, $2, 0, 'sim')", [atMs, price]);
+    built.market.service.apply({ atMs, leader: "bench", ticks: [{ symbol: "BTC/USDT", price, quantity: "0", atMs, source: "sim" }], tickers: [], candles: [], quotes: [], venues: [] });
+    await built.engines.triggers.drain();
+  };
+  await setPrice("60000");
+  await built.app.listen({ port: 0, host: "127.0.0.1" });
+  const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}/api`;
+  const tokens: string[] = [];
+  const ids: number[] = [];
+  for (let i = 0; i < users; i++) {
+    const res = await fetch(`${base}/user/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account: `bench${i}x${randomBytes(2).toString("hex")}`, password: "secret123", re_password: "secret123", invite_code: "BENCHROOT" }),
+    });
+    const body = (await res.json()) as { message: { token: string; user: { id: number } } };
+    tokens.push(body.message.token);
+    ids.push(body.message.user.id);
+    await database.db.transaction((tx) =>
+      ledger.post(tx, { key: `bench-credit:${body.message.user.id}`, kind: "deposit", cause: { kind: "deposit", id: `bench-${i}` }, legs: [{ account: { user: body.message.user.id }, currency: "USDT", amount: "10000000" }, { account: { platform: "deposits_in_transit" }, currency: "USDT", amount: "-10000000" }] }),
+    );
+  }
+  return { built, base, tokens, ids, setPrice };
+}
+
+async function placements(kind: "postgres" | "pglite", log: (line: string) => void): Promise<BenchResult[]> {
+  const database = kind === "postgres" ? await freshPostgres() : Object.assign(await openDatabase({}), { drop: async () => {} });
+  if (kind === "pglite") await migrate(database);
+  const { built, base, tokens, ids } = await tradingApp(database, 50);
+  const perUser = kind === "postgres" ? 60 : 30;
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (token) => {
+      for (let i = 0; i < perUser; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}/lever/submit`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: token },
+          body: JSON.stringify({ symbol: "BTC/USDT", direction: i % 2 ? "long" : "short", type: "market", quantity: "0.01", leverage: 10, sl_price: i % 2 ? "50000" : "70000" }),
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) failures++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const rate = latencies.length / seconds;
+  log(`${kind}: ${latencies.length} market orders by 50 concurrent users in ${seconds.toFixed(1)} s (${failures} refused)`);
+
+  // The raw rate on the same database: two-account ledger transfers, 8 at a time.
+  const transfers = kind === "postgres" ? 4_000 : 1_500;
+  let next = 0;
+  const rawStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, worker) => {
+      while (next < transfers) {
+        const n = next++;
+        const from = ids[(worker * 2) % ids.length];
+        const to = ids[(worker * 2 + 1) % ids.length];
+        await database.db.transaction((tx) =>
+          ledger.post(tx, { key: `bench-raw:${n}`, kind: "bench", cause: { kind: "bench", id: n }, legs: [{ account: { user: from }, currency: "USDT", amount: "-1" }, { account: { user: to }, currency: "USDT", amount: "1" }] }),
+        );
+      }
+    }),
+  );
+  const raw = transfers / ((performance.now() - rawStarted) / 1000);
+  await built.app.close();
+  await database.drop();
+  return [
+    { name: `${kind}: placements through HTTP`, value: rate, unit: "/s", note: kind === "postgres" ? "goal 2,000/s" : "goal 800/s" },
+    { name: `${kind}: placement latency p50`, value: percentile(latencies, 50), unit: "ms" },
+    { name: `${kind}: placement latency p99`, value: percentile(latencies, 99), unit: "ms", note: kind === "postgres" ? "goal < 50 ms" : undefined },
+    { name: `${kind}: raw two-account transfers`, value: raw, unit: "/s", note: "ledger.post, 8 at a time" },
+    { name: `${kind}: placements / raw transfers`, value: (rate / raw) * 100, unit: "%", note: kind === "postgres" ? "goal >= 25 %" : undefined },
+  ];
+}
+
+async function settlement(log: (line: string) => void): Promise<BenchResult[]> {
+  const database = await freshPostgres();
+  const { built, base, tokens, setPrice } = await tradingApp(database, 50);
+  for (const token of tokens) {
+    for (let i = 0; i < 20; i++) {
+      await fetch(`${base}/lever/submit`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: token },
+        body: JSON.stringify({ symbol: "BTC/USDT", direction: "long", type: "market", quantity: "0.01", leverage: 10, sl_price: (59000 - i).toFixed(2) }),
+      }).then((r) => r.arrayBuffer());
+    }
+  }
+  const started = performance.now();
+  await setPrice("58000");
+  const seconds = (performance.now() - started) / 1000;
+  const [{ n }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM positions WHERE close_reason = 'sl'");
+  log(`postgres: one tick crossed ${n} stop-losses, settled in ${seconds.toFixed(2)} s (${quoteAround("58000", "0.0004", 2).bid} bid)`);
+  await built.app.close();
+  await database.drop();
+  return [{ name: "postgres: stop-losses settled after one tick", value: n / seconds, unit: "closes/s", note: `${n} positions` }];
+}
+
+export const suite: BenchSuite = {
+  name: "positions",
+  async run(log) {
+    // POSITIONS_BENCH=book (or placements, settlement) runs one part.
+    const only = process.env.POSITIONS_BENCH;
+    const want = (part: string) => !only || only === part;
+    return [
+      ...(want("book") ? triggerBook(log) : []),
+      ...(want("placements") ? [...(await placements("postgres", log)), ...(await placements("pglite", log))] : []),
+      ...(want("settlement") ? await settlement(log) : []),
+    ];
+  },
+};
