@@ -35,6 +35,9 @@ const SERVER_DOMAINS = {
   positions: ["triggers", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
   spot: ["triggers", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
   options: ["triggers", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
+  // Earn (AI arbitrage, hosting) and credit loans: ledger holds and payouts, users and KYC (switches, verified status).
+  earn: ["ledger", "auth", "kyc"],
+  loans: ["ledger", "auth", "kyc"],
 };
 
 const domainNames = Object.keys(SERVER_DOMAINS);
@@ -178,6 +181,19 @@ export default tseslint.config(
   },
   // Whole-system tests, benchmarks and scripts may open any file (they wire services by hand, time the internals).
   { files: ["test/**", "bench/**", "scripts/**"], rules: { "boundaries/entry-point": "off" } },
+  // A refusal names its code once: `new DomainError("ACCOUNT_EXISTS", "account")`, not the code's message key again.
+  {
+    files: ["server/src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='DomainError'] > ObjectExpression > Property > Literal[value=/[\\u4e00-\\u9fff]/]",
+          message: "Name the field only (new DomainError(code, \"field\")): the field then carries the code's own message key.",
+        },
+      ],
+    },
+  },
   // Tests beside the code may also use the harness (server/src/testing) and build the app.
   { files: ["server/src/**/*.test.ts"], rules: { "boundaries/element-types": elementTypes(true) } },
   // The client: React hooks, one way in to jotai, no zod, no server code, the contract's runtime files only.

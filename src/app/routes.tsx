@@ -38,9 +38,15 @@ const account = {
   agreements: lazyPage(() => import("@/features/account/ui/agreements-page"), "AgreementsPage"),
 };
 const markets = {
-  market: lazyPage(() => import("@/features/market/ui/market-page"), "MarketPage"),
+  // The market list and the chart with the spot ticket's entries (composed in app/spot).
+  market: lazyPage(() => import("./spot/trade-entries"), "MarketWithTradePage"),
   // The chart route is the only one that loads echarts.
-  kline: lazyPage(() => import("@/features/market/ui/kline-page"), "KlinePage"),
+  kline: lazyPage(() => import("./spot/trade-entries"), "KlineWithTradePage"),
+};
+const spot = {
+  ticket: lazyPage(() => import("@/features/spot/ui/spot-ticket-page"), "SpotTicketPage"),
+  orders: lazyPage(() => import("@/features/spot/ui/spot-orders-page"), "SpotOrdersPage"),
+  account: lazyPage(() => import("@/features/spot/ui/spot-account-page"), "SpotAccountPage"),
 };
 const trading = {
   strategy: lazyPage(() => import("@/features/positions/ui/strategy-page"), "StrategyPage"),
@@ -48,6 +54,13 @@ const trading = {
   forexOrders: lazyPage(() => import("@/features/positions/ui/positions-page"), "ForexOrdersPage"),
   // The market's chart beside the positions' ticket: composed here (features never import each other).
   forexDetail: lazyPage(() => import("./forex/forex-detail-page"), "ForexDetailPage"),
+};
+const earn = {
+  // The earn products beside the market's scanner, and the form beside the wallet's balance: composed in app/.
+  arbitrage: lazyPage(() => import("./earn/arbitrage-page"), "ArbitragePage"),
+  detail: lazyPage(() => import("./earn/earn-detail-page"), "EarnDetailPage"),
+  orders: lazyPage(() => import("@/features/earn/ui/orders-page"), "ArbitrageOrdersPage"),
+  hosting: lazyPage(() => import("@/features/earn/ui/orders-page"), "HostingPage"),
 };
 const notificationSettings = lazyPage(() => import("./pwa/notification-page"), "NotificationPage");
 const webview = lazyPage(() => import("@/features/content/ui/webview-page"), "WebviewPage");
@@ -114,17 +127,18 @@ export const routes: RouteDef[] = [
   // trading
   { path: paths.strategy, component: trading.strategy, nav: "custom" },
   { path: paths.strategyOrder, component: soon(msg`Strategy orders`), nav: "custom" },
-  { path: paths.orderTrade, component: soon(msg`Trade orders`), nav: "default", tab: true },
+  { path: paths.orderTrade, component: spot.orders, nav: "custom", tab: true },
+  { path: paths.spotTrade, component: spot.ticket, nav: "custom" },
   { path: paths.orderContract, component: trading.contractOrders, nav: "custom" },
   { path: paths.orderStrategy, component: soon(msg`Option orders`), nav: "custom" },
-  { path: paths.spotAccount, component: soon(msg`Spot account`), nav: "custom" },
+  { path: paths.spotAccount, component: spot.account, nav: "custom" },
   { path: paths.forexDetail, component: trading.forexDetail, nav: "custom" },
   { path: paths.forexOrder, component: trading.forexOrders, nav: "custom" },
   // earn and loans
-  { path: paths.arbitrage, component: soon(msg`AI arbitrage`), nav: "custom" },
-  { path: paths.arbitrageDetail, component: soon(msg`Arbitrage detail`), nav: "custom" },
-  { path: paths.arbitrageOrder, component: soon(msg`Arbitrage orders`), nav: "custom" },
-  { path: paths.hostingOrders, component: soon(msg`Hosting orders`), nav: "custom" },
+  { path: paths.arbitrage, component: earn.arbitrage, nav: "custom" },
+  { path: paths.arbitrageDetail, component: earn.detail, nav: "custom" },
+  { path: paths.arbitrageOrder, component: earn.orders, nav: "custom" },
+  { path: paths.hostingOrders, component: earn.hosting, nav: "custom" },
   { path: paths.loanApply, component: soon(msg`Loan application`), nav: "custom" },
   { path: paths.loanRecords, component: soon(msg`Loan records`), nav: "custom" },
   // referral, content and support

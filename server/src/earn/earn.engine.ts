@@ -1,5 +1,5 @@
 import type { Decimal } from "decimal.js";
-import { floorTo, money, type MoneyValue } from "../ledger/money";
+import { floorTo, money, type MoneyValue } from "../ledger";
 
 /**
  * The earn engine: pure maths of AI arbitrage and hosting orders (no database, clock or randomness).

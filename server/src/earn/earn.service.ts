@@ -189,7 +189,7 @@ export class EarnService {
     const country = await this.deps.switches.countryOf(userId, db);
     if (country && product.countriesOff.includes(country)) throw new DomainError("FEATURE_DISABLED");
     const refusal = amountRefusal(amount, product.minAmount, product.maxAmount);
-    if (refusal) throw new DomainError(refusal, { amount: refusal });
+    if (refusal) throw new DomainError(refusal, "amount");
     if (product.maxParticipants > 0 && product.participants >= product.maxParticipants) throw new DomainError("MAX_PARTICIPANTS");
     return product;
   }
@@ -424,7 +424,7 @@ export class EarnService {
 
   async saveProduct(operator: OperatorSession, input: ProductInput) {
     if (operator.role !== "admin") throw new DomainError("UNAUTHORIZED_OPERATION");
-    if (money(input.max).lt(input.min) || money(input.min).lte(0)) throw new DomainError("PARAMETER_ERROR", { max: "参数错误" });
+    if (money(input.max).lt(input.min) || money(input.min).lte(0)) throw new DomainError("PARAMETER_ERROR", "max");
     const values = {
       kind: input.kind,
       name: input.name,
@@ -446,8 +446,8 @@ export class EarnService {
       if (input.id) {
         const [found] = await tx.select().from(earnProducts).where(eq(earnProducts.id, input.id)).for("update");
         if (!found) throw new DomainError("PRODUCT_NOT_FOUND");
-        if (found.kind !== input.kind) throw new DomainError("PARAMETER_ERROR", { kind: "参数错误" });
-        if (input.max_participants > 0 && input.max_participants < found.participants) throw new DomainError("PARAMETER_ERROR", { max_participants: "参数错误" });
+        if (found.kind !== input.kind) throw new DomainError("PARAMETER_ERROR", "kind");
+        if (input.max_participants > 0 && input.max_participants < found.participants) throw new DomainError("PARAMETER_ERROR", "max_participants");
         [row] = await tx.update(earnProducts).set(values).where(eq(earnProducts.id, input.id)).returning();
       } else {
         [row] = await tx.insert(earnProducts).values({ ...values, participants: 0, createdAt: this.deps.clock.now() }).returning();

@@ -1,0 +1,46 @@
+import { compare, floorTo, mul, parseDecimal, sub, toDecimal, toFixedPoint, decimalsOf } from "@/shared/lib/decimal";
+
+/**
+ * The earn screens' previews, on exact decimals as the server computes them (server/src/earn/earn.engine.ts):
+ * one day's income is amount x daily rate rounded down to 8 decimals; the term's income is that times the days;
+ * an early exit keeps amount x penalty rate (rounded down to 8 decimals).
+ */
+export const INCOME_PLACES = 8;
+
+export function dailyIncome(amount: string, dailyRate: string): string | null {
+  const a = parseDecimal(amount);
+  const r = toFixedPoint(dailyRate);
+  if (a === null || r === null || a <= 0n) return null;
+  return toDecimal(floorTo(mul(a, r), INCOME_PLACES));
+}
+
+export function termIncome(amount: string, dailyRate: string, days: number): string | null {
+  const daily = dailyIncome(amount, dailyRate);
+  return daily === null ? null : toDecimal(toFixedPoint(daily)! * BigInt(days));
+}
+
+export function earlyExit(amount: string, penaltyRate: string): { penalty: string; returned: string } {
+  const a = toFixedPoint(amount) ?? 0n;
+  const penalty = floorTo(mul(a, toFixedPoint(penaltyRate) ?? 0n), INCOME_PLACES);
+  return { penalty: toDecimal(penalty), returned: toDecimal(sub(a, penalty)) };
+}
+
+export type AmountProblem = "invalid" | "below_min" | "above_max" | "balance" | null;
+
+/** Why a typed amount cannot be subscribed (the server refuses the same), or null. */
+export function amountProblem(amount: string, limits: { min: string; max: string; available: string | null }): AmountProblem {
+  const text = amount.trim();
+  if (!text) return null;
+  const a = parseDecimal(text);
+  if (a === null || a <= 0n || decimalsOf(text) > INCOME_PLACES) return "invalid";
+  if (compare(a, toFixedPoint(limits.min)!) < 0) return "below_min";
+  if (compare(a, toFixedPoint(limits.max)!) > 0) return "above_max";
+  if (limits.available !== null && compare(a, toFixedPoint(limits.available) ?? 0n) > 0) return "balance";
+  return null;
+}
+
+/** A rate fraction as a percent text with up to 4 decimals ("0.0012" -> "0.12", "0.438" -> "43.8"). */
+export function percentOf(rate: string): string {
+  const r = toFixedPoint(rate) ?? 0n;
+  return toDecimal(floorTo(r * 100n, 4));
+}

@@ -1,0 +1,169 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { successes } from "@contract/successes";
+import type { EarnKind, EarnOrder } from "@contract/earn";
+import { useAction } from "@/shared/api/use-action";
+import { paths } from "@/shared/lib/paths";
+import { showToast } from "@/shared/state/store";
+import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { KeyValue } from "@/shared/ui/key-value";
+import { flatten, LoadMore } from "@/shared/ui/load-more";
+import { ConfirmModal } from "@/shared/ui/modal";
+import { Page } from "@/shared/ui/page";
+import { useHostingSum } from "../api/hosting-sum";
+import { useEarnOrders, type OrderTab } from "../api/orders";
+import { terminate } from "../api/terminate";
+import { newIdempotencyKey } from "../model/idempotency-key";
+import { percentOf } from "../model/earn";
+import { subtractDecimal } from "@/shared/lib/decimal";
+import { money, OrderCard, ProductList } from "./parts";
+
+/** `/pages/arbitrage/order`: my AI arbitrage orders, in progress and ended, each with its daily income. */
+export function ArbitrageOrdersPage() {
+  return (
+    <Page title={<Trans>Arbitrage orders</Trans>} nav="custom">
+      <Orders kind="arbitrage" />
+    </Page>
+  );
+}
+
+/** `/pages/hosting/order`: hosting totals, the hosting products, my hosting orders with the early exit. */
+export function HostingPage() {
+  const { t } = useLingui();
+  const [view, setView] = useState<"orders" | "products">("orders");
+  return (
+    <Page title={<Trans>Hosting</Trans>} nav="custom">
+      <HostingTotals />
+      <div className="segments" role="tablist" style={{ margin: "12px 0" }}>
+        {(
+          [
+            ["orders", t`My hosting`],
+            ["products", t`Products`],
+          ] as const
+        ).map(([id, label]) => (
+          <button key={id} type="button" role="tab" className="segments__item" aria-selected={view === id} onClick={() => setView(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {view === "orders" ? <Orders kind="hosting" /> : <ProductList kind="hosting" />}
+    </Page>
+  );
+}
+
+function HostingTotals() {
+  const { data } = useHostingSum();
+  if (!data) return <Skeleton lines={2} />;
+  return (
+    <section className="card earn-totals" data-testid="hosting-totals">
+      <div>
+        <strong data-testid="hosted">{money(data.hosted)}</strong>
+        <small>
+          <Trans>Hosted ({data.currency})</Trans>
+        </small>
+      </div>
+      <div>
+        <strong className="up">{money(data.total_income)}</strong>
+        <small>
+          <Trans>Total earnings</Trans>
+        </small>
+      </div>
+      <div>
+        <strong className="up">{money(data.yesterday_income)}</strong>
+        <small>
+          <Trans>Yesterday's earnings</Trans>
+        </small>
+      </div>
+    </section>
+  );
+}
+
+function Orders({ kind }: { kind: EarnKind }) {
+  const { t, i18n } = useLingui();
+  const [tab, setTab] = useState<OrderTab>("running");
+  const { data, size, setSize, isValidating } = useEarnOrders(kind, tab);
+  const [ending, setEnding] = useState<EarnOrder | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const end = useAction(async (id: number) => {
+    await terminate(id, key);
+    showToast(i18n._(successes.CONTRACT_BREAK.key), "success");
+    setKey(newIdempotencyKey());
+    setEnding(null);
+  });
+  const { items, hasMore } = flatten(data);
+  return (
+    <>
+      <div className="segments" role="tablist" style={{ marginBottom: 12 }}>
+        {(
+          [
+            ["running", t`In progress`],
+            ["ended", t`Ended`],
+          ] as const
+        ).map(([id, label]) => (
+          <button key={id} type="button" role="tab" className="segments__item" aria-selected={tab === id} onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {!data ? (
+        <Skeleton lines={5} />
+      ) : items.length === 0 ? (
+        <EmptyState icon="robot">
+          <p style={{ margin: "0 0 12px" }}>{tab === "running" ? <Trans>No orders in progress.</Trans> : <Trans>No ended orders.</Trans>}</p>
+          {tab === "running" && (
+            <Link href={kind === "arbitrage" ? paths.arbitrage : paths.hostingOrders} className="btn btn--primary btn--small">
+              <Trans>See products</Trans>
+            </Link>
+          )}
+        </EmptyState>
+      ) : (
+        <section aria-label={tab === "running" ? t`Orders in progress` : t`Ended orders`}>
+          {items.map((o) => (
+            <OrderCard
+              key={o.id}
+              order={o}
+              action={
+                o.kind === "hosting" && o.status === "running" ? (
+                  <button type="button" className="btn btn--danger btn--small" onClick={() => setEnding(o)}>
+                    <Trans>Terminate</Trans>
+                  </button>
+                ) : undefined
+              }
+            />
+          ))}
+          <LoadMore hasMore={hasMore} loading={isValidating && size > 1} onMore={() => void setSize(size + 1)} />
+        </section>
+      )}
+      <ConfirmModal
+        open={ending !== null}
+        title={<Trans>End this hosting early?</Trans>}
+        confirm={<Trans>Terminate</Trans>}
+        danger
+        busy={end.pending}
+        onConfirm={() => ending && void end.run(ending.id)}
+        onClose={() => setEnding(null)}
+      >
+        {ending && (
+          <>
+            <KeyValue label={<Trans>Principal</Trans>}>{money(ending.amount, ending.currency)}</KeyValue>
+            <KeyValue label={<Trans>Penalty ({percentOf(ending.early_exit_penalty_rate)}%)</Trans>}>
+              <span className="down" data-testid="terminate-penalty">
+                {money(subtract(ending.amount, ending.early_exit_return), ending.currency)}
+              </span>
+            </KeyValue>
+            <KeyValue label={<Trans>Returns to your wallet</Trans>}>
+              <strong data-testid="terminate-return">{money(ending.early_exit_return, ending.currency)}</strong>
+            </KeyValue>
+            <KeyValue label={<Trans>Income already paid (kept)</Trans>}>{money(ending.income_total, ending.currency)}</KeyValue>
+            <p className="earn-note faint">
+              <Trans>No more income is paid for this order after it ends.</Trans>
+            </p>
+          </>
+        )}
+      </ConfirmModal>
+    </>
+  );
+}
+
+const subtract = (a: string, b: string | null) => (b === null ? "0" : subtractDecimal(a, b));
