@@ -50,11 +50,13 @@ export class AddressBook {
     return rows.map((r) => ({ id: r.id, currency: r.currency, network: r.network, address: r.address, label: r.label }));
   }
 
-  /** Only the owner deletes an address; anybody else is told they may not (seed section 6). */
+  /**
+   * Only the owner deletes an address. Someone else's address and a missing one get the same answer (not found), so
+   * ids cannot be probed for which exist.
+   */
   async remove(userId: number, id: number): Promise<void> {
-    const rows = await this.db.select({ userId: withdrawAddresses.userId }).from(withdrawAddresses).where(eq(withdrawAddresses.id, id));
+    const rows = await this.db.select({ id: withdrawAddresses.id }).from(withdrawAddresses).where(and(eq(withdrawAddresses.id, id), eq(withdrawAddresses.userId, userId)));
     if (!rows.length) throw new DomainError("DATA_NOT_FOUND");
-    if (rows[0].userId !== userId) throw new DomainError("ADDRESS_DELETE_FORBIDDEN");
     await this.db.transaction(async (tx) => {
       await tx.delete(withdrawAddresses).where(and(eq(withdrawAddresses.id, id), eq(withdrawAddresses.userId, userId)));
       await audit(tx, { actorKind: "user", actorId: userId, action: "withdraw_address.delete", targetKind: "withdraw_address", targetId: id });

@@ -45,6 +45,8 @@ export class DepositService {
     private readonly vouchers: VoucherStore,
     private readonly maxBytes: number,
     private readonly notifier: UserNotifier = silentNotifier,
+    /** Most pending deposits a user may have at once (`DEPOSIT_PENDING_MAX`). */
+    private readonly pendingMax = 3,
   ) {}
 
   async address(currency: string, network: string | undefined) {
@@ -65,6 +67,7 @@ export class DepositService {
     const { idempotency_key: key, ...body } = input;
     let plan: { amount: string; address: string } | null = null;
     const check = async () => {
+      await this.refuseOverCap(this.db, userId);
       const config = await loadFundingConfig(this.db);
       if (input.currency !== config.deposit.currency) throw new DomainError("CURRENCY_TYPE_WRONG");
       const network = openDepositNetworks(config).find((n) => n.network === input.network);
@@ -88,6 +91,9 @@ export class DepositService {
       { userId, key, scope: "wallet/charge_req", body },
       async (tx) => {
         const p = plan!;
+        // One user's requests queue on their row, so a burst of parallel requests cannot slip past the cap.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        await this.refuseOverCap(tx, userId);
         // Size, type by content, md5 and duplicates are the voucher store's checks (FILE_* refusals).
         const stored = await this.vouchers.save(tx, { userId, purpose: "deposit", file: voucher!, md5: input.md5 });
         const inserted = await tx
@@ -115,6 +121,12 @@ export class DepositService {
       },
       check,
     );
+  }
+
+  /** A user may have only so many deposits waiting for review: the seed's "a request already exists". */
+  private async refuseOverCap(db: Db | Tx, userId: number): Promise<void> {
+    const [{ n }] = await db.select({ n: count() }).from(deposits).where(and(eq(deposits.userId, userId), eq(deposits.status, "pending")));
+    if (n >= this.pendingMax) throw new DomainError("WITHDRAW_PENDING");
   }
 
   async cancel(userId: number, id: number): Promise<{ id: number; status: FundingStatus }> {

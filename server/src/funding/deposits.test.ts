@@ -158,6 +158,31 @@ describe("wallet/charge_req", () => {
     expect(await countDeposits(user.id)).toBe(1);
   });
 
+  it("caps the deposits one user has waiting for review (3 by default), a cancelled one making room", async () => {
+    const user = await server.newUser();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await deposit(user.token, "1000000");
+      expect(res.status).toBe(200);
+      ids.push(res.body.message.id);
+    }
+    const fourth = await deposit(user.token, "1000000");
+    expect(fourth.status).toBe(409);
+    expect(fourth.body).toMatchObject({ code: "WITHDRAW_PENDING", message: "已有提现申请，请等待审核" });
+    expect(await countDeposits(user.id)).toBe(3);
+    expect((await server.call("POST", "wallet/charge_cancel", { id: ids[0] }, { token: user.token })).status).toBe(200);
+    expect((await deposit(user.token, "1000000")).status).toBe(200);
+    // Another user is not held back by this one's queue.
+    expect((await deposit((await server.newUser()).token, "10")).status).toBe(200);
+  });
+
+  it("holds the cap against a burst of parallel requests", async () => {
+    const user = await server.newUser();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => deposit(user.token, "10")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(await countDeposits(user.id)).toBe(3);
+  });
+
   it("refuses a file over the size limit", async () => {
     const small = await createTestServer({ UPLOAD_MAX_BYTES: 1024 });
     try {

@@ -40,7 +40,7 @@ export function registerMoney(ctx: AppContext, options: MoneyOptions = {}): Mone
   const withdrawalGuards = new WithdrawalGuards();
   const wallets = new WalletService(ctx.db, ctx.clock, prices);
   const withdrawals = new WithdrawalService(ctx.db, ctx.clock, withdrawalGuards, options.notifier);
-  const deposits = new DepositService(ctx.db, ctx.clock, options.vouchers ?? databaseVoucherStore(ctx.config.UPLOAD_MAX_BYTES), ctx.config.UPLOAD_MAX_BYTES, options.notifier);
+  const deposits = new DepositService(ctx.db, ctx.clock, options.vouchers ?? databaseVoucherStore(ctx.config.UPLOAD_MAX_BYTES), ctx.config.UPLOAD_MAX_BYTES, options.notifier, ctx.config.DEPOSIT_PENDING_MAX);
   const addresses = new AddressBook(ctx.db, ctx.clock);
   walletRoutes(ctx, wallets);
   fundingRoutes(ctx, { addresses, withdrawals, deposits });

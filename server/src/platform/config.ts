@@ -30,8 +30,13 @@ const schema = z.object({
    */
   BOOTSTRAP_OPERATOR: z
     .string()
-    .regex(/^[^:,]+:[^:,]{10,}:[A-Z2-7]{16,}:(admin|reviewer|support)(,[^:,]+:[^:,]{10,}:[A-Z2-7]{16,}:(admin|reviewer|support))*$/, "name:password(10+):BASE32SECRET:role[,...]")
+    .regex(
+      /^[^:,]+:[^:,]{10,}:[A-Z2-7]{32,}:(admin|reviewer|support)(,[^:,]+:[^:,]{10,}:[A-Z2-7]{32,}:(admin|reviewer|support))*$/,
+      "name:password(10+):BASE32SECRET(32+ characters, 160 bits or more):role[,...]",
+    )
     .optional(),
+  /** Most pending deposits one user may have waiting for review at once. */
+  DEPOSIT_PENDING_MAX: z.coerce.number().int().positive().default(3),
   /** Serve the built PWA from this folder (empty: API only). */
   STATIC_DIR: z.string().default("dist"),
 });
