@@ -34,7 +34,8 @@ const SERVER_DOMAINS = {
   // KYC's per-country product switches.
   positions: ["triggers", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
   spot: ["triggers", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
-  options: ["triggers", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
+  // Options also read the positions domain's configuration and forex sessions, through its door.
+  options: ["triggers", "positions", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
   // Earn (AI arbitrage, hosting) and credit loans: ledger holds and payouts, users and KYC (switches, verified status).
   earn: ["ledger", "auth", "kyc"],
   loans: ["ledger", "auth", "kyc"],
