@@ -7,7 +7,7 @@ import { successes } from "@contract/successes";
 import type { MarketKind } from "@contract/market";
 import type { Position } from "@contract/positions";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
@@ -148,7 +148,7 @@ function OpenPositions({ kinds, tradeHref }: { kinds: MarketKind[]; tradeHref: s
       >
         {closing && closingLive && (
           <Trans>
-            {closing.symbol}, {closing.quantity} at about {formatPrice(closingLive.mark, precisionIn(quotes.data, closing.symbol))}. P&L now:{" "}
+            {closing.symbol}, {formatDecimal(closing.quantity)} at about {formatPrice(closingLive.mark, precisionIn(quotes.data, closing.symbol))}. P&L now:{" "}
             <Pnl value={closingLive.pnl} currency="USDT" testId="close-pnl" />
           </Trans>
         )}
@@ -229,7 +229,7 @@ function OpenCard({ position: p, live, precision, onEdit, onClose }: { position:
         <Fact label={<Trans>Mark price</Trans>}>
           <span data-testid="position-mark">{price(live.mark)}</span>
         </Fact>
-        <Fact label={<Trans>Quantity</Trans>}>{p.quantity}</Fact>
+        <Fact label={<Trans>Quantity</Trans>}>{formatDecimal(p.quantity)}</Fact>
         <Fact label={<Trans>Margin</Trans>}>{formatMoney(p.margin)}</Fact>
         <Fact label={<Trans>Liq. price</Trans>}>
           <span className="down">{price(p.liquidation_price)}</span>
@@ -293,7 +293,7 @@ function PendingOrders({ kinds }: { kinds: MarketKind[] }) {
             </div>
             <dl className="position__grid">
               <Fact label={<Trans>Limit price</Trans>}>{price(p.price)}</Fact>
-              <Fact label={<Trans>Quantity</Trans>}>{p.quantity}</Fact>
+              <Fact label={<Trans>Quantity</Trans>}>{formatDecimal(p.quantity)}</Fact>
               <Fact label={<Trans>Margin held</Trans>}>{formatMoney(p.margin)}</Fact>
               <Fact label={<Trans>Fee held</Trans>}>{formatMoney(p.open_fee)}</Fact>
               <Fact label={<Trans>TP / SL</Trans>}>
@@ -370,7 +370,7 @@ function ClosedPositions({ kinds }: { kinds: MarketKind[] }) {
                 {price(p.close_price)}
                 {p.close_tick && <TickLine tick={p.close_tick} precision={precisionIn(quotes.data, p.symbol)} />}
               </Fact>
-              <Fact label={<Trans>Quantity</Trans>}>{p.quantity}</Fact>
+              <Fact label={<Trans>Quantity</Trans>}>{formatDecimal(p.quantity)}</Fact>
               <Fact label={<Trans>Fees</Trans>}>{fees}</Fact>
               {p.kind !== "crypto" && <Fact label={<Trans>Swap</Trans>}>{formatMoney(p.swap)}</Fact>}
               <Fact label={<Trans>Closed</Trans>}>{formatDateTime(p.closed_at)}</Fact>

@@ -1,0 +1,149 @@
+/**
+ * Leveraged trading at 390x844 (issue 9): open a long with TP/SL from the ticket, watch its P&L move with the feed,
+ * change TP/SL in the sheet, close it behind the prompt (the history shows both ticks); close all behind a prompt
+ * that shows the P&L; a forex order refused without a bank card and accepted once one is bound.
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { operatorFor } from "../../playwright.config";
+import { dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+
+const OPERATOR = operatorFor("positions");
+
+async function api<T>(request: APIRequestContext, path: string, token: string, data: Record<string, unknown> = {}): Promise<T> {
+  const res = await request.post(`/api/${path}`, { headers: { authorization: token }, data });
+  const body = await res.json();
+  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
+  return body.message as T;
+}
+
+/** A new user with 10,000 USDT, credited by the operator's manual adjustment, signed in on the page. */
+async function fundedUser(page: Page, request: APIRequestContext): Promise<string> {
+  const user = await registerByApi(page);
+  const info = await (await request.get("/api/user/info", { headers: { authorization: user.token } })).json();
+  const operator = await operatorToken(request, OPERATOR);
+  await api(request, "backoffice/users/adjust", operator, {
+    user_id: info.message.id,
+    currency: "USDT",
+    amount: "10000",
+    reason: "e2e trading funds",
+    idempotency_key: `e2e${Date.now()}${Math.random().toString(16).slice(2, 18)}`.padEnd(32, "0"),
+  });
+  await loginThroughUi(page, user.account, user.password);
+  await dismissRealNameModal(page);
+  return user.token;
+}
+
+/** A price as the English screen writes it ("57,020.64") back to a decimal. */
+const priceOf = async (page: Page, testId: string) => Number((await page.getByTestId(testId).first().textContent())!.replace(/,/g, ""));
+const key = () => `${Date.now()}${Math.random().toString(16).slice(2)}`.padEnd(32, "0").slice(0, 40);
+
+test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind the prompt; close all", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await fundedUser(page, request);
+
+  await page.goto("/#/pages/strategy/index?symbol=BTC/USDT");
+  await dismissRealNameModal(page);
+  const ticket = page.getByRole("form", { name: "Order ticket" });
+  // The first screen of a route loads its chunk (the chart's is large): generous on a loaded machine.
+  await expect(ticket.getByTestId("ticket-ask")).not.toHaveText("-", { timeout: 60_000 });
+  await ticket.getByLabel("Quantity").fill("0.01");
+  await ticket.getByRole("radio", { name: "10x" }).click();
+  const ask = await priceOf(page, "ticket-ask");
+  const bid = await priceOf(page, "ticket-bid");
+  const tp = Math.round(ask * 1.2);
+  const sl = Math.round(bid * 0.8);
+  await ticket.getByLabel("Take-profit").fill(String(tp));
+  await ticket.getByLabel("Stop-loss").fill(String(sl));
+  // Before submit: margin (about a tenth of the notional), fee, liquidation, the 1 % move, available.
+  await expect(ticket.getByTestId("preview-margin")).toContainText("USDT");
+  await expect(ticket.getByTestId("preview-move")).toContainText("±10% of margin");
+  await expect(ticket.getByTestId("preview-available")).toHaveText("10,000.00 USDT");
+  expect(await priceOf(page, "preview-liquidation")).toBeLessThan(bid);
+  await ticket.getByRole("button", { name: "Open long" }).click();
+  await expect(page.getByText("Order placed")).toBeVisible();
+
+  await page.getByRole("link", { name: "My positions" }).first().click();
+  await expect(page).toHaveURL(/pages\/order\/contract/);
+  const card = page.locator("article.position").filter({ hasText: "BTC/USDT" });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText("In transaction")).toBeVisible();
+  await expect(card.getByTestId("position-stops")).toHaveText(`${tp.toLocaleString("en-US")}.00 / ${sl.toLocaleString("en-US")}.00`);
+  // Live: the mark price and the P&L follow the feed's ticks.
+  const firstMark = await card.getByTestId("position-mark").textContent();
+  await expect.poll(async () => card.getByTestId("position-mark").textContent(), { timeout: 20_000 }).not.toBe(firstMark);
+  await expect(card.getByTestId("position-pnl")).toHaveText(/^[+-]?\d/);
+
+  // TP/SL: a new take-profit, the stop-loss removed.
+  await card.getByRole("button", { name: "Edit TP/SL of BTC/USDT" }).click();
+  const sheet = page.getByRole("dialog", { name: "Take-profit and stop-loss" });
+  await sheet.getByLabel("Take-profit").fill(String(tp + 1000));
+  await sheet.getByLabel("Stop-loss").fill("");
+  await sheet.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Take-profit and stop-loss set")).toBeVisible();
+  await expect(card.getByTestId("position-stops")).toHaveText(`${(tp + 1000).toLocaleString("en-US")}.00 / -`);
+
+  // Close, after the prompt that shows the P&L.
+  await card.getByRole("button", { name: "Close BTC/USDT position" }).click();
+  const prompt = page.getByRole("dialog", { name: "Close this position?" });
+  await expect(prompt.getByTestId("close-pnl")).toContainText("USDT");
+  await prompt.getByRole("button", { name: "Close position" }).click();
+  await expect(page.getByText("Position closed")).toBeVisible();
+  await expect(page.getByText("No open positions.")).toBeVisible();
+  await page.getByRole("tab", { name: "History" }).click();
+  const closed = page.locator("article.position").filter({ hasText: "Closed by you" });
+  await expect(closed).toHaveCount(1);
+  await expect(closed.getByTestId("tick")).toHaveCount(2);
+  await expect(closed.getByTestId("tick").first()).toHaveText(/^tick [\d,.]+ · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+
+  // Close all: two positions opened, one prompt with their P&L, nothing left open.
+  for (const [symbol, direction] of [["BTC/USDT", "long"], ["ETH/USDT", "short"]] as const) {
+    await api(request, "lever/submit", token, { symbol, direction, type: "market", quantity: "0.01", leverage: 5, idempotency_key: key() });
+  }
+  await page.getByRole("tab", { name: "Positions" }).click();
+  await expect(page.locator("article.position")).toHaveCount(2);
+  await page.getByRole("button", { name: "Close all" }).click();
+  const all = page.getByRole("dialog", { name: "Close all positions?" });
+  await expect(all).toContainText("2 positions close at the current prices");
+  await expect(all.getByTestId("close-all-pnl")).toContainText("USDT");
+  await all.getByRole("button", { name: "Close all" }).click();
+  await expect(page.getByText("No open positions.")).toBeVisible();
+  const { list } = await api<{ list: unknown[] }>(request, "lever/my_trade", token, { status: "open", kind: "crypto" });
+  expect(list).toEqual([]);
+});
+
+test("a forex order is refused without a bank card and accepted once one is bound", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const token = await fundedUser(page, request);
+  await page.goto("/#/pages/whdetail/index?symbol=EUR/USD");
+  await dismissRealNameModal(page);
+  const ticket = page.getByRole("form", { name: "Order ticket" });
+  // The first screen of a route loads its chunk (the chart's is large): generous on a loaded machine.
+  await expect(ticket.getByTestId("ticket-ask")).not.toHaveText("-", { timeout: 60_000 });
+  test.skip(await ticket.getByText(/Trading is currently closed/).isVisible(), "the forex session is closed right now (weekend)");
+
+  // The screen says why and links to the bank card page; the server refuses the same order too.
+  await expect(ticket.getByText("Forex and metals trading needs a bound bank card.")).toBeVisible();
+  await expect(ticket.getByRole("link", { name: "Bind a bank card" })).toHaveAttribute("href", /pages\/me\/bank/);
+  await ticket.getByLabel("Quantity").fill("0.01");
+  await expect(ticket.getByRole("button", { name: "Open long" })).toBeDisabled();
+  const refused = await (await request.post("/api/lever/submit", { headers: { authorization: token }, data: { symbol: "EUR/USD", direction: "long", type: "market", quantity: "0.01", leverage: 10, idempotency_key: key() } })).json();
+  expect(refused.code).toBe("BANK_CARD_REQUIRED");
+
+  await api(request, "user/cash_save", token, { real_name: "Ana Lopez", bank_name: "Banco Uno", card_number: "ES9121000418450200051332" });
+  await page.reload();
+  await dismissRealNameModal(page);
+  // The first screen of a route loads its chunk (the chart's is large): generous on a loaded machine.
+  await expect(ticket.getByTestId("ticket-ask")).not.toHaveText("-", { timeout: 60_000 });
+  await expect(ticket.getByText("Forex and metals trading needs a bound bank card.")).toHaveCount(0);
+  await ticket.getByLabel("Quantity").fill("0.01");
+  await ticket.getByRole("radio", { name: "10x" }).click();
+  await expect(ticket.getByTestId("preview-margin")).toContainText("USDT");
+  await ticket.getByRole("button", { name: "Open long" }).click();
+  await expect(page.getByText("Order placed")).toBeVisible();
+
+  await page.goto("/#/pages/whdetail/order");
+  const card = page.locator("article.position").filter({ hasText: "EUR/USD" });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText("In transaction")).toBeVisible();
+  await expect(card.getByText("Swap")).toBeVisible();
+});
