@@ -28,6 +28,8 @@ export const backofficePages: BackofficePage[] = [
   { path: "/pairs", label: msg`Pairs`, icon: "chart", roles: ["admin"], component: lazy(() => import("./pages/pairs-page").then((m) => ({ default: m.PairsPage }))) },
   { path: "/positions", label: msg`Positions`, icon: "trade", roles: ALL, component: lazy(() => import("./pages/positions-page").then((m) => ({ default: m.PositionsPage }))) },
   { path: "/leverage", label: msg`Leverage rules`, icon: "settings", roles: ["admin"], component: lazy(() => import("./pages/leverage-rules-page").then((m) => ({ default: m.LeverageRulesPage }))) },
+  { path: "/spot", label: msg`Spot orders`, icon: "swap", roles: ALL, component: lazy(() => import("./pages/spot-orders-page").then((m) => ({ default: m.SpotOrdersPage }))) },
+  { path: "/spot-fees", label: msg`Spot fees`, icon: "settings", roles: ["admin"], component: lazy(() => import("./pages/spot-fees-page").then((m) => ({ default: m.SpotFeesPage }))) },
   { path: "/feed", label: msg`Feed status`, icon: "trade", roles: ALL, component: lazy(() => import("./pages/feed-page").then((m) => ({ default: m.FeedPage }))) },
   // content and support: admins and support staff (documents and the support contact are saved by admins only)
   { path: "/news", label: msg`News and notices`, icon: "news", roles: ["admin", "support"], component: lazy(() => import("./pages/news-desk-page").then((m) => ({ default: m.NewsDeskPage }))) },

@@ -2,4 +2,5 @@
 export { registerMarket, marketAdapters, type MarketModule, type MarketOptions } from "./market.module";
 export type { MarketService } from "./market.service";
 export { quoteAround } from "./quote.engine";
+export { quantityRefusal, priceFits, type QuantityRules } from "./pair-rules";
 export type { PairRow } from "./market.store";

@@ -55,6 +55,7 @@ export const paths = {
   loanRecords: "/pages/loan/records",
   hostingOrders: "/pages/hosting/order",
   optionsHelp: "/pages/me/options",
+  spotTrade: "/pages/spot/trade",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import type { MarketKind } from "@contract/market";
 import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
@@ -28,8 +29,12 @@ function storedInterval(): KlineInterval {
   }
 }
 
-/** Chart (`/pages/kline/index?symbol=BTC/USDT`): the pair's live header, the interval picker and the candles. */
-export function KlinePage() {
+/**
+ * Chart (`/pages/kline/index?symbol=BTC/USDT`): the pair's live header, the interval picker and the candles. `actions`
+ * lets the app put another feature's entry under the chart (the spot ticket's Buy / Sell), since features never
+ * import each other.
+ */
+export function KlinePage({ actions }: { actions?: (pair: { symbol: string; kind: MarketKind; trading: boolean }) => ReactNode } = {}) {
   const { t, i18n } = useLingui();
   const symbol = (new URLSearchParams(useSearch()).get("symbol") ?? "").toUpperCase();
   const [interval, setIntervalState] = useState<KlineInterval>(storedInterval);
@@ -117,6 +122,7 @@ export function KlinePage() {
       </div>
 
       <KlineChart candles={candles} precision={precision} interval={interval} />
+      {q && actions?.({ symbol: q.symbol, kind: q.kind, trading: q.trading })}
     </Page>
   );
 }

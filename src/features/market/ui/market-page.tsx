@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { EmptyState } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
@@ -16,7 +16,7 @@ type Tab = MarketTab | "arbitrage";
  * Prices stream into the rows in place; the row order is taken when the tab, search or sort changes, so rows never
  * jump under a finger.
  */
-export function MarketPage() {
+export function MarketPage({ action }: { action?: ReactNode } = {}) {
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>("crypto");
   const [search, setSearch] = useState("");
@@ -39,7 +39,7 @@ export function MarketPage() {
   ];
 
   return (
-    <Page title={<Trans>Market</Trans>} nav="custom" back={false} tabs>
+    <Page title={<Trans>Market</Trans>} nav="custom" back={false} tabs navRight={action}>
       <label className="market-search">
         <Icon name="search" size={18} />
         <input

@@ -11,6 +11,10 @@ export const entryKindLabels: Record<string, MessageDescriptor> = {
   flash: msg`Conversion`,
   adjustment: msg`Adjustment by the platform`,
   reward: msg`Reward`,
+  "spot.buy": msg`Spot buy`,
+  "spot.sell": msg`Spot sell`,
+  "spot.hold": msg`Spot limit order (frozen)`,
+  "spot.release": msg`Spot order cancelled (unfrozen)`,
 };
 
 /** The object behind an entry, as a short reference ("Deposit #12"). */
@@ -20,6 +24,7 @@ export const causeLabels: Record<string, MessageDescriptor> = {
   flash: msg`Conversion`,
   adjustment: msg`Adjustment`,
   reward: msg`Reward`,
+  spot_order: msg`Spot order`,
 };
 
 export const statusLabels: Record<FundingStatus, MessageDescriptor> = {

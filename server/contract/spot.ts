@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { call } from "./define";
+import { decimalString, id, idempotencyKey, idInput, msg, pageQuery, seconds } from "./common";
+import { pairSymbol } from "./market";
+
+/**
+ * Spot coin trading (CONTRACT.md "Spot"): the broker model against the recorded feed. Market orders fill at once at
+ * the ask (buy) or the bid (sell) around the pair's last recorded tick; limit orders hold their funds and fill at
+ * their price on the first recorded tick that crosses it. Quantities are in the base asset; amounts and fees in the
+ * quote currency. Every fill names its tick.
+ */
+
+/** A recorded feed tick: the price and its own time in milliseconds. */
+export const tick = z.object({ price: decimalString, at_ms: z.number().int().nonnegative() });
+
+export const spotSides = ["buy", "sell"] as const;
+export const spotSide = z.enum(spotSides, msg("WRONG_DIRECTION"));
+export type SpotSide = z.infer<typeof spotSide>;
+
+export const spotTypes = ["market", "limit"] as const;
+export const spotType = z.enum(spotTypes, msg("PARAMETER_ERROR"));
+export type SpotType = z.infer<typeof spotType>;
+
+/** Wire states: `open` shows as "in transaction", `filled` as "completed". */
+export const spotStatuses = ["open", "filled", "cancelled"] as const;
+export const spotStatus = z.enum(spotStatuses, msg("PARAMETER_ERROR"));
+export type SpotStatus = z.infer<typeof spotStatus>;
+
+export const spotOrder = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  side: spotSide,
+  type: spotType,
+  /** The limit price, or null for a market order. */
+  price: decimalString.nullable(),
+  /** Base asset. */
+  quantity: decimalString,
+  filled_price: decimalString.nullable(),
+  /** Quote paid (buy) or received before the fee (sell): quantity x filled price. Null until filled. */
+  amount: decimalString.nullable(),
+  /** In `fee_currency` (the quote currency): a buy pays amount + fee, a sell receives amount - fee. */
+  fee: decimalString.nullable(),
+  fee_currency: z.string(),
+  status: spotStatus,
+  /** The recorded tick the fill used, or null while open / once cancelled. */
+  tick: tick.nullable(),
+  created_at: seconds,
+  filled_at: seconds.nullable(),
+  // More than CONTRACT.md lists (allowed): what the screens need to explain an order.
+  base: z.string(),
+  quote: z.string(),
+  fee_rate: decimalString,
+  /** What an open limit order holds: the quote amount + fee (buy) or the base quantity (sell). */
+  held: decimalString.nullable(),
+  cancelled_at: seconds.nullable(),
+});
+export type SpotOrder = z.infer<typeof spotOrder>;
+
+export const trade = call({
+  method: "POST",
+  path: "coin/trade",
+  access: "user",
+  summary: "Buy or sell a coin at market (fills now at the ask/bid of the last recorded tick) or with a limit price (held until a tick crosses it)",
+  tags: ["spot"],
+  input: z.object({
+    symbol: pairSymbol,
+    side: spotSide,
+    type: spotType.default("market"),
+    quantity: decimalString,
+    price: z.union([z.literal(""), decimalString]).optional(),
+    idempotency_key: idempotencyKey,
+  }),
+  output: spotOrder,
+});
+
+export const cancel = call({
+  method: "POST",
+  path: "coin/cancel",
+  access: "user",
+  summary: "Cancel an open limit order: its held funds return to the wallet",
+  tags: ["spot"],
+  input: idInput,
+  output: spotOrder,
+});
+
+export const list = call({
+  method: "GET",
+  path: "coin/list",
+  access: "user",
+  summary: "My spot orders, newest first: open ones, done ones (filled or cancelled), or all",
+  tags: ["spot"],
+  input: pageQuery.extend({
+    status: z.enum(["open", "done"], msg("PARAMETER_ERROR")).optional(),
+    symbol: pairSymbol.optional(),
+  }),
+  output: z.object({ list: z.array(spotOrder), total: z.number().int().nonnegative() }),
+});
+
+export const ticket = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  bid: decimalString.nullable(),
+  ask: decimalString.nullable(),
+  last: decimalString.nullable(),
+  /** The last recorded tick the market orders would fill on. */
+  tick: tick.nullable(),
+  fee_rate: decimalString,
+  quantity_step: decimalString,
+  quantity_min: decimalString,
+  quantity_max: decimalString,
+  price_precision: z.number().int(),
+  /** Switched on for trading and priced by a live feed. */
+  trading: z.boolean(),
+  /** The prices come from the built-in simulator (every price screen then says "demo market data"). */
+  demo: z.boolean(),
+  /** The user's available quote and base currency. */
+  quote_available: decimalString,
+  base_available: decimalString,
+});
+export type SpotTicket = z.infer<typeof ticket>;
+
+export const ticketCall = call({
+  method: "GET",
+  path: "coin/ticket",
+  access: "user",
+  summary: "A crypto pair's spot ticket: quote around the last tick, fee rate, steps, and the user's available balances",
+  tags: ["spot"],
+  input: z.object({ symbol: pairSymbol }),
+  output: ticket,
+});
+
+export const holding = z.object({
+  currency: z.string(),
+  /** Available + frozen. */
+  balance: decimalString,
+  available: decimalString,
+  frozen: decimalString,
+  /** USDT per unit now (the pair's last price; 1 for USDT), null without a price. */
+  price: decimalString.nullable(),
+  value_usdt: decimalString.nullable(),
+  /** Average cost in USDT per unit of what the user's spot buys brought (fees included), null without spot buys. */
+  average_cost: decimalString.nullable(),
+  /** The tradable pair of this coin (e.g. BTC/USDT), null for USDT. */
+  symbol: z.string().nullable(),
+});
+export type Holding = z.infer<typeof holding>;
+
+export const accountCall = call({
+  method: "GET",
+  path: "coin/account",
+  access: "user",
+  summary: "The spot account: each holding with its USDT value now and the average cost of the spot buys behind it",
+  tags: ["spot"],
+  input: z.object({}),
+  output: z.object({ holdings: z.array(holding), total_usdt: decimalString }),
+});
+
+// ---- back office ----------------------------------------------------------------------------------------------
+
+export const spotConfig = z.object({
+  /** The fee of every pair without its own rate, a fraction of the amount (0.001 = 0.1 %). */
+  fee_rate: decimalString,
+  /** Per-pair fee rates. */
+  pairs: z.record(z.string(), decimalString),
+});
+export type SpotConfig = z.infer<typeof spotConfig>;
+
+export const backofficeOrders = call({
+  method: "GET",
+  path: "backoffice/spot/orders",
+  access: "operator",
+  summary: "Spot orders of every user (read only), by status, user and symbol",
+  tags: ["backoffice", "spot"],
+  input: pageQuery.extend({
+    status: spotStatus.optional(),
+    user_id: id().optional(),
+    symbol: pairSymbol.optional(),
+  }),
+  output: z.object({
+    list: z.array(spotOrder.extend({ user_id: z.number().int(), account: z.string() })),
+    total: z.number().int().nonnegative(),
+    /** The platform's spot desk (the counterparty of every fill), per currency. */
+    accounts: z.array(z.object({ platform: z.string(), currency: z.string(), balance: z.string() })),
+  }),
+});
+
+export const backofficeConfig = call({
+  method: "GET",
+  path: "backoffice/spot/config",
+  access: "operator",
+  summary: "Spot fee rates: the default and per pair",
+  tags: ["backoffice", "spot"],
+  input: z.object({}),
+  output: spotConfig,
+});
+
+export const backofficeConfigSave = call({
+  method: "POST",
+  path: "backoffice/spot/config/save",
+  access: "operator",
+  summary: "Change spot fee rates (admin; audited). Open limit orders keep the rate they were placed with.",
+  tags: ["backoffice", "spot"],
+  input: spotConfig,
+  output: spotConfig,
+});

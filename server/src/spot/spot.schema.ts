@@ -1,0 +1,31 @@
+import { bigint, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** The table of migrations/0010_spot.sql. */
+
+const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
+
+export const spotOrders = pgTable("spot_orders", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint("user_id", { mode: "number" }).notNull(),
+  symbol: text("symbol").notNull(),
+  base: text("base").notNull(),
+  quote: text("quote").notNull(),
+  side: text("side").$type<"buy" | "sell">().notNull(),
+  type: text("type").$type<"market" | "limit">().notNull(),
+  price: amount("price"),
+  quantity: amount("quantity").notNull(),
+  pricePrecision: integer("price_precision").notNull(),
+  feeRate: amount("fee_rate").notNull(),
+  holdId: bigint("hold_id", { mode: "number" }),
+  status: text("status").$type<"open" | "filled" | "cancelled">().notNull(),
+  filledPrice: amount("filled_price"),
+  amount: amount("amount"),
+  fee: amount("fee"),
+  tickPrice: amount("tick_price"),
+  tickAtMs: bigint("tick_at_ms", { mode: "number" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  filledAt: timestamp("filled_at", { withTimezone: true }),
+  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+});
+
+export type SpotOrderRow = typeof spotOrders.$inferSelect;

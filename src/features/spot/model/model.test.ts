@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type { SpotTicket } from "@contract/spot";
+import { previewOrder, priceError, quantityError, quantityForPercent } from "./ticket";
+import { tickTime } from "./labels";
+
+const ticket: SpotTicket = {
+  symbol: "BTC/USDT",
+  base: "BTC",
+  quote: "USDT",
+  bid: "59988.00",
+  ask: "60012.00",
+  last: "60000.00",
+  tick: { price: "60000", at_ms: 0 },
+  fee_rate: "0.001",
+  quantity_step: "0.0001",
+  quantity_min: "0.0001",
+  quantity_max: "100",
+  price_precision: 2,
+  trading: true,
+  demo: true,
+  quote_available: "1000",
+  base_available: "0.5",
+};
+
+describe("the spot ticket's preview", () => {
+  it("a market buy costs amount + fee at the ask", () => {
+    expect(previewOrder(ticket, { side: "buy", type: "market", quantity: "0.01", price: "" })).toEqual({
+      price: "60012.00",
+      amount: "600.12",
+      fee: "0.60012",
+      total: "600.72012",
+      needs: "600.72012",
+      needs_currency: "USDT",
+      enough: true,
+    });
+  });
+  it("a sell brings amount - fee at the bid and needs the coins", () => {
+    const p = previewOrder(ticket, { side: "sell", type: "market", quantity: "0.6", price: "" })!;
+    expect(p).toMatchObject({ amount: "35992.8", fee: "35.9928", total: "35956.8072", needs: "0.6", needs_currency: "BTC", enough: false });
+  });
+  it("a limit order at its price; nothing without a quantity", () => {
+    expect(previewOrder(ticket, { side: "buy", type: "limit", quantity: "0.01", price: "59000" })).toMatchObject({ amount: "590", fee: "0.59", total: "590.59" });
+    expect(previewOrder(ticket, { side: "buy", type: "limit", quantity: "", price: "59000" })).toBeNull();
+  });
+});
+
+describe("percentage of the balance", () => {
+  it("a buy spends the share on amount + fee, rounded down to the step", () => {
+    // 1000 / (60012 x 1.001) = 0.016646... -> 0.0166
+    expect(quantityForPercent(ticket, "buy", "60012.00", 100)).toBe("0.0166");
+    expect(quantityForPercent(ticket, "buy", "60012.00", 50)).toBe("0.0083");
+    expect(previewOrder(ticket, { side: "buy", type: "market", quantity: "0.0166", price: "" })!.enough).toBe(true);
+  });
+  it("a sell sells the share of the coins; below the minimum gives nothing", () => {
+    expect(quantityForPercent(ticket, "sell", null, 25)).toBe("0.125");
+    expect(quantityForPercent({ ...ticket, base_available: "0.00005" }, "sell", null, 100)).toBe("");
+  });
+});
+
+describe("the server's rules, said before sending", () => {
+  it("quantity: step, minimum, maximum", () => {
+    expect(quantityError(ticket, "0.00015")).toBe("QUANTITY_STEP");
+    expect(quantityError(ticket, "101")).toBe("ORDER_ABOVE_MAX");
+    expect(quantityError(ticket, "0")).toBe("QUANTITY_NOT_POSITIVE");
+    expect(quantityError(ticket, "0.0101")).toBeNull();
+  });
+  it("limit price: a sell not below last, a buy not above, the pair's decimals", () => {
+    expect(priceError(ticket, "sell", "59999.99")).toBe("LIMIT_SELL_BELOW_PRICE");
+    expect(priceError(ticket, "buy", "60000.01")).toBe("LIMIT_BUY_ABOVE_PRICE");
+    expect(priceError(ticket, "buy", "59000.001")).toBe("PRICE_PRECISION");
+    expect(priceError(ticket, "sell", "60000")).toBeNull();
+  });
+  it("a tick's time as YYYY-MM-DD HH:mm:ss", () => {
+    expect(tickTime(new Date(2026, 10, 25, 9, 5, 7).getTime())).toBe("2026-11-25 09:05:07");
+  });
+});

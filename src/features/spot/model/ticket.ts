@@ -1,0 +1,110 @@
+/**
+ * The spot ticket's maths, pure and exact (BigInt fixed point): what an order would cost or bring before submit, the
+ * quantity a percentage of the balance buys or sells, and the refusals the server would give (seed section 5), so
+ * the form says them before sending. The server decides; these only preview it with the same rules.
+ */
+import type { ErrorCode } from "@contract/messages";
+import type { SpotSide, SpotTicket, SpotType } from "@contract/spot";
+import { add, compare, decimalsOf, floorTo, mul, parseDecimal, sub, toDecimal, type Fixed } from "@/shared/lib/decimal";
+
+const ONE = parseDecimal("1")!;
+const div = (a: Fixed, b: Fixed): Fixed => (a * ONE) / b;
+
+export interface Draft {
+  side: SpotSide;
+  type: SpotType;
+  quantity: string;
+  price: string;
+}
+
+export interface Preview {
+  /** The price the order fills at: the ask (buy) or bid (sell) now for a market order, the limit price otherwise. */
+  price: string;
+  amount: string;
+  fee: string;
+  /** A buy pays amount + fee; a sell receives amount - fee. */
+  total: string;
+  /** What it needs from the available balance, in `needs_currency`: quote amount + fee (buy) or the quantity (sell). */
+  needs: string;
+  needs_currency: string;
+  enough: boolean;
+}
+
+/** A fee is rounded down to 8 decimals, as the server does. */
+const feeOf = (amount: Fixed, rate: Fixed): Fixed => floorTo(mul(amount, rate), 8);
+
+export function previewOrder(ticket: SpotTicket, draft: Draft): Preview | null {
+  const quantity = parseDecimal(draft.quantity);
+  const price = draft.type === "market" ? (draft.side === "buy" ? ticket.ask : ticket.bid) : draft.price;
+  const p = parseDecimal(price);
+  const rate = parseDecimal(ticket.fee_rate);
+  if (quantity === null || quantity <= 0n || p === null || p <= 0n || rate === null || price === null) return null;
+  const amount = mul(quantity, p);
+  const fee = feeOf(amount, rate);
+  const buy = draft.side === "buy";
+  const needs = buy ? add(amount, fee) : quantity;
+  const available = parseDecimal(buy ? ticket.quote_available : ticket.base_available) ?? 0n;
+  return {
+    price,
+    amount: toDecimal(amount),
+    fee: toDecimal(fee),
+    total: toDecimal(buy ? add(amount, fee) : sub(amount, fee)),
+    needs: toDecimal(needs),
+    needs_currency: buy ? ticket.quote : ticket.base,
+    enough: compare(needs, available) <= 0,
+  };
+}
+
+/** Decimals of a step ("0.0001" -> 4). */
+const stepPlaces = (step: string) => decimalsOf(step.replace(/0+$/, "").replace(/\.$/, ""));
+
+/**
+ * The quantity `percent` of the balance trades: a buy spends that share of the available quote currency on amount +
+ * fee at `price`; a sell sells that share of the available coins. Rounded down to the pair's step (never more than
+ * the balance), "" when it is below the minimum.
+ */
+export function quantityForPercent(ticket: SpotTicket, side: SpotSide, price: string | null, percent: number): string {
+  const step = parseDecimal(ticket.quantity_step);
+  const share = parseDecimal(String(Math.min(Math.max(Math.round(percent), 0), 100)));
+  if (step === null || step <= 0n || share === null) return "";
+  let raw: Fixed;
+  if (side === "sell") {
+    raw = div(mul(parseDecimal(ticket.base_available) ?? 0n, share), parseDecimal("100")!);
+  } else {
+    const p = parseDecimal(price);
+    const rate = parseDecimal(ticket.fee_rate) ?? 0n;
+    if (p === null || p <= 0n) return "";
+    const budget = div(mul(parseDecimal(ticket.quote_available) ?? 0n, share), parseDecimal("100")!);
+    raw = div(budget, mul(p, add(ONE, rate)));
+  }
+  const stepped = (raw / step) * step;
+  const max = parseDecimal(ticket.quantity_max) ?? stepped;
+  const quantity = compare(stepped, max) > 0 ? (max / step) * step : stepped;
+  if (compare(quantity, parseDecimal(ticket.quantity_min) ?? 0n) < 0) return "";
+  return toDecimal(floorTo(quantity, stepPlaces(ticket.quantity_step)));
+}
+
+/** The server's quantity rule (step, min, max), or null. */
+export function quantityError(ticket: SpotTicket, quantity: string): ErrorCode | null {
+  if (!quantity) return null;
+  const q = parseDecimal(quantity);
+  if (q === null || q <= 0n) return "QUANTITY_NOT_POSITIVE";
+  const step = parseDecimal(ticket.quantity_step);
+  if (step !== null && step > 0n && q % step !== 0n) return "QUANTITY_STEP";
+  if (compare(q, parseDecimal(ticket.quantity_min) ?? 0n) < 0) return "ORDER_BELOW_MIN";
+  if (compare(q, parseDecimal(ticket.quantity_max) ?? q) > 0) return "ORDER_ABOVE_MAX";
+  return null;
+}
+
+/** The server's limit price rules: above 0, the pair's precision, a sell not below `last`, a buy not above it. */
+export function priceError(ticket: SpotTicket, side: SpotSide, price: string): ErrorCode | null {
+  if (!price) return null;
+  const p = parseDecimal(price);
+  if (p === null || p <= 0n) return "PRICE_NOT_POSITIVE";
+  if (decimalsOf(price) > ticket.price_precision) return "PRICE_PRECISION";
+  const last = parseDecimal(ticket.last);
+  if (last === null) return null;
+  if (side === "sell" && compare(p, last) < 0) return "LIMIT_SELL_BELOW_PRICE";
+  if (side === "buy" && compare(p, last) > 0) return "LIMIT_BUY_ABOVE_PRICE";
+  return null;
+}

@@ -1,0 +1,246 @@
+import { useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { errors } from "@contract/messages";
+import { successes } from "@contract/successes";
+import type { SpotSide, SpotTicket, SpotType } from "@contract/spot";
+import { useAction } from "@/shared/api/use-action";
+import { paths } from "@/shared/lib/paths";
+import { showToast } from "@/shared/state/store";
+import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { TextField } from "@/shared/ui/field";
+import { Icon } from "@/shared/ui/icons";
+import { KeyValue } from "@/shared/ui/key-value";
+import { Page } from "@/shared/ui/page";
+import { useSpotTicket } from "../api/ticket";
+import { placeSpotOrder } from "../api/trade";
+import { formatAmount, formatPrice } from "../model/format";
+import { tickTime } from "../model/labels";
+import { previewOrder, priceError, quantityError, quantityForPercent } from "../model/ticket";
+import "./spot.css";
+
+/** A key per order attempt: a retry after a lost answer returns the first order instead of placing a second. */
+function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const MARKS = [25, 50, 75, 100];
+
+/**
+ * `/pages/spot/trade?symbol=BTC/USDT`: the spot ticket. Buy or sell, market or limit, the quantity typed or taken as
+ * a share of the balance, and before submit the price it fills at, the amount, the fee and the total, against the
+ * live bid and ask (the quote around the pair's last recorded tick, which is what a market order fills at).
+ */
+export function SpotTicketPage() {
+  const { t } = useLingui();
+  const search = new URLSearchParams(useSearch());
+  const symbol = (search.get("symbol") ?? "BTC/USDT").toUpperCase().replace(/[-_]/g, "/");
+  const side: SpotSide = search.get("side") === "sell" ? "sell" : "buy";
+  const { data: ticket, error } = useSpotTicket(symbol);
+  return (
+    <Page
+      title={<Trans>Spot {symbol}</Trans>}
+      nav="custom"
+      navRight={
+        <Link href={paths.orderTrade} className="icon-btn" aria-label={t`My spot orders`}>
+          <Icon name="record" />
+        </Link>
+      }
+    >
+      {ticket ? (
+        <TicketForm key={symbol} ticket={ticket} initialSide={side} />
+      ) : error ? (
+        <EmptyState icon="chart">
+          <Trans>This trading pair cannot be traded on spot.</Trans>
+        </EmptyState>
+      ) : (
+        <Skeleton lines={8} />
+      )}
+    </Page>
+  );
+}
+
+function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: SpotSide }) {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const [side, setSide] = useState<SpotSide>(initialSide);
+  const [type, setType] = useState<SpotType>("market");
+  const [quantity, setQuantity] = useState("");
+  const [price, setPrice] = useState("");
+  const [percent, setPercent] = useState(0);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const precision = ticket.price_precision;
+  const draft = { side, type, quantity: quantity.trim(), price: price.trim() };
+  const preview = previewOrder(ticket, draft);
+  const text = (code: keyof typeof errors | null) => (code ? i18n._(errors[code].key) : undefined);
+  const qtyError = quantityError(ticket, draft.quantity);
+  const priceErr = type === "limit" ? priceError(ticket, side, draft.price) : null;
+  const invalid = !draft.quantity || qtyError !== null || priceErr !== null || (type === "limit" && !draft.price) || !preview || !preview.enough;
+  const buy = side === "buy";
+
+  const choosePercent = (value: number) => {
+    setPercent(value);
+    const at = type === "limit" ? draft.price || null : buy ? ticket.ask : ticket.bid;
+    setQuantity(quantityForPercent(ticket, side, at, value));
+  };
+  const chooseSide = (value: SpotSide) => {
+    setSide(value);
+    setPercent(0);
+    setQuantity("");
+  };
+
+  const submit = useAction(async () => {
+    await placeSpotOrder({ symbol: ticket.symbol, side, type, quantity: draft.quantity, price: type === "limit" ? draft.price : undefined, idempotency_key: key });
+    showToast(i18n._(successes.ORDER_PLACED.key), "success");
+    setKey(newIdempotencyKey());
+    setQuantity("");
+    setPercent(0);
+  });
+
+  return (
+    <form className="spot-ticket" onSubmit={submit.onSubmit} noValidate aria-label={t`Spot order ticket`}>
+      <div className="segments spot-sides" role="tablist" aria-label={t`Buy or sell`}>
+        <button type="button" role="tab" className="segments__item seg-buy" aria-selected={buy} onClick={() => chooseSide("buy")}>
+          <Trans>Buy {ticket.base}</Trans>
+        </button>
+        <button type="button" role="tab" className="segments__item seg-sell" aria-selected={!buy} onClick={() => chooseSide("sell")}>
+          <Trans>Sell {ticket.base}</Trans>
+        </button>
+      </div>
+
+      <div className="spot-quote" aria-live="off">
+        <div className="spot-quote__side spot-quote__side--bid">
+          <small>
+            <Trans>Bid (you sell at)</Trans>
+          </small>
+          <strong data-testid="spot-bid">{formatPrice(ticket.bid, precision)}</strong>
+        </div>
+        <div className="spot-quote__side spot-quote__side--ask">
+          <small>
+            <Trans>Ask (you buy at)</Trans>
+          </small>
+          <strong data-testid="spot-ask">{formatPrice(ticket.ask, precision)}</strong>
+        </div>
+      </div>
+      <div className="spot-meta">
+        <span>
+          <Trans>Last</Trans> <span className="num">{formatPrice(ticket.last, precision)}</span>
+          {ticket.tick && <> · {tickTime(ticket.tick.at_ms)}</>}
+        </span>
+        {ticket.demo && (
+          <span className="badge badge--warn" data-testid="demo-badge" title={t`Prices come from the built-in simulator, not from a real market.`}>
+            <Trans>Demo market data</Trans>
+          </span>
+        )}
+      </div>
+      {!ticket.trading && (
+        <div className="notice" role="note">
+          <Icon name="info" size={18} />
+          <div style={{ flex: 1 }}>{i18n._(errors.PAIR_NOT_ACTIVE.key)}</div>
+        </div>
+      )}
+
+      <div className="segments" role="radiogroup" aria-label={t`Order type`}>
+        <button type="button" role="radio" className="segments__item" aria-checked={type === "market"} onClick={() => setType("market")}>
+          <Trans>Market</Trans>
+        </button>
+        <button type="button" role="radio" className="segments__item" aria-checked={type === "limit"} onClick={() => setType("limit")}>
+          <Trans>Limit</Trans>
+        </button>
+      </div>
+
+      {type === "limit" && (
+        <TextField
+          label={<Trans>Limit price ({ticket.quote})</Trans>}
+          name="price"
+          inputMode="decimal"
+          autoComplete="off"
+          value={price}
+          onChange={(e) => setPrice(e.target.value.replace(",", "."))}
+          placeholder={formatPrice(ticket.last, precision)}
+          error={submit.errorOf("price") ?? text(priceErr)}
+          hint={buy ? <Trans>Fills at this price when the ask falls to it.</Trans> : <Trans>Fills at this price when the bid rises to it.</Trans>}
+        />
+      )}
+      <TextField
+        label={<Trans>Quantity ({ticket.base})</Trans>}
+        name="quantity"
+        inputMode="decimal"
+        autoComplete="off"
+        value={quantity}
+        onChange={(e) => {
+          setQuantity(e.target.value.replace(",", "."));
+          setPercent(0);
+        }}
+        error={submit.errorOf("quantity") ?? text(qtyError)}
+        hint={<Trans>Step {ticket.quantity_step} · min {ticket.quantity_min} · max {ticket.quantity_max}</Trans>}
+        suffix={<span className="faint">{ticket.base}</span>}
+      />
+      <div className="spot-slider">
+        <label className="field__label" htmlFor="spot-percent">
+          <Trans>Share of your available balance: {percent}%</Trans>
+        </label>
+        <input id="spot-percent" type="range" min={0} max={100} step={1} value={percent} onChange={(e) => choosePercent(Number(e.target.value))} />
+        <div className="spot-slider__marks">
+          {MARKS.map((mark) => (
+            <button key={mark} type="button" className="chip" aria-pressed={percent === mark} onClick={() => choosePercent(mark)}>
+              {mark}%
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="preview spot-preview" aria-live="polite" data-testid="spot-preview">
+        <KeyValue label={type === "market" ? <Trans>Fills now at about</Trans> : <Trans>Fills at</Trans>}>
+          <span className="num" data-testid="preview-price">
+            {preview ? formatPrice(preview.price, precision) : "-"}
+          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Amount</Trans>}>
+          <span className="num" data-testid="preview-amount">
+            {preview ? `${formatAmount(preview.amount)} ${ticket.quote}` : "-"}
+          </span>
+        </KeyValue>
+        <KeyValue label={<Trans>Fee ({Number(ticket.fee_rate) * 100}%)</Trans>}>
+          <span className="num" data-testid="preview-fee">
+            {preview ? `${formatAmount(preview.fee)} ${ticket.quote}` : "-"}
+          </span>
+        </KeyValue>
+        <KeyValue label={buy ? <Trans>You pay</Trans> : <Trans>You receive</Trans>}>
+          <strong className="num" data-testid="preview-total">
+            {preview ? `${formatAmount(preview.total)} ${ticket.quote}` : "-"}
+          </strong>
+        </KeyValue>
+        <KeyValue label={<Trans>Available</Trans>}>
+          <span className={`num${preview && !preview.enough ? " down" : ""}`} data-testid="preview-available">
+            {buy ? `${formatAmount(ticket.quote_available)} ${ticket.quote}` : `${ticket.base_available} ${ticket.base}`}
+          </span>
+        </KeyValue>
+        {preview && !preview.enough && (
+          <p className="field__error" role="alert" style={{ margin: "4px 0 0" }}>
+            {buy ? <Trans>This order needs {formatAmount(preview.needs)} {ticket.quote}: more than you have available.</Trans> : <Trans>You have fewer {ticket.base} available than this order sells.</Trans>}
+          </p>
+        )}
+        {type === "limit" && (
+          <p className="faint" style={{ fontSize: 12, margin: "4px 0 0" }}>
+            {buy ? <Trans>The amount and fee are frozen until the order fills or you cancel it.</Trans> : <Trans>The coins are frozen until the order fills or you cancel it.</Trans>}
+          </p>
+        )}
+      </div>
+
+      <button type="submit" className={`btn ${buy ? "btn--buy" : "btn--sell"}`} disabled={submit.pending || !ticket.trading || invalid}>
+        {buy ? <Trans>Buy {ticket.base}</Trans> : <Trans>Sell {ticket.base}</Trans>}
+      </button>
+      <div className="spot-links">
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => navigate(paths.orderTrade)}>
+          <Trans>Spot orders</Trans>
+        </button>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => navigate(paths.spotAccount)}>
+          <Trans>Spot account</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
