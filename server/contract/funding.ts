@@ -118,6 +118,8 @@ export const withdrawInfo = call({
     pending: z.boolean(),
     networks: z.array(z.string()),
     decimals: z.number().int(),
+    /** Why another domain holds withdrawals back now (the message key, e.g. an open leveraged trade), or null. */
+    blocked: z.string().nullable(),
   }),
 });
 
@@ -290,7 +292,7 @@ export const bo = {
     access: "operator",
     summary: "Approve a deposit: the user is credited once, from deposits in transit",
     tags: ["backoffice"],
-    input: idInput,
+    input: idInput.extend({ idempotency_key: idempotencyKey }),
     output: z.object({ id: z.number().int(), status: fundingStatus }),
   }),
   rejectDeposit: call({
@@ -299,7 +301,7 @@ export const bo = {
     access: "operator",
     summary: "Reject a deposit with a reason the user sees",
     tags: ["backoffice"],
-    input: idInput.extend({ reason }),
+    input: idInput.extend({ reason, idempotency_key: idempotencyKey }),
     output: z.object({ id: z.number().int(), status: fundingStatus }),
   }),
   withdrawals: call({
@@ -319,6 +321,7 @@ export const bo = {
     tags: ["backoffice"],
     input: idInput.extend({
       tx_hash: z.string(msg("MISSING_PARAMETER")).trim().regex(/^(0x)?[0-9a-fA-F]{64}$/, msg("PARAMETER_ERROR")),
+      idempotency_key: idempotencyKey,
     }),
     output: z.object({ id: z.number().int(), status: fundingStatus }),
   }),
@@ -328,7 +331,7 @@ export const bo = {
     access: "operator",
     summary: "Reject a withdrawal with a reason: the frozen amount returns to available",
     tags: ["backoffice"],
-    input: idInput.extend({ reason }),
+    input: idInput.extend({ reason, idempotency_key: idempotencyKey }),
     output: z.object({ id: z.number().int(), status: fundingStatus }),
   }),
   config: call({

@@ -14,7 +14,7 @@ import { toSeconds } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
-import { idempotent } from "../platform/idempotency";
+import { idempotent, operatorDecision } from "../platform/idempotency";
 import { decimalsOf, loadWalletConfig } from "../wallet";
 import { loadFundingConfig } from "./funding.config";
 import { checkAmount, quoteWithdrawal } from "./funding.engine";
@@ -67,6 +67,7 @@ export class WithdrawalService {
     const wallets = await ledger.balances(this.db, userId);
     const open = await this.db.select({ id: withdrawals.id }).from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, OPEN)));
     const decimals = decimalsOf(await loadWalletConfig(this.db), currency) ?? 6;
+    const blocked = await this.guards.refusal(this.db, userId);
     return {
       currency,
       min: config.withdraw.min,
@@ -75,6 +76,7 @@ export class WithdrawalService {
       pending: open.length > 0,
       networks: config.withdraw.networks,
       decimals,
+      blocked: blocked ? errors[blocked].key : null,
     };
   }
 
@@ -190,8 +192,8 @@ export class WithdrawalService {
   }
 
   /** Paid out on chain: the frozen amount leaves (receive to withdrawals out, fee to fees), with the tx hash. */
-  async approve(operator: OperatorSession, input: { id: number; tx_hash: string }) {
-    return this.db.transaction(async (tx) => {
+  async approve(operator: OperatorSession, input: { id: number; tx_hash: string; idempotency_key?: string }) {
+    return operatorDecision(this.db, operator, "backoffice/withdrawals/approve", input.idempotency_key, { id: input.id, tx_hash: input.tx_hash }, async (tx) => {
       const now = this.clock.now();
       const row = await this.claim(tx, input.id, { status: "succeeded", txHash: input.tx_hash, reviewedBy: operator.id, reviewedAt: now });
       if (row.holdId === null) throw new Error(`Invariant violated: withdrawal ${row.id} has no hold`);
@@ -216,8 +218,8 @@ export class WithdrawalService {
   }
 
   /** Refused: the hold is voided and the whole amount returns to the user's available balance. */
-  async reject(operator: OperatorSession, input: { id: number; reason: string }) {
-    return this.db.transaction(async (tx) => {
+  async reject(operator: OperatorSession, input: { id: number; reason: string; idempotency_key?: string }) {
+    return operatorDecision(this.db, operator, "backoffice/withdrawals/reject", input.idempotency_key, { id: input.id, reason: input.reason }, async (tx) => {
       const now = this.clock.now();
       const row = await this.claim(tx, input.id, { status: "failed", reason: input.reason, reviewedBy: operator.id, reviewedAt: now });
       if (row.holdId === null) throw new Error(`Invariant violated: withdrawal ${row.id} has no hold`);

@@ -260,8 +260,9 @@ describe("forex and metals", () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     // 0.1 lot = 10,000 EUR at the ask 1.08003 (1.08 + half of 0.004 %): 10,800.30 USD; 30x -> 360.01 margin.
     expect(opened.body.message).toMatchObject({ kind: "forex", open_price: q("1.08000", 5, "0.00004").ask, margin: "360.01" });
-    // A withdrawal is refused while the position is open.
-    expect(await server.engines.positions.service.hasLive(server.database.db, u.id)).toBe(true);
+    // Withdrawals wait while the position is open, and the withdrawal screen is told why.
+    const info = await server.call<{ blocked: string | null }>("POST", "wallet/get_info", { currency: "USDT" }, { token: u.token });
+    expect(info.body.message.blocked).toBe("存在进行中的杠杆交易");
 
     // Wednesday 21:00 UTC: a triple swap (0.00008 x 3 x 10,800.30 = 2.5920720), paid from the wallet.
     const wallet = await walletOf(server, u.token);
@@ -283,6 +284,8 @@ describe("forex and metals", () => {
     await tick(server, { [EUR]: "1.09000", [BTC]: "60000" });
     const closed = await server.call<Position>("POST", "lever/close", { id: opened.body.message.id }, { token: u.token });
     expect(closed.body.message).toMatchObject({ status: "closed", swap: "2.592072" });
+    const after = await server.call<{ blocked: string | null }>("POST", "wallet/get_info", { currency: "USDT" }, { token: u.token });
+    expect(after.body.message.blocked).toBeNull();
     await sound();
   });
 });

@@ -105,6 +105,12 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
           <Trans>A withdrawal request is waiting for review. You can make a new one once it is decided.</Trans>
         </Notice>
       )}
+      {rules.blocked && (
+        <Notice>
+          {i18n._(rules.blocked)}{" "}
+          <Trans>Close your open positions and cancel pending orders first: their margin is still in the market.</Trans>
+        </Notice>
+      )}
 
       <div className="card" style={{ marginBottom: 14 }}>
         <KeyValue label={<Trans>Available</Trans>}>
