@@ -38,7 +38,7 @@ const SERVER_DOMAINS = {
   options: ["triggers", "positions", "ledger", "market", "wallet", "money", "content", "account", "auth", "backoffice", "kyc"],
   // Earn (AI arbitrage, hosting) and credit loans: ledger holds and payouts, users and KYC (switches, verified status).
   earn: ["ledger", "auth", "kyc"],
-  loans: ["ledger", "auth", "kyc"],
+  loans: ["ledger", "auth", "kyc", "wallet", "backoffice"],
 };
 
 const domainNames = Object.keys(SERVER_DOMAINS);

@@ -17,3 +17,4 @@ export * as spot from "./spot";
 export * as options from "./options";
 export * as features from "./features";
 export * as earn from "./earn";
+export * as loans from "./loans";

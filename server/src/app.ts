@@ -20,6 +20,7 @@ import { registerMoney } from "./money";
 import { registerPositions, type PositionsModule } from "./positions";
 import { registerSpot, type SpotModule } from "./spot";
 import { registerEarn, type EarnModule } from "./earn";
+import { registerLoans, type LoansModule } from "./loans";
 import { registerOptions, type OptionsModule } from "./options";
 import { registerTriggers, type TriggerRunner } from "./triggers";
 import { LeaderJobs } from "./platform/leader-jobs";
@@ -57,7 +58,7 @@ export interface BuiltApp {
   /** Market data: main starts its feed; tests pump it (`market.startManual()`, then `market.step()`). */
   market: MarketModule;
   /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
-  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; spot: SpotModule };
+  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule };
 }
 
 /** Content Security Policy for the PWA: everything from our origin; images may be data/blob (QR codes, previews). */
@@ -164,6 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // AI arbitrage and hosting: income paid daily at 00:00 UTC by the leader, missed days caught up.
   const earn = registerEarn(ctx, { notifier: content.notifier, switches });
   jobs.add("earn", async (nowMs) => void (await earn.runJobs(nowMs)));
+  // Credit loans: the overdue fee accrued per loan and day by the leader.
+  const loans = registerLoans(ctx, { notifier: content.notifier, switches, prices: money.prices });
+  jobs.add("loans", loans.runJobs);
   app.addHook("onClose", async () => {
     await jobs.stop();
     triggers.stop();
@@ -186,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, engines: { triggers, positions, jobs, options, earn, spot } };
+  return { app, ctx, market, engines: { triggers, positions, jobs, options, earn, loans, spot } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

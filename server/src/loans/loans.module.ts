@@ -1,0 +1,40 @@
+import type { CountrySwitches } from "../kyc";
+import { toWire } from "../ledger";
+import type { AppContext } from "../platform/context";
+import type { UserNotifier } from "../platform/notify";
+import { loadWalletConfig, type PriceSource } from "../wallet";
+import { loansRoutes } from "./loans.routes";
+import { LoansService } from "./loans.service";
+
+export interface LoansModule {
+  service: LoansService;
+  /** The leader's periodic work: each overdue day's fee, once per loan and day (catches up after downtime). */
+  runJobs(nowMs: number): Promise<void>;
+}
+
+/** Credit loans: applications, the operators' queue, repayments, and the overdue accrual for the leader. */
+export function registerLoans(ctx: AppContext, deps: { notifier: UserNotifier; switches: CountrySwitches; prices: PriceSource }): LoansModule {
+  const service = new LoansService({
+    db: ctx.db,
+    clock: ctx.clock,
+    notifier: deps.notifier,
+    switches: deps.switches,
+    maxBytes: ctx.config.UPLOAD_MAX_BYTES,
+    async rates() {
+      const config = await loadWalletConfig(ctx.db);
+      const out: { currency: string; rate: string }[] = [];
+      for (const currency of Object.keys(config.reference_prices).sort()) {
+        const price = await deps.prices.usdtPrice(currency);
+        if (price) out.push({ currency, rate: toWire(price) });
+      }
+      return out;
+    },
+  });
+  loansRoutes(ctx, service);
+  return {
+    service,
+    async runJobs(nowMs) {
+      await service.accrueOverdue(nowMs);
+    },
+  };
+}
