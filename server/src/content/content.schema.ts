@@ -1,14 +1,11 @@
-import { bigint, boolean, customType, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { ContentStatus, DocumentSlug, FaqCategory, NewsKind } from "../../contract/content";
 import type { Language } from "../../contract/constants";
+import { bytea } from "../platform/columns";
 
 /** Tables of migrations/0007_content.sql. */
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const contentImages = pgTable("content_images", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),

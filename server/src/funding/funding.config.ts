@@ -8,7 +8,7 @@ import { isValidAddress } from "./funding.engine";
 export const FUNDING_CONFIG_KEY = "funding.config";
 
 /**
- * Defaults: USDT only, TRC20 and ERC20, withdrawal minimum 30 and fee 3 (seed section 9). The receiving addresses
+ * Defaults: USDT only, TRC20 and ERC20, withdrawal minimum 30 and fee 3 (the published rules). The receiving addresses
  * are the operator's to set (back office, Configuration): until one is set, its network takes no deposits. An
  * invented default address could send real money nowhere.
  */

@@ -21,7 +21,7 @@ export function checkDepositAmount(amount: Decimal, limits: { min: MoneyValue; m
 
 /**
  * A withdrawal of `amount`: at least the minimum; the fee is deducted from it, so the user receives amount - fee
- * (seed section 9: minimum 30 USDT, fee 3 USDT, so 30 sends 27).
+ * (the defaults: minimum 30 USDT, fee 3 USDT, so 30 sends 27).
  */
 export function quoteWithdrawal(amount: Decimal, rule: { min: MoneyValue; fee: MoneyValue }): Checked<{ fee: Decimal; receive: Decimal }> {
   if (amount.lt(rule.min)) return { ok: false, error: "WITHDRAW_BELOW_MIN" };

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor, Tx } from "../platform/db";
 import type { UploadedFile } from "../platform/http";
 import { checkImage } from "../platform/uploads";
+import { depositVouchers } from "./funding.schema";
 
 /**
  * Where deposit screenshots go. Each file is checked (size, type from its bytes, the client's md5 against the
@@ -24,19 +25,15 @@ export function databaseVoucherStore(maxBytes: number): VoucherStore {
   return {
     async save(tx, input) {
       const checked = await checkVoucher(input.file, input.md5, maxBytes);
-      const result = (await tx.execute(
-        sql`INSERT INTO deposit_vouchers (user_id, md5, content_type, size, data)
-            VALUES (${input.userId}, ${checked.md5}, ${checked.contentType}, ${input.file.data.length}, ${input.file.data})
-            RETURNING id`,
-      )) as unknown as { rows: { id: unknown }[] };
-      return { id: Number(result.rows[0].id), md5: checked.md5, contentType: checked.contentType };
+      const [row] = await tx
+        .insert(depositVouchers)
+        .values({ userId: input.userId, md5: checked.md5, contentType: checked.contentType, size: input.file.data.length, data: input.file.data })
+        .returning({ id: depositVouchers.id });
+      return { id: row.id, md5: checked.md5, contentType: checked.contentType };
     },
     async read(db, id) {
-      const result = (await db.execute(sql`SELECT content_type, data FROM deposit_vouchers WHERE id = ${id}`)) as unknown as {
-        rows: { content_type: string; data: Uint8Array }[];
-      };
-      const row = result.rows[0];
-      return row ? { contentType: row.content_type, data: Buffer.from(row.data) } : null;
+      const [row] = await db.select({ contentType: depositVouchers.contentType, data: depositVouchers.data }).from(depositVouchers).where(eq(depositVouchers.id, id));
+      return row ?? null;
     },
   };
 }

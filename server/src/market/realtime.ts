@@ -9,7 +9,7 @@ import type { MarketUpdate } from "./market-state";
 import type { MarketService } from "./market.service";
 
 /**
- * The realtime socket `/ws` (DESIGN.md "Realtime"): clients subscribe to tickers and klines, authenticate for their
+ * The realtime socket `/ws`: clients subscribe to tickers and klines, authenticate for their
  * own channels (orders, positions, notices), and ping. Every process serves its own sockets from the market
  * updates and user messages that reach it over the bus, so a client on any process gets everything.
  *
