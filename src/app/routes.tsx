@@ -49,7 +49,9 @@ const spot = {
   account: lazyPage(() => import("@/features/spot/ui/spot-account-page"), "SpotAccountPage"),
 };
 const trading = {
-  strategy: lazyPage(() => import("@/features/positions/ui/strategy-page"), "StrategyPage"),
+  // Contract (positions) and Options (timed options) tabs, composed in app/trade.
+  strategy: lazyPage(() => import("./trade/strategy-page"), "StrategyTabsPage"),
+  optionOrders: lazyPage(() => import("@/features/options/ui/options-orders-page"), "OptionsOrdersPage"),
   contractOrders: lazyPage(() => import("@/features/positions/ui/positions-page"), "ContractOrdersPage"),
   forexOrders: lazyPage(() => import("@/features/positions/ui/positions-page"), "ForexOrdersPage"),
   // The market's chart beside the positions' ticket: composed here (features never import each other).
@@ -126,11 +128,11 @@ export const routes: RouteDef[] = [
   { path: paths.wallets, component: money.wallets, nav: "custom" },
   // trading
   { path: paths.strategy, component: trading.strategy, nav: "custom" },
-  { path: paths.strategyOrder, component: soon(msg`Strategy orders`), nav: "custom" },
-  { path: paths.orderTrade, component: spot.orders, nav: "custom", tab: true },
+  { path: paths.strategyOrder, component: trading.optionOrders, nav: "custom" },
+  { path: paths.orderTrade, component: spot.orders, nav: "default", tab: true },
   { path: paths.spotTrade, component: spot.ticket, nav: "custom" },
   { path: paths.orderContract, component: trading.contractOrders, nav: "custom" },
-  { path: paths.orderStrategy, component: soon(msg`Option orders`), nav: "custom" },
+  { path: paths.orderStrategy, component: trading.optionOrders, nav: "custom" },
   { path: paths.spotAccount, component: spot.account, nav: "custom" },
   { path: paths.forexDetail, component: trading.forexDetail, nav: "custom" },
   { path: paths.forexOrder, component: trading.forexOrders, nav: "custom" },

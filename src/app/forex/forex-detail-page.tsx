@@ -11,6 +11,7 @@ import { INTERVALS, type KlineInterval } from "@/features/market/model/types";
 import { KlineChart } from "@/features/market/ui/kline-chart";
 import { LiveStatus } from "@/features/market/ui/parts";
 import { TradeTicket } from "@/features/positions/ui/trade-ticket";
+import { ForexOptionsSection } from "@/features/options/ui/options-panel";
 import { paths } from "@/shared/lib/paths";
 import { EmptyState } from "@/shared/ui/feedback";
 import { SelectField } from "@/shared/ui/field";
@@ -87,6 +88,8 @@ export function ForexDetailPage() {
         <Trans>Trade {symbol}</Trans>
       </h2>
       <TradeTicket symbol={symbol} />
+      {/* Timed options on the same pair (microtrade/whsubmit): the options feature's section. */}
+      {q && q.kind !== "crypto" && <ForexOptionsSection symbol={symbol} kind={q.kind} />}
     </Page>
   );
 }

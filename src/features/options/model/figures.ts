@@ -1,0 +1,89 @@
+import { compare, floorTo, mul, parseDecimal, toDecimal, toFixedPoint, type Fixed } from "@/shared/lib/decimal";
+
+/**
+ * What an option promises before it is placed, on exact decimals as the server computes them: a win pays
+ * stake x (1 + rate), a loss costs the stake, and the break-even win rate is 1 / (1 + rate). With a rate below 1 a
+ * coin-toss market makes the expected value negative: stake x (rate - 1) / 2.
+ */
+
+const ONE = toFixedPoint("1")!;
+
+export interface Preview {
+  /** Credited back on a win (stake + profit). */
+  payout: string;
+  profit: string;
+  /** What a loss costs: the stake. */
+  loss: string;
+  /** Expected value of one trade when up and down are equally likely (negative while rate < 1). */
+  coinToss: string;
+}
+
+export function previewOption(amount: string, rate: string): Preview | null {
+  const stake = parseDecimal(amount);
+  const r = toFixedPoint(rate);
+  if (stake === null || r === null || stake <= 0n) return null;
+  const payout = floorTo(mul(stake, ONE + r), 8);
+  const coinToss = floorTo((mul(stake, r - ONE) * 1n) / 2n, 8);
+  return { payout: toDecimal(payout), profit: toDecimal(payout - stake), loss: toDecimal(stake), coinToss: toDecimal(coinToss) };
+}
+
+/** The break-even win rate as a percentage string with 2 decimals ("0.5556" -> "55.56"). */
+export const asPercent = (fraction: string): string => {
+  const value = toFixedPoint(fraction);
+  return value === null ? "-" : toDecimal(floorTo(value * 100n + 5n * 10n ** 13n, 2));
+};
+
+export type StakeProblem = "AMOUNT_ERROR" | "ORDER_BELOW_MIN" | "ORDER_ABOVE_MAX" | "INSUFFICIENT_BALANCE";
+
+/** Why a typed stake cannot be placed (the server says the same), or null. */
+export function stakeProblem(amount: string, period: { min: string; max: string }, available: string | null): StakeProblem | null {
+  const stake = parseDecimal(amount);
+  if (stake === null || stake <= 0n || (amount.split(".")[1]?.length ?? 0) > 8) return "AMOUNT_ERROR";
+  if (compare(stake, toFixedPoint(period.min)!) < 0) return "ORDER_BELOW_MIN";
+  if (compare(stake, toFixedPoint(period.max)!) > 0) return "ORDER_ABOVE_MAX";
+  const have: Fixed | null = available === null ? null : toFixedPoint(available);
+  if (have !== null && compare(stake, have) > 0) return "INSUFFICIENT_BALANCE";
+  return null;
+}
+
+/** Which way the price moved from the opening tick ("up", "down", or "flat"), for an open option's colour. */
+export function moveOf(open: string, now: string | null | undefined): "up" | "down" | "flat" {
+  const a = toFixedPoint(open);
+  const b = toFixedPoint(now ?? null);
+  if (a === null || b === null) return "flat";
+  const c = compare(b, a);
+  return c > 0 ? "up" : c < 0 ? "down" : "flat";
+}
+
+/** Whether an open option would win at the current price (a tie counts as neither). */
+export const winningNow = (direction: "up" | "down", open: string, now: string | null | undefined): boolean | null => {
+  const move = moveOf(open, now);
+  return move === "flat" ? null : move === direction;
+};
+
+/** "1:05" / "0:09" / "2:03:04": the time left, never below zero. */
+export function countdown(leftMs: number): string {
+  const total = Math.max(0, Math.ceil(leftMs / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/** A period's label: 30 s, 5 min, 1 h, 1 d (unit words come from the screen). */
+export function periodParts(seconds: number): { value: number; unit: "s" | "min" | "h" | "d" } {
+  if (seconds % 86_400 === 0) return { value: seconds / 86_400, unit: "d" };
+  if (seconds % 3_600 === 0) return { value: seconds / 3_600, unit: "h" };
+  if (seconds % 60 === 0) return { value: seconds / 60, unit: "min" };
+  return { value: seconds, unit: "s" };
+}
+
+/** A tick's time (ms) as YYYY-MM-DD HH:mm:ss in local time. */
+export function tickTime(atMs: number): string {
+  const d = new Date(atMs);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+

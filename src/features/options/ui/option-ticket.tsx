@@ -1,0 +1,194 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { MarketKind } from "@contract/market";
+import { errors } from "@contract/messages";
+import type { Option, OptionDirection } from "@contract/options";
+import { successes } from "@contract/successes";
+import { useAction } from "@/shared/api/use-action";
+import { formatDecimal } from "@/shared/i18n/format";
+import { paths } from "@/shared/lib/paths";
+import { showToast } from "@/shared/state/store";
+import { Skeleton } from "@/shared/ui/feedback";
+import { SelectField, TextField } from "@/shared/ui/field";
+import { Icon } from "@/shared/ui/icons";
+import { KeyValue } from "@/shared/ui/key-value";
+import { useMyFeatures } from "../api/features";
+import { useOptions, type OptionsDesk } from "../api/options-list";
+import { usePayable } from "../api/payable";
+import { usePeriods } from "../api/periods";
+import { useQuotes } from "../api/quotes";
+import { submitOption } from "../api/submit-option";
+import { asPercent, previewOption, stakeProblem } from "../model/figures";
+import { OptionCard } from "./option-card";
+import { PeriodLabel } from "./labels";
+import "./options.css";
+
+const newKey = () => {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+};
+
+/** Shown instead of the ticket when the user's country has timed options switched off. */
+export function OptionsUnavailable() {
+  return (
+    <div className="opt-off card" role="note" data-testid="options-unavailable">
+      <Icon name="info" />
+      <h2>
+        <Trans>Timed options are not available in your country</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Regulators in your country of residence restrict timed options for retail clients, so this product is switched off for your account. Your other products are not affected.
+        </Trans>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The options ticket of one pair: up or down, a period with its payout rate, the stake; before submit the payout
+ * on a win, the loss on a loss, the break-even win rate and, in plain words, that a coin-toss market makes this a
+ * losing bet on average. After submit the option counts down here, then shows its result with both ticks.
+ */
+export function OptionTicket({ symbol, kind, desk }: { symbol: string; kind: MarketKind; desk: OptionsDesk }) {
+  const features = useMyFeatures();
+  if (features.data && !features.data.options) return <OptionsUnavailable />;
+  if (!features.data && !features.error) return <Skeleton lines={6} />;
+  return <TicketForm key={`${desk}:${symbol}`} symbol={symbol} kind={kind} desk={desk} />;
+}
+
+function TicketForm({ symbol, kind, desk }: { symbol: string; kind: MarketKind; desk: OptionsDesk }) {
+  const { t, i18n } = useLingui();
+  const periods = usePeriods(kind);
+  const payable = usePayable();
+  const quotes = useQuotes([symbol]);
+  const open = useOptions(desk, "open");
+  const settled = useOptions(desk, "settled");
+  const [direction, setDirection] = useState<OptionDirection>("up");
+  const [seconds, setSeconds] = useState<number | null>(null);
+  const [amount, setAmount] = useState("10");
+  const [currency, setCurrency] = useState("USDT");
+  const [key, setKey] = useState(newKey);
+  const [placed, setPlaced] = useState<Option | null>(null);
+
+  const list = periods.data ?? [];
+  const period = list.find((p) => p.seconds === seconds) ?? list[0];
+  const wallet = payable.data?.find((c) => c.currency === currency) ?? payable.data?.[0];
+  const quote = quotes.data?.find((q) => q.symbol === symbol);
+  const stake = amount.trim();
+  const preview = period ? previewOption(stake, period.rate) : null;
+  const problem = period ? stakeProblem(stake, period, wallet?.available ?? null) : null;
+
+  const submit = useAction(async () => {
+    if (!period || !wallet) return;
+    const option = await submitOption(desk, { symbol, direction, seconds: period.seconds, amount: stake, currency: wallet.currency, idempotency_key: key });
+    showToast(i18n._(successes.ORDER_PLACED.key), "success");
+    setPlaced(option);
+    setKey(newKey());
+  });
+
+  // The placed option as the live lists know it (the socket's `orders` channel updates them), else as placed.
+  const current = placed ? (settled.data?.list.find((o) => o.id === placed.id) ?? open.data?.list.find((o) => o.id === placed.id) ?? placed) : null;
+
+  if (!periods.data || !payable.data) return <Skeleton lines={8} />;
+  return (
+    <div className="opt-ticket">
+      {current && (
+        <section aria-label={t`Your option`}>
+          <OptionCard option={current} price={quote?.last} />
+          {current.status === "settled" && (
+            <button type="button" className="btn btn--ghost" style={{ marginTop: 10 }} onClick={() => setPlaced(null)}>
+              <Trans>New option</Trans>
+            </button>
+          )}
+        </section>
+      )}
+      <form className="opt-ticket" onSubmit={submit.onSubmit} noValidate aria-label={t`Option ticket`} hidden={current?.status === "open"}>
+        <div className="segments opt-direction" role="radiogroup" aria-label={t`Direction`}>
+          <button type="button" role="radio" className="segments__item seg-up" aria-checked={direction === "up"} onClick={() => setDirection("up")}>
+            <Trans>Up</Trans>
+          </button>
+          <button type="button" role="radio" className="segments__item seg-down" aria-checked={direction === "down"} onClick={() => setDirection("down")}>
+            <Trans>Down</Trans>
+          </button>
+        </div>
+        <div className="field">
+          <span className="field__label" id="opt-period-label">
+            <Trans>Period and payout rate</Trans>
+          </span>
+          <div className="opt-periods" role="radiogroup" aria-labelledby="opt-period-label">
+            {list.map((p) => (
+              <button key={p.seconds} type="button" role="radio" className="opt-period" aria-checked={p.seconds === period?.seconds} onClick={() => setSeconds(p.seconds)} data-testid={`period-${p.seconds}`}>
+                <PeriodLabel seconds={p.seconds} />
+                <small>{asPercent(p.rate)}%</small>
+              </button>
+            ))}
+          </div>
+        </div>
+        {payable.data.length > 1 && (
+          <SelectField label={<Trans>Pay with</Trans>} name="currency" value={wallet?.currency} onChange={(e) => setCurrency(e.target.value)}>
+            {payable.data.map((c) => (
+              <option key={c.currency} value={c.currency}>
+                {c.currency}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <TextField
+          label={<Trans>Stake</Trans>}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.replace(",", "."))}
+          error={submit.errorOf("amount") ?? (stake && problem ? i18n._(errors[problem].key) : undefined)}
+          hint={
+            period && wallet ? (
+              <Trans>
+                Min {formatDecimal(period.min)} · max {formatDecimal(period.max)} · available {formatDecimal(wallet.available)} {wallet.currency}
+              </Trans>
+            ) : undefined
+          }
+          suffix={<span className="faint">{wallet?.currency}</span>}
+        />
+
+        {period && (
+          <div className="opt-preview" data-testid="option-preview">
+            <KeyValue label={<Trans>If you win</Trans>}>
+              <strong className="up" data-testid="preview-win">
+                {preview ? <Trans>{formatDecimal(preview.payout)} back (+{formatDecimal(preview.profit)})</Trans> : "-"}
+              </strong>
+            </KeyValue>
+            <KeyValue label={<Trans>If you lose</Trans>}>
+              <strong className="down" data-testid="preview-loss">
+                {preview ? `-${formatDecimal(preview.loss)}` : "-"}
+              </strong>
+            </KeyValue>
+            <KeyValue label={<Trans>If the price is unchanged</Trans>}>
+              <span>
+                <Trans>Stake back</Trans>
+              </span>
+            </KeyValue>
+            <KeyValue label={<Trans>Break-even win rate</Trans>}>
+              <strong data-testid="preview-break-even">{asPercent(period.break_even_win_rate)}%</strong>
+            </KeyValue>
+            <p className="opt-honest" data-testid="preview-honest">
+              <Trans>
+                A win pays {asPercent(period.rate)}% of the stake, a loss costs all of it: you must win more than {asPercent(period.break_even_win_rate)}% of your trades just to break even. If
+                the market is a coin toss, each trade loses {preview ? formatDecimal(preview.coinToss.replace("-", "")) : "-"} on average.
+              </Trans>
+            </p>
+          </div>
+        )}
+        <Link href={paths.optionsHelp} className="opt-help">
+          <Trans>How timed options work</Trans>
+        </Link>
+        <button type="submit" className="btn btn--primary" disabled={submit.pending || !period || !wallet || problem !== null || !quote}>
+          {direction === "up" ? <Trans>Buy up</Trans> : <Trans>Buy down</Trans>}
+        </button>
+      </form>
+    </div>
+  );
+}

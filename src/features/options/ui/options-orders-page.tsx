@@ -1,0 +1,51 @@
+import { useLocation, useSearch } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { Page } from "@/shared/ui/page";
+import { useOptions, type ListStatus, type OptionsDesk } from "../api/options-list";
+import { useQuotes } from "../api/quotes";
+import { OptionCard } from "./option-card";
+import "./options.css";
+
+/**
+ * `/pages/strategy/order` and `/pages/order/strategy`: my open options (counting down, the moving price beside the
+ * opening one) and settled ones (both ticks), crypto or forex and metals (`?desk=forex`).
+ */
+export function OptionsOrdersPage() {
+  const { t } = useLingui();
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const desk: OptionsDesk = params.get("desk") === "forex" ? "forex" : "crypto";
+  const status: ListStatus = params.get("status") === "settled" ? "settled" : "open";
+  const go = (next: { desk?: OptionsDesk; status?: ListStatus }) => navigate(`${location}?desk=${next.desk ?? desk}&status=${next.status ?? status}`, { replace: true });
+  const { data, error } = useOptions(desk, status);
+  const quotes = useQuotes((data?.list ?? []).filter((o) => o.status === "open").map((o) => o.symbol));
+  const priceOf = (symbol: string) => quotes.data?.find((q) => q.symbol === symbol)?.last ?? null;
+  return (
+    <Page title={<Trans>Option orders</Trans>} nav="custom">
+      <div className="segments" role="tablist" aria-label={t`Market`}>
+        <button type="button" role="tab" className="segments__item" aria-selected={desk === "crypto"} onClick={() => go({ desk: "crypto" })}>
+          <Trans>Crypto</Trans>
+        </button>
+        <button type="button" role="tab" className="segments__item" aria-selected={desk === "forex"} onClick={() => go({ desk: "forex" })}>
+          <Trans>Forex & metals</Trans>
+        </button>
+      </div>
+      <div className="segments" role="tablist" aria-label={t`Status`} style={{ marginTop: 8 }}>
+        <button type="button" role="tab" className="segments__item" aria-selected={status === "open"} onClick={() => go({ status: "open" })}>
+          <Trans>Open</Trans>
+        </button>
+        <button type="button" role="tab" className="segments__item" aria-selected={status === "settled"} onClick={() => go({ status: "settled" })}>
+          <Trans>Settled</Trans>
+        </button>
+      </div>
+      {!data && !error && <Skeleton lines={6} />}
+      {data && data.list.length === 0 && (
+        <EmptyState>{status === "open" ? <Trans>No open options.</Trans> : <Trans>No settled options yet.</Trans>}</EmptyState>
+      )}
+      <div className="opt-list">
+        {data?.list.map((option) => <OptionCard key={option.id} option={option} price={priceOf(option.symbol)} />)}
+      </div>
+    </Page>
+  );
+}
