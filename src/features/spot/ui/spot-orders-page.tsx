@@ -29,7 +29,8 @@ export function SpotOrdersPage() {
   return (
     <Page
       title={<Trans>Spot orders</Trans>}
-      nav="custom"
+      nav="default"
+      back={false}
       tabs
       navRight={
         <Link href={paths.spotAccount} className="icon-btn" aria-label={t`Spot account`}>
