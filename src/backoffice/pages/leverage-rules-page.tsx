@@ -133,7 +133,7 @@ export function LeverageRulesPage() {
           <div style={{ display: "grid", gridTemplateColumns: "1fr 1fr 1fr", gap: 12 }}>
             <TextField label={<Trans>Closes (weekday HH:MM)</Trans>} name="session_close" value={session.close} onChange={(e) => setSession((s) => ({ ...s, close: e.target.value }))} hint={<Trans>0 = Sunday, e.g. 5 21:00</Trans>} error={err("session.close")} />
             <TextField label={<Trans>Opens (weekday HH:MM)</Trans>} name="session_open" value={session.open} onChange={(e) => setSession((s) => ({ ...s, open: e.target.value }))} error={err("session.open")} />
-            <TextField label={<Trans>Margin warning level</Trans>} name="warning_level" value={warning} onChange={(e) => setWarning(e.target.value)} hint={<Trans>1.5 = warn at 150 %</Trans>} error={err("warning_level")} />
+            <TextField label={<Trans>Margin warning level</Trans>} name="warning_level" value={warning} onChange={(e) => setWarning(e.target.value)} hint={<Trans>Percent, e.g. 150</Trans>} error={err("warning_level")} />
           </div>
         </section>
         <p className="faint" style={{ fontSize: 13, margin: 0 }}>

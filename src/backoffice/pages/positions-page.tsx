@@ -44,7 +44,7 @@ export function PositionsPage() {
         {data ? (
           <table className="bo-table">
             <tbody>
-              {data.accounts.map((a) => (
+              {withBothAccounts(data.accounts).map((a) => (
                 <tr key={`${a.platform}-${a.currency}`} data-testid={`platform-${a.platform}`}>
                   <td>{a.platform === "trading" ? t`Trading (counterparty)` : a.platform === "insurance" ? t`Insurance fund` : a.platform}</td>
                   <td className="num">
@@ -120,4 +120,10 @@ export function PositionsPage() {
       </DeskList>
     </>
   );
+}
+
+/** The trading and insurance accounts always show, at 0 before their first entry. */
+function withBothAccounts(accounts: { platform: string; currency: string; balance: string }[]) {
+  const missing = ["trading", "insurance"].filter((platform) => !accounts.some((a) => a.platform === platform)).map((platform) => ({ platform, currency: "USDT", balance: "0" }));
+  return [...accounts, ...missing];
 }
