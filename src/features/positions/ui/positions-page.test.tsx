@@ -159,6 +159,20 @@ describe("contract orders", { timeout: 20_000 }, () => {
     expect(screen.getByTestId("position-1")).toBeTruthy();
   });
 
+  it("offline: the list stays on screen and a close is refused before anything is sent", async () => {
+    const card = await renderPage();
+    Object.defineProperty(navigator, "onLine", { configurable: true, value: false });
+    try {
+      fireEvent.click(within(card).getByRole("button", { name: "Close BTC/USDT position" }));
+      fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Close position" }));
+      await waitFor(() => expect(toasts()).toEqual(["You're offline. This needs a connection; nothing was sent."]));
+      expect(sent("lever/close")).toEqual([]);
+      expect(screen.getByTestId("position-1")).toBeTruthy();
+    } finally {
+      Object.defineProperty(navigator, "onLine", { configurable: true, value: true });
+    }
+  });
+
   it("cancels a pending order after a confirmation", async () => {
     await renderPage();
     fireEvent.click(screen.getByRole("tab", { name: "Pending" }));
