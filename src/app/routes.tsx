@@ -64,6 +64,10 @@ const earn = {
   orders: lazyPage(() => import("@/features/earn/ui/orders-page"), "ArbitrageOrdersPage"),
   hosting: lazyPage(() => import("@/features/earn/ui/orders-page"), "HostingPage"),
 };
+const loans = {
+  apply: lazyPage(() => import("@/features/loans/ui/loan-apply-page"), "LoanApplyPage"),
+  records: lazyPage(() => import("@/features/loans/ui/loan-records-page"), "LoanRecordsPage"),
+};
 const notificationSettings = lazyPage(() => import("./pwa/notification-page"), "NotificationPage");
 const webview = lazyPage(() => import("@/features/content/ui/webview-page"), "WebviewPage");
 const kycPage = lazyPage(() => import("@/features/kyc/ui/kyc-page"), "KycPage");
@@ -141,8 +145,8 @@ export const routes: RouteDef[] = [
   { path: paths.arbitrageDetail, component: earn.detail, nav: "custom" },
   { path: paths.arbitrageOrder, component: earn.orders, nav: "custom" },
   { path: paths.hostingOrders, component: earn.hosting, nav: "custom" },
-  { path: paths.loanApply, component: soon(msg`Loan application`), nav: "custom" },
-  { path: paths.loanRecords, component: soon(msg`Loan records`), nav: "custom" },
+  { path: paths.loanApply, component: loans.apply, nav: "custom" },
+  { path: paths.loanRecords, component: loans.records, nav: "custom" },
   // referral, content and support
   { path: paths.friend, component: soon(msg`Invite friends`), nav: "custom" },
   { path: paths.news, component: content.news, nav: "default" },

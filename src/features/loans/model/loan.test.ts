@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { dueIfIssuedNow, loanAmountProblem, loanPreview, percentOf } from "./loan";
+
+describe("loan preview (the server's maths)", () => {
+  it.each([
+    ["1000", "0.001", 7, "7", "1007"],
+    ["333.33", "0.0009", 15, "4.499955", "337.829955"],
+  ])("%s at %s for %i days", (amount, rate, days, interest, total) => {
+    expect(loanPreview(amount, rate, days)).toEqual({ interest, total });
+  });
+  it("limits and rates", () => {
+    expect(loanAmountProblem("99", "100", "20000")).toBe("below_min");
+    expect(loanAmountProblem("20000.01", "100", "20000")).toBe("above_max");
+    expect(loanAmountProblem("x", "100", "20000")).toBe("invalid");
+    expect(loanAmountProblem("500", "100", "20000")).toBeNull();
+    expect(percentOf("0.365")).toBe("36.5");
+    expect(dueIfIssuedNow(Date.parse("2026-12-01T00:00:00Z"), 7)).toBe(Date.parse("2026-12-08T00:00:00Z") / 1000);
+  });
+});

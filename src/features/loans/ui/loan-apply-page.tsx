@@ -1,0 +1,186 @@
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { successes } from "@contract/successes";
+import type { LoanUpload } from "@contract/loans";
+import { useUserInfo } from "@/shared/api/user-info";
+import { useAction } from "@/shared/api/use-action";
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { paths } from "@/shared/lib/paths";
+import { REVIEW } from "@contract/constants";
+import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
+import { Skeleton } from "@/shared/ui/feedback";
+import { SelectField, TextField } from "@/shared/ui/field";
+import { ImageField, type PickedImage } from "@/shared/ui/image-field";
+import { KeyValue } from "@/shared/ui/key-value";
+import { ConfirmModal } from "@/shared/ui/modal";
+import { Page } from "@/shared/ui/page";
+import { useLoanConfig, useLoanStatistics } from "../api/loans";
+import { submitLoan } from "../api/submit-loan";
+import { dueIfIssuedNow, loanAmountProblem, loanPreview, percentOf } from "../model/loan";
+import "./loans.css";
+
+const money = (v: string | null | undefined, currency?: string) => (v ? `${formatDecimal(v, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}` : "-");
+
+/**
+ * `/pages/loan/apply` (the account menu's "Loan application"): amount, cycle with its daily rate, the five photos,
+ * the operator's loan agreement with its checkbox, and before submit: interest, APR, total repayment, due date.
+ */
+export function LoanApplyPage() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  useUserInfo();
+  const user = useAtomValue(userInfoAtom);
+  const { data: config } = useLoanConfig();
+  const { data: stats } = useLoanStatistics();
+  const [amount, setAmount] = useState("");
+  const [days, setDays] = useState<number | null>(null);
+  const [agree, setAgree] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [photos, setPhotos] = useState<Record<LoanUpload, PickedImage | null>>({ house: null, income: null, bank: null, id_front: null, id_hand: null });
+  const submit = useAction(async () => {
+    const { house, income, bank, id_front, id_hand } = photos;
+    if (!config || !house || !income || !bank || !id_front || !id_hand) return;
+    await submitLoan(
+      {
+        amount: amount.trim(),
+        days: cycle!.days,
+        agree: "1",
+        house_md5: house.md5,
+        income_md5: income.md5,
+        bank_md5: bank.md5,
+        id_front_md5: id_front.md5,
+        id_hand_md5: id_hand.md5,
+      },
+      { house: house.file, income: income.file, bank: bank.file, id_front: id_front.file, id_hand: id_hand.file },
+    );
+    showToast(i18n._(successes.SUBMIT_REVIEW.key), "success");
+    setConfirming(false);
+    navigate(paths.loanRecords);
+  });
+
+  if (!config || !stats) {
+    return (
+      <Page title={<Trans>Loan application</Trans>} nav="custom">
+        <Skeleton lines={8} />
+      </Page>
+    );
+  }
+  const cycle = config.cycles.find((c) => c.days === days) ?? config.cycles[0];
+  const problem = loanAmountProblem(amount, config.min, config.max);
+  const preview = !problem && amount.trim() ? loanPreview(amount, cycle.daily_rate, cycle.days) : null;
+  const labels: Record<LoanUpload, string> = {
+    house: t`House information`,
+    income: t`Income proof`,
+    bank: t`Bank details`,
+    id_front: t`ID photo`,
+    id_hand: t`Hand-held ID photo`,
+  };
+  const errors = { invalid: t`Enter an amount with at most 8 decimals.`, below_min: t`The minimum is ${money(config.min, config.currency)}.`, above_max: t`The maximum is ${money(config.max, config.currency)}.` };
+  const complete = preview !== null && agree && Object.values(photos).every(Boolean);
+  const kycPassed = user?.review_status === REVIEW.PASSED;
+  const blocked = !kycPassed || stats.limit === "0";
+
+  return (
+    <Page title={<Trans>Loan application</Trans>} nav="custom" navRight={<Link href={paths.loanRecords} className="btn btn--ghost btn--small">{t`Records`}</Link>}>
+      {!kycPassed && (
+        <div className="card loan-notice">
+          <Trans>Loans need a passed identity verification (KYC).</Trans>{" "}
+          <Link href={paths.kyc}>{t`Verify identity`}</Link>
+        </div>
+      )}
+      {kycPassed && stats.limit === "0" && (
+        <div className="card loan-notice">
+          <Trans>You have an open loan: one loan at a time.</Trans> <Link href={paths.loanRecords}>{t`Loan records`}</Link>
+        </div>
+      )}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (complete && !blocked) setConfirming(true);
+        }}
+      >
+        <div className="card">
+          <TextField
+            label={<Trans>Amount ({config.currency})</Trans>}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={`${money(config.min)} - ${money(config.max)}`}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={problem ? errors[problem] : submit.errorOf("amount")}
+          />
+          <SelectField label={<Trans>Cycle</Trans>} name="days" value={String(cycle.days)} onChange={(e) => setDays(Number(e.target.value))}>
+            {config.cycles.map((c) => (
+              <option key={c.days} value={c.days}>
+                {t`${c.days} days · daily rate ${percentOf(c.daily_rate)}% · APR ${percentOf(c.apr)}%`}
+              </option>
+            ))}
+          </SelectField>
+          <KeyValue label={<Trans>Repayment method</Trans>}>
+            <Trans>Principal plus interest at maturity</Trans>
+          </KeyValue>
+          <KeyValue label={<Trans>Daily rate</Trans>}>{percentOf(cycle.daily_rate)}%</KeyValue>
+          <KeyValue label={<Trans>APR (daily rate × 365)</Trans>}>
+            <span data-testid="loan-apr">{percentOf(cycle.apr)}%</span>
+          </KeyValue>
+          <KeyValue label={<Trans>Interest</Trans>}>
+            <strong data-testid="loan-interest">{money(preview?.interest, config.currency)}</strong>
+          </KeyValue>
+          <KeyValue label={<Trans>Total repayment</Trans>}>
+            <strong data-testid="loan-total">{money(preview?.total, config.currency)}</strong>
+          </KeyValue>
+          <KeyValue label={<Trans>Due date (if approved now)</Trans>}>{formatDateTime(dueIfIssuedNow(Date.now(), cycle.days))}</KeyValue>
+          <p className="loan-note faint">
+            <Trans>Overdue: {percentOf(config.overdue_daily_rate)}% of the unpaid amount per day past the due date.</Trans>
+          </p>
+        </div>
+        <div className="loan-photos">
+          {config.required.map((field) => (
+            <ImageField
+              key={field}
+              compact
+              name={field}
+              label={labels[field]}
+              value={photos[field]}
+              onChange={(picked) => setPhotos((p) => ({ ...p, [field]: picked }))}
+              error={submit.errorOf(field) ?? submit.errorOf(`${field}_md5`)}
+              hint={<span />}
+            />
+          ))}
+        </div>
+        <label className="check loan-agree">
+          <input type="checkbox" name="agree" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+          <span>
+            <Trans>
+              I have read and accept the <Link href={paths.loanAgreement}>loan agreement</Link>.
+            </Trans>
+          </span>
+        </label>
+        {submit.errorOf("agree") && <div className="field__error">{submit.errorOf("agree")}</div>}
+        <button type="submit" className="btn btn--primary" disabled={!complete || blocked || submit.pending}>
+          <Trans>Apply</Trans>
+        </button>
+      </form>
+      <ConfirmModal
+        open={confirming}
+        title={<Trans>Submit the loan application?</Trans>}
+        confirm={<Trans>Apply</Trans>}
+        busy={submit.pending}
+        onConfirm={() => void submit.run()}
+        onClose={() => setConfirming(false)}
+      >
+        <KeyValue label={<Trans>Amount</Trans>}>{money(amount.trim(), config.currency)}</KeyValue>
+        <KeyValue label={<Trans>Interest</Trans>}>{money(preview?.interest, config.currency)}</KeyValue>
+        <KeyValue label={<Trans>Total repayment</Trans>}>{money(preview?.total, config.currency)}</KeyValue>
+        <KeyValue label={<Trans>APR</Trans>}>{percentOf(cycle.apr)}%</KeyValue>
+        <p className="loan-note faint">
+          <Trans>An operator reviews the application. Once approved, the amount is credited to your wallet and is due {cycle.days} days later.</Trans>
+        </p>
+      </ConfirmModal>
+    </Page>
+  );
+}

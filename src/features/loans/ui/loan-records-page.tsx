@@ -1,0 +1,172 @@
+import { useState, type ReactNode } from "react";
+import { Link } from "wouter";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Loan } from "@contract/loans";
+import { useAction } from "@/shared/api/use-action";
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { compareDecimal } from "@/shared/lib/decimal";
+import { paths } from "@/shared/lib/paths";
+import { showToast } from "@/shared/state/store";
+import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { TextField } from "@/shared/ui/field";
+import { KeyValue } from "@/shared/ui/key-value";
+import { flatten, LoadMore } from "@/shared/ui/load-more";
+import { ConfirmModal } from "@/shared/ui/modal";
+import { Page } from "@/shared/ui/page";
+import { useLoanStatistics, useLoans } from "../api/loans";
+import { repay } from "../api/repay";
+import { newIdempotencyKey } from "../model/idempotency-key";
+import { percentOf } from "../model/loan";
+import "./loans.css";
+
+const money = (v: string | null | undefined, currency?: string) => (v ? `${formatDecimal(v, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}` : "-");
+
+function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** `/pages/loan/records`: my loans with status, due date, overdue days and fee, unpaid amount, and repayment. */
+export function LoanRecordsPage() {
+  const { t } = useLingui();
+  const { data: stats } = useLoanStatistics();
+  const { data, size, setSize, isValidating } = useLoans();
+  const [repaying, setRepaying] = useState<Loan | null>(null);
+  const [amount, setAmount] = useState("");
+  const [key, setKey] = useState(newIdempotencyKey);
+  const pay = useAction(async () => {
+    if (!repaying) return;
+    await repay({ id: repaying.id, ...(amount.trim() ? { amount: amount.trim() } : {}), idempotency_key: key });
+    showToast(t`Repayment received.`, "success");
+    setKey(newIdempotencyKey());
+    setRepaying(null);
+    setAmount("");
+  });
+  const { items, hasMore } = flatten(data);
+  const tooMuch = repaying !== null && amount.trim() !== "" && compareDecimal(amount.trim(), repaying.unpaid) > 0;
+  return (
+    <Page title={<Trans>Loan records</Trans>} nav="custom" navRight={<Link href={paths.loanApply} className="btn btn--ghost btn--small">{t`Apply`}</Link>}>
+      {stats && (
+        <section className="card loan-stats" data-testid="loan-stats">
+          <div>
+            <strong>{money(stats.outstanding)}</strong>
+            <small>
+              <Trans>Outstanding</Trans>
+            </small>
+          </div>
+          <div>
+            <strong className={stats.overdue !== "0" ? "down" : undefined}>{money(stats.overdue)}</strong>
+            <small>
+              <Trans>Overdue</Trans>
+            </small>
+          </div>
+          <div>
+            <strong>{money(stats.repaid)}</strong>
+            <small>
+              <Trans>Repaid</Trans>
+            </small>
+          </div>
+        </section>
+      )}
+      {!data ? (
+        <Skeleton lines={6} />
+      ) : items.length === 0 ? (
+        <EmptyState icon="list">
+          <p style={{ margin: "0 0 12px" }}>
+            <Trans>No loans yet.</Trans>
+          </p>
+          <Link href={paths.loanApply} className="btn btn--primary btn--small">
+            <Trans>Loan application</Trans>
+          </Link>
+        </EmptyState>
+      ) : (
+        <section aria-label={t`Loan records`}>
+          {items.map((l) => (
+            <LoanCard key={l.id} loan={l} onRepay={() => setRepaying(l)} />
+          ))}
+          <LoadMore hasMore={hasMore} loading={isValidating && size > 1} onMore={() => void setSize(size + 1)} />
+        </section>
+      )}
+      <ConfirmModal
+        open={repaying !== null}
+        title={<Trans>Repay this loan?</Trans>}
+        confirm={<Trans>Repay</Trans>}
+        busy={pay.pending}
+        disabled={tooMuch}
+        onConfirm={() => void pay.run()}
+        onClose={() => setRepaying(null)}
+      >
+        {repaying && (
+          <>
+            <KeyValue label={<Trans>Unpaid</Trans>}>
+              <strong data-testid="repay-unpaid">{money(repaying.unpaid, repaying.currency)}</strong>
+            </KeyValue>
+            <TextField
+              label={<Trans>Amount (empty: the whole unpaid amount)</Trans>}
+              name="repay_amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              placeholder={repaying.unpaid}
+              onChange={(e) => setAmount(e.target.value)}
+              error={tooMuch ? t`More than the unpaid amount.` : pay.errorOf("amount")}
+            />
+            <p className="loan-note faint">
+              <Trans>The amount is taken from your available {repaying.currency} balance.</Trans>
+            </p>
+          </>
+        )}
+      </ConfirmModal>
+    </Page>
+  );
+}
+
+function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
+  const { t } = useLingui();
+  const status = l.status === "pending" ? t`Pending review` : l.status === "issued" ? t`Loan issued` : l.status === "settled" ? t`Settled` : t`Audit failure`;
+  return (
+    <article className="card loan-card" data-testid={`loan-${l.id}`} aria-label={l.order_no}>
+      <div className="loan-card__head">
+        <strong>{money(l.amount, l.currency)}</strong>
+        <span className={l.overdue ? "down" : l.status === "issued" ? "up" : "faint"} data-testid="loan-status">
+          {status}
+          {l.overdue ? ` · ${t`Overdue`}` : ""}
+        </span>
+      </div>
+      <dl className="loan-grid">
+        <Fact label={<Trans>Cycle</Trans>}>{t`${l.days} days`}</Fact>
+        <Fact label={<Trans>Daily rate / APR</Trans>}>
+          {percentOf(l.daily_rate)}% / {percentOf(l.apr)}%
+        </Fact>
+        <Fact label={<Trans>Interest</Trans>}>{money(l.interest)}</Fact>
+        <Fact label={<Trans>Total due</Trans>}>{money(l.total_due)}</Fact>
+        <Fact label={<Trans>Repaid</Trans>}>{money(l.repaid)}</Fact>
+        <Fact label={<Trans>Unpaid</Trans>}>
+          <span data-testid="loan-unpaid">{money(l.unpaid)}</span>
+        </Fact>
+        <Fact label={<Trans>Due date</Trans>}>{l.due_at ? formatDateTime(l.due_at) : "-"}</Fact>
+        <Fact label={<Trans>Overdue days / fee</Trans>}>
+          <span className={l.overdue_days > 0 ? "down" : undefined}>
+            {l.overdue_days} / {money(l.overdue_fee)}
+          </span>
+        </Fact>
+        <Fact label={<Trans>Applied</Trans>}>{formatDateTime(l.created_at)}</Fact>
+        <Fact label={<Trans>Order number</Trans>}>{l.order_no}</Fact>
+      </dl>
+      {l.reason && (
+        <p className="field__error" style={{ margin: 0 }}>
+          <Trans>Reason: {l.reason}</Trans>
+        </p>
+      )}
+      {l.status === "issued" && (
+        <button type="button" className="btn btn--primary btn--small" onClick={onRepay}>
+          <Trans>Repay</Trans>
+        </button>
+      )}
+    </article>
+  );
+}
