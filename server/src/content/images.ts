@@ -1,28 +1,26 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { fileTypeFromBuffer } from "file-type";
 import type { Db, Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { UploadedFile } from "../platform/http";
+import { checkImage } from "../platform/uploads";
 import { contentImages } from "./content.schema";
-
-/** Image types content may carry, recognised from the bytes (never the name). No SVG: it can carry script. */
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 
 /** Where an uploaded image is served, relative to the app (the client resolves `api/` against its base). */
 export const imageUrl = (id: number) => `api/news/image/${id}`;
 
-/** Stores an operator's image once per content (the same file uploaded twice gets the same id). */
+/**
+ * Stores an operator's image once per content (the same file uploaded twice gets the same id), after the platform's
+ * one image check (`checkImage`: present, size, JPEG/PNG/WebP by the bytes; no SVG, it can carry script).
+ */
 export async function saveImage(db: Db, file: UploadedFile | undefined, maxBytes: number, operatorId: number): Promise<{ id: number; url: string }> {
-  if (!file || file.data.length === 0) throw new DomainError("UPLOAD_FAILED", "image");
-  if (file.data.length > maxBytes) throw new DomainError("FILE_TOO_LARGE", "image");
-  const type = await fileTypeFromBuffer(file.data);
-  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw new DomainError("FILE_TYPE_WRONG", "image");
+  if (!file) throw new DomainError("UPLOAD_FAILED", "image");
+  const checked = await checkImage(file, { field: "image", maxBytes });
   const sha256 = createHash("sha256").update(file.data).digest("hex");
   const inserted = await db
     .insert(contentImages)
-    .values({ contentType: type.mime, size: file.data.length, sha256, data: file.data, createdBy: operatorId })
+    .values({ contentType: checked.contentType, size: checked.size, sha256, data: file.data, createdBy: operatorId })
     .onConflictDoNothing({ target: contentImages.sha256 })
     .returning({ id: contentImages.id });
   const id = inserted[0]?.id ?? (await db.select({ id: contentImages.id }).from(contentImages).where(eq(contentImages.sha256, sha256)))[0].id;

@@ -84,7 +84,7 @@ export function ImageUpload({ label, onUploaded }: { label: ReactNode; onUploade
   };
   return (
     <>
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp,image/gif" hidden onChange={(e) => void pick(e.target.files?.[0])} aria-label={t`Choose an image`} />
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => void pick(e.target.files?.[0])} aria-label={t`Choose an image`} />
       <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => input.current?.click()}>
         <Icon name="plus" size={16} />
         {label}
