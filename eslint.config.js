@@ -39,6 +39,10 @@ const SERVER_DOMAINS = {
   // Earn (AI arbitrage, hosting) and credit loans: ledger holds and payouts, users and KYC (switches, verified status).
   earn: ["ledger", "auth", "kyc"],
   loans: ["ledger", "auth", "kyc", "wallet", "backoffice"],
+  // Proof of liabilities: balances read per currency (ledger), operator names in the history.
+  proof: ["ledger", "backoffice"],
+  // Customer-service chat: users (the account beside a conversation) and their wallets.
+  support: ["auth", "ledger"],
 };
 
 const domainNames = Object.keys(SERVER_DOMAINS);

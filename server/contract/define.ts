@@ -21,6 +21,8 @@ export interface Call<I extends z.ZodObject = z.ZodObject, O extends z.ZodType =
   output: O;
   /** Names of file fields for multipart calls; text fields are validated by `input`. */
   files?: readonly string[];
+  /** With `files`: a request that is not multipart is read as an ordinary body (a call that takes text or a file). */
+  filesOptional?: boolean;
   tags?: string[];
 }
 

@@ -18,3 +18,5 @@ export * as options from "./options";
 export * as features from "./features";
 export * as earn from "./earn";
 export * as loans from "./loans";
+export * as proof from "./proof";
+export * as support from "./support";

@@ -291,7 +291,9 @@ export const feedStatus = call({
 
 /** Public channels need a `symbol` (and `interval` for klines); user channels need `{"op":"auth"}` first. */
 export const publicChannels = ["ticker", "kline"] as const;
-export const userChannels = ["orders", "positions", "notices"] as const;
+export const userChannels = ["orders", "positions", "notices", "support"] as const;
+/** User channels an authenticated socket receives without subscribing (CONTRACT.md "Precisions": chat). */
+export const autoUserChannels: readonly UserChannel[] = ["support"];
 export type PublicChannel = (typeof publicChannels)[number];
 export type UserChannel = (typeof userChannels)[number];
 

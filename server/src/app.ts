@@ -22,6 +22,8 @@ import { registerSpot, type SpotModule } from "./spot";
 import { registerEarn, type EarnModule } from "./earn";
 import { registerLoans, type LoansModule } from "./loans";
 import { registerOptions, type OptionsModule } from "./options";
+import { registerProof } from "./proof";
+import { registerSupport } from "./support";
 import { registerTriggers, type TriggerRunner } from "./triggers";
 import { LeaderJobs } from "./platform/leader-jobs";
 import { registerUserAdmin } from "./user-admin";
@@ -168,12 +170,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Credit loans: the overdue fee accrued per loan and day by the leader.
   const loans = registerLoans(ctx, { notifier: content.notifier, switches, prices: money.prices });
   jobs.add("loans", loans.runJobs);
+  // Proof of liabilities: the day's snapshot of every balance as Merkle-sum trees, once per UTC day by the leader.
+  const proof = registerProof(ctx);
+  jobs.add("proof", proof.runJobs);
   app.addHook("onClose", async () => {
     await jobs.stop();
     triggers.stop();
   });
   const kyc = registerKyc(ctx, { notifier: content.notifier });
   registerUserAdmin(ctx, { sessions, kyc });
+  // Customer-service chat: new messages reach the user's sockets on the `support` channel.
+  registerSupport(ctx, { publish: (userId, message) => market.publishToUser(userId, "support", message) });
 
   ctx.api.route(platform.health, () => ({
     status: "ok" as const,

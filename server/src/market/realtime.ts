@@ -2,7 +2,7 @@ import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { errors, type ErrorCode } from "../../contract";
-import { pairSymbol, userChannels, wsClientMessage, type Quotation, type UserChannel, type WsClientMessage, type WsServerMessage } from "../../contract/market";
+import { autoUserChannels, pairSymbol, userChannels, wsClientMessage, type Quotation, type UserChannel, type WsClientMessage, type WsServerMessage } from "../../contract/market";
 import type { Bus } from "../platform/bus";
 import type { Authenticator } from "../platform/http";
 import type { MarketUpdate } from "./market-state";
@@ -273,7 +273,8 @@ export class RealtimeHub {
     if (!clients) return;
     const frame = Buffer.from(JSON.stringify({ channel: message.channel, data: message.data }));
     const key = topicKey(message.channel);
-    for (const client of clients) if (client.topics.has(key)) this.write(client, frame);
+    const always = autoUserChannels.includes(message.channel);
+    for (const client of clients) if (always || client.topics.has(key)) this.write(client, frame);
   }
 
   /** Encodes the frame once for all its subscribers (ws would otherwise convert the string for each socket). */

@@ -168,7 +168,10 @@ function registerCall<I extends z.ZodObject, O extends z.ZodType, A extends Acce
 async function readPayload(request: FastifyRequest, call: Call): Promise<{ fields: unknown; files: Record<string, UploadedFile> }> {
   if (call.method === "GET") return { fields: request.query ?? {}, files: {} };
   if (!call.files?.length) return { fields: request.body ?? {}, files: {} };
-  if (!request.isMultipart()) throw new DomainError("UPLOAD_FAILED");
+  if (!request.isMultipart()) {
+    if (call.filesOptional) return { fields: request.body ?? {}, files: {} };
+    throw new DomainError("UPLOAD_FAILED");
+  }
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
   try {

@@ -59,7 +59,7 @@ export const storedImages = pgTable("stored_images", {
 });
 
 /** What an upload is for; one copy of a file is kept per purpose. */
-export type ImagePurpose = "kyc" | "loan";
+export type ImagePurpose = "kyc" | "loan" | "support";
 
 /** The stored image with these bytes for this purpose (who uploaded it), or null. */
 export async function findImage(db: Executor, purpose: ImagePurpose, md5: string): Promise<{ id: number; userId: number } | null> {
