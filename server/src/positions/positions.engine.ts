@@ -2,8 +2,8 @@ import { Decimal } from "decimal.js";
 import type { CloseReason, PositionDirection } from "../../contract/positions";
 import type { MarketKind } from "../../contract/market";
 import type { ErrorCode } from "../../contract";
-import { money } from "../ledger/money";
-import type { Trigger } from "../triggers/trigger-book";
+import { money } from "../ledger";
+import type { Trigger } from "../triggers";
 
 /**
  * The maths of leveraged positions, pure: margin, fees, P&L, the liquidation price, TP/SL rules (seed section 5),

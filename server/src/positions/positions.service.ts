@@ -2,13 +2,10 @@ import type { Decimal } from "decimal.js";
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { CloseReason, Position, PositionsConfig, Ticket } from "../../contract/positions";
-import { users } from "../auth/auth.schema";
+import { users } from "../auth";
 import type { CountrySwitches } from "../kyc";
-import { ledger, type Leg } from "../ledger/ledger";
-import { money, toWire } from "../ledger/money";
-import type { MarketService } from "../market/market.service";
-import type { PairRow } from "../market/market.store";
-import { quoteAround } from "../market/quote.engine";
+import { ledger, money, toWire, type Leg } from "../ledger";
+import { quoteAround, type MarketService, type PairRow } from "../market";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
@@ -16,8 +13,7 @@ import { DomainError, invariant } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
 import { idempotent } from "../platform/idempotency";
 import type { UserNotifier } from "../platform/notify";
-import type { Trigger } from "../triggers/trigger-book";
-import { ownerOf, type FiredAt, type TriggerRunner, type TriggerSource } from "../triggers/trigger-runner";
+import { ownerOf, type FiredAt, type Trigger, type TriggerRunner, type TriggerSource } from "../triggers";
 import { configProblems, loadPositionsConfig, rulesFor, savePositionsConfig } from "./positions.config";
 import {
   closeSide,
@@ -213,28 +209,28 @@ export class PositionsService implements TriggerSource {
       if (!sessionAt(pair.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");
       if (!(await this.deps.hasBankCard(userId))) throw new DomainError("BANK_CARD_REQUIRED");
     }
-    if (!rules.leverages.includes(input.leverage)) throw new DomainError("LEVERAGE_NOT_ALLOWED", { leverage: "该交易对不支持此杠杆倍数" });
+    if (!rules.leverages.includes(input.leverage)) throw new DomainError("LEVERAGE_NOT_ALLOWED", "leverage");
     const quantityProblem = quantityRefusal(input.quantity, pair);
-    if (quantityProblem) throw new DomainError(quantityProblem, { quantity: quantityProblem });
+    if (quantityProblem) throw new DomainError(quantityProblem, "quantity");
     const quote = this.quoteNow(pair);
     if (!quote) throw new DomainError("TRADING_CLOSED");
     const limit = input.type === "limit" ? blank(input.price) : null;
-    if (input.type === "limit" && !limit) throw new DomainError("MISSING_PARAMETER", { price: "缺少参数" });
+    if (input.type === "limit" && !limit) throw new DomainError("MISSING_PARAMETER", "price");
     const tp = blank(input.tp_price);
     const sl = blank(input.sl_price);
     for (const [field, value] of [["price", limit], ["tp_price", tp], ["sl_price", sl]] as const) {
       if (value === null) continue;
-      if (field === "price" && money(value).isZero()) throw new DomainError("PRICE_NOT_POSITIVE", { price: "价格必须大于0" });
-      if (!priceFits(value, pair.price_precision)) throw new DomainError("PRICE_PRECISION", { [field]: "价格小数位数超出交易对精度" });
+      if (field === "price" && money(value).isZero()) throw new DomainError("PRICE_NOT_POSITIVE", "price");
+      if (!priceFits(value, pair.price_precision)) throw new DomainError("PRICE_PRECISION", field);
     }
     const last = money(quote.price).toFixed(pair.price_precision);
     // Seed section 5: a limit sell cannot be priced below the current price; a limit buy, likewise, not above it.
     // A limit order therefore always waits for the first tick that crosses it.
-    if (limit !== null && input.direction === "short" && money(limit).lt(last)) throw new DomainError("LIMIT_SELL_BELOW_PRICE", { price: "限价卖出价格不能低于当前价" });
-    if (limit !== null && input.direction === "long" && money(limit).gt(last)) throw new DomainError("LIMIT_BUY_ABOVE_PRICE", { price: "限价买入价格不能高于当前价" });
+    if (limit !== null && input.direction === "short" && money(limit).lt(last)) throw new DomainError("LIMIT_SELL_BELOW_PRICE", "price");
+    if (limit !== null && input.direction === "long" && money(limit).gt(last)) throw new DomainError("LIMIT_BUY_ABOVE_PRICE", "price");
     const openPrice = limit ?? quote[openSide(input.direction)];
     const stopProblem = stopRefusal(input.direction, openPrice, last, tp, sl);
-    if (stopProblem) throw new DomainError(stopProblem, { [stopProblem.includes("TP") ? "tp_price" : "sl_price"]: stopProblem });
+    if (stopProblem) throw new DomainError(stopProblem, stopProblem.includes("TP") ? "tp_price" : "sl_price");
     const terms: PositionTerms = {
       kind: pair.kind,
       direction: input.direction,
@@ -259,7 +255,7 @@ export class PositionsService implements TriggerSource {
         const { pair, terms, quote, limit, openPrice, tp, sl, swapRate } = prepared;
         const margin = marginFor(terms, openPrice);
         const fee = feeFor(terms, openPrice);
-        if (!margin.gt(0)) throw new DomainError("ORDER_BELOW_MIN", { quantity: "下单数量低于最小值" });
+        if (!margin.gt(0)) throw new DomainError("ORDER_BELOW_MIN", "quantity");
         const now = this.deps.clock.now();
         const [created] = await tx
           .insert(positions)
@@ -395,14 +391,14 @@ export class PositionsService implements TriggerSource {
       const tp = input.tp_price === undefined ? locked.tpPrice : blank(input.tp_price);
       const sl = input.sl_price === undefined ? locked.slPrice : blank(input.sl_price);
       for (const [field, value] of [["tp_price", tp], ["sl_price", sl]] as const) {
-        if (value !== null && !money(value).isZero() && !priceFits(value, locked.pricePrecision)) throw new DomainError("PRICE_PRECISION", { [field]: "价格小数位数超出交易对精度" });
+        if (value !== null && !money(value).isZero() && !priceFits(value, locked.pricePrecision)) throw new DomainError("PRICE_PRECISION", field);
       }
       const pair = this.deps.market.requirePair(locked.symbol);
       const quote = this.quoteNow(pair);
       if (!quote) throw new DomainError("TRADING_CLOSED");
       const openPrice = locked.openPrice ?? locked.limitPrice!;
       const problem = stopRefusal(locked.direction, openPrice, money(quote.price).toFixed(pair.price_precision), tp, sl);
-      if (problem) throw new DomainError(problem, { [problem.includes("TP") ? "tp_price" : "sl_price"]: problem });
+      if (problem) throw new DomainError(problem, problem.includes("TP") ? "tp_price" : "sl_price");
       const [changed] = await tx.update(positions).set({ tpPrice: tp, slPrice: sl }).where(eq(positions.id, locked.id)).returning();
       return changed;
     });

@@ -56,8 +56,7 @@ interface Entry {
   dead?: boolean;
 }
 
-const LISTS = ["bid:up", "bid:down", "ask:up", "ask:down", "time:up", "time:down"] as const;
-type ListName = (typeof LISTS)[number];
+type ListName = `${Watch}:${Cross}`;
 
 /**
  * `up` lists are sorted descending (the lowest level, the first to be crossed by a rising value, is last);
