@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { BoMessage, InboxItem, InboxKind, NoticeEvent, PersonalMessage } from "../../contract/content";
 import { languages, type Language } from "../../contract/constants";
 import { users } from "../auth";
@@ -32,6 +32,8 @@ export interface Notifier {
    * bus (`user:<id>:notice`) once the transaction has committed; a rolled-back transaction announces nothing.
    */
   notifyUser(tx: Tx, userId: number, notification: Notification): Promise<{ id: number }>;
+  /** The same for many users at once (a batch of settlements): one look-up of languages, one insert, one announcement check. */
+  notifyUsers(tx: Tx, notifications: ReadonlyArray<{ userId: number } & Notification>): Promise<void>;
 }
 
 type Row = Record<string, unknown>;
@@ -197,6 +199,37 @@ export class InboxService implements Notifier {
     const body = this.translator.t(lang, notification.body, notification.values);
     const row = await this.insert(tx, userId, { title, body, sentBy: null });
     return { id: row.id };
+  }
+
+  async notifyUsers(tx: Tx, notifications: ReadonlyArray<{ userId: number } & Notification>): Promise<void> {
+    if (!notifications.length) return;
+    const ids = [...new Set(notifications.map((n) => n.userId))];
+    const found = await tx.select({ id: users.id, lang: users.lang }).from(users).where(inArray(users.id, ids));
+    const langs = new Map(found.map((u) => [u.id, (languages as readonly string[]).includes(u.lang) ? (u.lang as Language) : ("en" as Language)]));
+    if (langs.size !== ids.length) throw new DomainError("USER_NOT_FOUND");
+    const now = this.clock.now();
+    const values = notifications.map((n) => {
+      const lang = langs.get(n.userId)!;
+      const title = this.translator.t(lang, n.title, n.values);
+      const body = this.translator.t(lang, n.body, n.values);
+      return { userId: n.userId, title: clip(title.trim() || "-", TITLE_MAX), body: clip(body.trim(), BODY_MAX), sentBy: null, createdAt: now };
+    });
+    const rows: UserMessageRow[] = [];
+    for (let i = 0; i < values.length; i += 1_000) rows.push(...(await tx.insert(userMessages).values(values.slice(i, i + 1_000)).returning()));
+    this.announceManyWhenCommitted(rows);
+  }
+
+  /** Like `announceWhenCommitted`, with one look-up for the whole batch. */
+  private announceManyWhenCommitted(rows: UserMessageRow[]): void {
+    const delaysMs = [0, 20, 50, 100, 250, 500, 1000, 2000];
+    const attempt = async (index: number): Promise<void> => {
+      if (index >= delaysMs.length) return;
+      await new Promise((resolve) => setTimeout(resolve, delaysMs[index]));
+      const [last] = await this.db.select({ id: userMessages.id }).from(userMessages).where(eq(userMessages.id, rows[rows.length - 1].id));
+      if (!last) return attempt(index + 1);
+      for (const row of rows) this.bus.publish(`user:${row.userId}:notice`, { kind: "message", id: row.id, title: row.title, created_at: toSeconds(row.createdAt) } satisfies NoticeEvent);
+    };
+    attempt(0).catch(() => undefined);
   }
 
   /** Writes a message (operator texts are not translated) and schedules its announcement. */

@@ -1,15 +1,15 @@
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import { notifications } from "../../contract/messages";
 import type { Option, OptionsConfig, OptionStatus, Period, SubmitOptionInput } from "../../contract/options";
 import { users } from "../auth";
 import type { CountrySwitches } from "../kyc";
-import { ledger, money, toWire } from "../ledger";
+import { ledger, money, resolveBatch, toWire } from "../ledger";
 import type { MarketService, PairRow } from "../market";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
-import { DomainError } from "../platform/errors";
+import { DomainError, invariant } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
 import { idempotent } from "../platform/idempotency";
 import type { UserNotifier } from "../platform/notify";
@@ -206,14 +206,11 @@ export class OptionsService implements TriggerSource {
           .where(inArray(options.id, batch.map((d) => d.id)))
           .orderBy(options.id)
           .for("update");
-        const out: OptionRow[] = [];
-        for (const row of locked) {
-          if (row.status !== "open") continue;
-          const close = closes.get(`${row.symbol}@${row.expiresAtMs}`);
-          if (!close) continue;
-          out.push(await this.settleInTx(tx, row, close));
-        }
-        return out;
+        const due = locked.flatMap((row) => {
+          const close = row.status === "open" ? closes.get(`${row.symbol}@${row.expiresAtMs}`) : null;
+          return close ? [{ row, close }] : [];
+        });
+        return this.settleInTx(tx, due);
       });
       settled += done.length;
       for (const row of done) this.deps.publish(row.userId, this.toOption(row));
@@ -223,36 +220,52 @@ export class OptionsService implements TriggerSource {
     return settled;
   }
 
-  private async settleInTx(tx: Tx, row: OptionRow, close: Tick): Promise<OptionRow> {
-    const result = outcome(row.direction, row.openTickPrice, close.price);
-    const payout = payoutOf(result, row.amount, row.rate);
+  /**
+   * Settles locked open options on their closing ticks, all in the caller's transaction with a handful of statements:
+   * the holds resolved in one ledger batch (a win: stake + profit back, the profit from the platform's `options`
+   * account; a loss: the stake to it; a tie: released), the rows updated in one statement, the notices in one insert.
+   */
+  private async settleInTx(tx: Tx, due: ReadonlyArray<{ row: OptionRow; close: Tick }>): Promise<OptionRow[]> {
+    if (!due.length) return [];
     const at = this.deps.clock.now();
-    const key = `option:${row.id}:settle`;
-    const currency = row.currency;
-    if (row.holdId === null) throw new Error(`option ${row.id} has no stake hold`);
-    if (result === "tie") {
-      await ledger.release(tx, { holdId: row.holdId, key, kind: "option.tie", at });
-    } else if (result === "win") {
-      const profit = payout.minus(row.amount);
-      await ledger.settle(tx, {
-        holdId: row.holdId,
-        key,
-        kind: "option.win",
-        at,
-        legs: [
-          { account: { user: row.userId }, currency, amount: payout },
-          { account: { platform: "options" }, currency, amount: profit.negated() },
-        ],
-      });
-    } else {
-      await ledger.settle(tx, { holdId: row.holdId, key, kind: "option.loss", at, legs: [{ account: { platform: "options" }, currency, amount: money(row.amount) }] });
-    }
-    const [settled] = await tx
-      .update(options)
-      .set({ status: "settled", result, payout: toWire(payout), closeTickPrice: close.price, closeTickAtMs: close.atMs, settledAt: at })
-      .where(eq(options.id, row.id))
-      .returning();
-    await this.deps.notifier.notifyUser(tx, row.userId, {
+    const outcomes = due.map(({ row, close }) => {
+      if (row.holdId === null) throw new Error(`option ${row.id} has no stake hold`);
+      const result = outcome(row.direction, row.openTickPrice, close.price);
+      return { row, close, result, payout: payoutOf(result, row.amount, row.rate), holdId: row.holdId };
+    });
+    await resolveBatch(
+      tx,
+      outcomes.map(({ row, result, payout, holdId }) => {
+        const key = `option:${row.id}:settle`;
+        const currency = row.currency;
+        if (result === "tie") return { holdId, key, kind: "option.tie", at };
+        if (result === "win") {
+          return {
+            holdId,
+            key,
+            kind: "option.win",
+            at,
+            legs: [
+              { account: { user: row.userId }, currency, amount: payout },
+              { account: { platform: "options" as const }, currency, amount: payout.minus(row.amount).negated() },
+            ],
+          };
+        }
+        return { holdId, key, kind: "option.loss", at, legs: [{ account: { platform: "options" as const }, currency, amount: money(row.amount) }] };
+      }),
+    );
+    const values = sql.join(
+      outcomes.map((o) => sql`(${o.row.id}::bigint, ${o.result}, ${toWire(o.payout)}::numeric, ${o.close.price}::numeric, ${o.close.atMs}::bigint)`),
+      sql`, `,
+    );
+    const updated = await tx.execute(
+      sql`UPDATE options AS o SET status = 'settled', result = v.result, payout = v.payout, close_tick_price = v.price, close_tick_at_ms = v.at_ms,
+          settled_at = ${at.toISOString()}::timestamptz
+          FROM (VALUES ${values}) AS v (id, result, payout, price, at_ms) WHERE o.id = v.id AND o.status = 'open' RETURNING o.id`,
+    );
+    invariant((updated as unknown as { rows: unknown[] }).rows.length === outcomes.length, "every locked open option settles once");
+    const notices = outcomes.map(({ row, close, result, payout }) => ({
+      userId: row.userId,
       title: RESULT_TITLES[result],
       body: RESULT_BODY,
       values: {
@@ -264,10 +277,20 @@ export class OptionsService implements TriggerSource {
         close_price: toWire(close.price),
         close_time: tickTime(close.atMs),
         payout: toWire(payout),
-        currency,
+        currency: row.currency,
       },
-    });
-    return settled;
+    }));
+    if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
+    else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    return outcomes.map(({ row, close, result, payout }) => ({
+      ...row,
+      status: "settled" as const,
+      result,
+      payout: toWire(payout),
+      closeTickPrice: close.price,
+      closeTickAtMs: close.atMs,
+      settledAt: at,
+    }));
   }
 
   // ----- reading ------------------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ import type { Tx } from "./db";
  */
 export interface UserNotifier {
   notifyUser(tx: Tx, userId: number, notification: { title: string; body: string; values?: Record<string, string> }): Promise<unknown>;
+  /** Many at once, in the caller's transaction (batched settlements); a notifier without it is called once per user. */
+  notifyUsers?(tx: Tx, notifications: ReadonlyArray<{ userId: number; title: string; body: string; values?: Record<string, string> }>): Promise<unknown>;
 }
 
 /** For wiring without a message centre (unit tests of a single domain). */
