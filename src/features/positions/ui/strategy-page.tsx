@@ -6,7 +6,7 @@ import { SelectField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { useQuotes } from "../api/quotes";
-import { formatPrice, signOf } from "../model/format";
+import { formatPercentText, formatPrice, signOf } from "../model/format";
 import { TradeTicket } from "./trade-ticket";
 import "./positions.css";
 
@@ -60,7 +60,7 @@ export function StrategyPage() {
             <strong className={tone > 0 ? "up" : tone < 0 ? "down" : undefined}>{formatPrice(current.last, current.price_precision)}</strong>
             <small className={tone > 0 ? "up" : tone < 0 ? "down" : "faint"}>
               {tone > 0 ? "+" : ""}
-              {current.change_24h}%
+              {formatPercentText(current.change_24h)}
             </small>
           </div>
         )}
