@@ -30,11 +30,14 @@ export const backofficePages: BackofficePage[] = [
   { path: "/leverage", label: msg`Leverage rules`, icon: "settings", roles: ["admin"], component: lazy(() => import("./pages/leverage-rules-page").then((m) => ({ default: m.LeverageRulesPage }))) },
   { path: "/spot", label: msg`Spot orders`, icon: "swap", roles: ALL, component: lazy(() => import("./pages/spot-orders-page").then((m) => ({ default: m.SpotOrdersPage }))) },
   { path: "/spot-fees", label: msg`Spot fees`, icon: "settings", roles: ["admin"], component: lazy(() => import("./pages/spot-fees-page").then((m) => ({ default: m.SpotFeesPage }))) },
+  { path: "/loans", label: msg`Loans`, icon: "bank", roles: ["admin", "reviewer"], component: lazy(() => import("./pages/loans-page").then((m) => ({ default: m.LoansPage }))) },
+  { path: "/earn", label: msg`Earn products`, icon: "robot", roles: ALL, component: lazy(() => import("./pages/earn-products-page").then((m) => ({ default: m.EarnProductsPage }))) },
   { path: "/feed", label: msg`Feed status`, icon: "trade", roles: ALL, component: lazy(() => import("./pages/feed-page").then((m) => ({ default: m.FeedPage }))) },
   // content and support: admins and support staff (documents and the support contact are saved by admins only)
   { path: "/news", label: msg`News and notices`, icon: "news", roles: ["admin", "support"], component: lazy(() => import("./pages/news-desk-page").then((m) => ({ default: m.NewsDeskPage }))) },
   { path: "/messages", label: msg`Messages to users`, icon: "mail", roles: ["admin", "support"], component: lazy(() => import("./pages/messages-page").then((m) => ({ default: m.MessagesPage }))) },
   { path: "/faq", label: msg`FAQ`, icon: "help", roles: ["admin", "support"], component: lazy(() => import("./pages/faq-desk-page").then((m) => ({ default: m.FaqDeskPage }))) },
   { path: "/documents", label: msg`Documents`, icon: "file", roles: ["admin", "support"], component: lazy(() => import("./pages/documents-page").then((m) => ({ default: m.DocumentsPage }))) },
+  { path: "/support-chat", label: msg`Support chat`, icon: "headset", roles: ["admin", "support"], component: lazy(() => import("./pages/support-desk-page").then((m) => ({ default: m.SupportDeskPage }))) },
   { path: "/support", label: msg`Support contact`, icon: "headset", roles: ["admin", "support"], component: lazy(() => import("./pages/support-contact-page").then((m) => ({ default: m.SupportContactPage }))) },
 ];

@@ -15,6 +15,12 @@ export const entryKindLabels: Record<string, MessageDescriptor> = {
   "spot.sell": msg`Spot sell`,
   "spot.hold": msg`Spot limit order (frozen)`,
   "spot.release": msg`Spot order cancelled (unfrozen)`,
+  "earn.hold": msg`Earn subscription (principal frozen)`,
+  "earn.income": msg`Earn daily income`,
+  "earn.release": msg`Earn matured (principal returned)`,
+  "earn.early_exit": msg`Hosting ended early (principal minus penalty returned)`,
+  "loan.issue": msg`Loan credited`,
+  "loan.repayment": msg`Loan repayment`,
 };
 
 /** The object behind an entry, as a short reference ("Deposit #12"). */
@@ -25,6 +31,8 @@ export const causeLabels: Record<string, MessageDescriptor> = {
   adjustment: msg`Adjustment`,
   reward: msg`Reward`,
   spot_order: msg`Spot order`,
+  earn: msg`Earn order`,
+  loan: msg`Loan`,
 };
 
 export const statusLabels: Record<FundingStatus, MessageDescriptor> = {

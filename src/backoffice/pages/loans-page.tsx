@@ -1,0 +1,158 @@
+import { useEffect, useState } from "react";
+import useSWR from "swr";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { LoanStatus, LoanUpload } from "@contract/loans";
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { showToast } from "@/shared/state/store";
+import { ConfirmModal } from "@/shared/ui/modal";
+import { approveLoan, getLoanPhoto, getLoanQueue, rejectLoan } from "../earn-api";
+import { DeskList } from "../desk-list";
+import { ImageViewerModal } from "../image-viewer";
+import { RejectModal } from "../reject-modal";
+import { StatusFilter, useReviewQueue } from "../review-queue";
+
+const LIMIT = 30;
+const LOAN_UPLOADS: LoanUpload[] = ["house", "income", "bank", "id_front", "id_hand"];
+type Loan = Awaited<ReturnType<typeof getLoanQueue>>["list"][number];
+const STATUSES: LoanStatus[] = ["pending", "issued", "settled", "rejected"];
+
+/** The loan queue: the application's five photos, approve (credited from the loans account) or reject with a reason. */
+export function LoansPage() {
+  const { t } = useLingui();
+  const [viewing, setViewing] = useState<Loan | null>(null);
+  const queue = useReviewQueue<Loan, LoanStatus>({
+    key: "backoffice/loans",
+    limit: LIMIT,
+    load: (query) => getLoanQueue(query, { silent: true }),
+    approve: async ({ id }) => {
+      await approveLoan({ id });
+      showToast(t`Loan #${id} approved: the amount is credited`, "success");
+    },
+    reject: async ({ id }, reason) => {
+      await rejectLoan({ id, reason });
+      showToast(t`Loan #${id} rejected`, "success");
+    },
+  });
+  const { data, approving } = queue;
+  const { data: accounts } = useSWR(["backoffice/loans", "accounts", data], () => getLoanQueue({ page: 1, limit: 1 }, { silent: true }).then((r) => r.accounts));
+  const statusName = (s: LoanStatus) => ({ pending: t`Pending review`, issued: t`Loan issued`, settled: t`Settled`, rejected: t`Audit failure` })[s];
+  return (
+    <>
+      <div className="bo__head">
+        <h1>
+          <Trans>Loans</Trans>
+        </h1>
+        {accounts?.map((a) => (
+          <span key={a.currency} className="faint">
+            <Trans>
+              Loans account: {formatDecimal(a.balance)} {a.currency}
+            </Trans>
+          </span>
+        ))}
+      </div>
+      <div className="bo-toolbar">
+        <StatusFilter value={queue.status} statuses={STATUSES} nameOf={statusName} onChange={queue.setStatus} />
+      </div>
+      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No loans here.</Trans>} emptyIcon="bank" page={queue.page} total={data?.total ?? 0} limit={LIMIT} onPage={queue.setPage}>
+        {data && (
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th><Trans>User</Trans></th>
+                <th className="num"><Trans>Amount</Trans></th>
+                <th className="num"><Trans>Days</Trans></th>
+                <th className="num"><Trans>Total due</Trans></th>
+                <th className="num"><Trans>Unpaid</Trans></th>
+                <th><Trans>Applied</Trans></th>
+                <th><Trans>Status</Trans></th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((l) => (
+                <tr key={l.id} data-testid={`loan-${l.id}`}>
+                  <td className="num">{l.id}</td>
+                  <td>
+                    {l.account} <span className="faint">#{l.user_id}</span>
+                  </td>
+                  <td className="num">
+                    {formatDecimal(l.amount)} {l.currency}
+                  </td>
+                  <td className="num">{l.days}</td>
+                  <td className="num">{formatDecimal(l.total_due)}</td>
+                  <td className="num">
+                    {formatDecimal(l.unpaid)}
+                    {l.overdue && (
+                      <div className="down" style={{ fontSize: 12 }}>
+                        <Trans>{l.overdue_days} days overdue</Trans>
+                      </div>
+                    )}
+                  </td>
+                  <td className="num">{formatDateTime(l.created_at)}</td>
+                  <td>
+                    {statusName(l.status)}
+                    {l.reason && <div className="faint" style={{ fontSize: 12 }}>{l.reason}</div>}
+                    {l.reviewed_by && <div className="faint" style={{ fontSize: 12 }}>{l.reviewed_by}</div>}
+                  </td>
+                  <td style={{ whiteSpace: "nowrap" }}>
+                    <button type="button" className="btn btn--ghost btn--small" onClick={() => setViewing(l)}>
+                      <Trans>Photos</Trans>
+                    </button>{" "}
+                    {l.status === "pending" && (
+                      <>
+                        <button type="button" className="btn btn--primary btn--small" onClick={() => queue.setApproving(l)}>
+                          <Trans>Approve</Trans>
+                        </button>{" "}
+                        <button type="button" className="btn btn--danger btn--small" onClick={() => queue.setRejecting(l)}>
+                          <Trans>Reject</Trans>
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DeskList>
+      {viewing && <LoanPhotos loan={viewing} onClose={() => setViewing(null)} />}
+      <ConfirmModal {...queue.approveModal} title={<Trans>Approve this loan?</Trans>} confirm={<Trans>Approve</Trans>}>
+        {approving && (
+          <p style={{ marginTop: 0 }}>
+            <Trans>
+              {formatDecimal(approving.amount)} {approving.currency} are credited to {approving.account} from the loans account; {formatDecimal(approving.total_due)} {approving.currency} are due {approving.days} days later.
+            </Trans>
+          </p>
+        )}
+      </ConfirmModal>
+      <RejectModal {...queue.rejectModal} title={<Trans>Reject this loan?</Trans>} confirm={<Trans>Reject</Trans>} />
+    </>
+  );
+}
+
+function LoanPhotos({ loan, onClose }: { loan: Loan; onClose: () => void }) {
+  const { t } = useLingui();
+  const [srcs, setSrcs] = useState<Partial<Record<LoanUpload, string>>>({});
+  useEffect(() => {
+    let live = true;
+    for (const field of LOAN_UPLOADS) {
+      void getLoanPhoto({ id: loan.id, field }, { silent: true }).then((image) => {
+        if (live) setSrcs((s) => ({ ...s, [field]: `data:${image.content_type};base64,${image.data}` }));
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [loan.id]);
+  const names: Record<LoanUpload, string> = { house: t`House information`, income: t`Income proof`, bank: t`Bank details`, id_front: t`ID photo`, id_hand: t`Hand-held ID photo` };
+  return (
+    <ImageViewerModal
+      open
+      title={<Trans>Loan #{loan.id}</Trans>}
+      facts={t`${loan.account} · ${formatDecimal(loan.amount)} ${loan.currency} · ${loan.days} days`}
+      images={LOAN_UPLOADS.map((field) => ({ src: srcs[field] ?? null, alt: names[field], caption: names[field] }))}
+      onClose={onClose}
+    />
+  );
+}
