@@ -226,7 +226,7 @@ export const config = z.object({
   pairs: z.record(z.string(), rules.partial()),
   /** Forex and metals close weekly: from `close` to `open`, each "<weekday 0-6, 0 = Sunday> HH:MM" in UTC. */
   session: z.object({ close: z.string().regex(/^[0-6] \d\d:\d\d$/), open: z.string().regex(/^[0-6] \d\d:\d\d$/) }),
-  /** When a margin level falls under this (e.g. 1.5 = 150 %), the user is warned once. */
+  /** When a margin level falls under this, in percent like `margin_level` (e.g. 150), the user is warned once. */
   warning_level: decimalString,
 });
 export type PositionsConfig = z.infer<typeof config>;
