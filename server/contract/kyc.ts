@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { id, msg, pageQuery, paged, seconds } from "./common";
+import { id, idempotencyKey, msg, pageQuery, paged, seconds } from "./common";
 import { COUNTRY_CODES } from "./constants";
 import { reviewStatus } from "./auth";
 import { imageData } from "./funding";
@@ -152,7 +152,7 @@ export const bo = {
     access: "operator",
     summary: "Approve a user's pending verification (refused when another user passed with the same document number)",
     tags: ["backoffice"],
-    input: z.object({ user_id: userId }),
+    input: z.object({ user_id: userId, idempotency_key: idempotencyKey }),
     output: z.object({ user_id: z.number().int(), review_status: reviewStatus }),
   }),
   reject: call({
@@ -161,7 +161,7 @@ export const bo = {
     access: "operator",
     summary: "Reject a user's pending verification with a reason the user sees; they may submit again",
     tags: ["backoffice"],
-    input: z.object({ user_id: userId, reason }),
+    input: z.object({ user_id: userId, reason, idempotency_key: idempotencyKey }),
     output: z.object({ user_id: z.number().int(), review_status: reviewStatus }),
   }),
 };

@@ -13,7 +13,7 @@ import { toSeconds } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession, UploadedFile } from "../platform/http";
-import { idempotent } from "../platform/idempotency";
+import { idempotent, operatorDecision } from "../platform/idempotency";
 import { decimalsOf, loadWalletConfig } from "../wallet";
 import { loadFundingConfig, openDepositNetworks } from "./funding.config";
 import { checkAmount, checkDepositAmount } from "./funding.engine";
@@ -200,8 +200,8 @@ export class DepositService {
   }
 
   /** Credits the user once: approving twice, or two operators at once, finds the deposit already decided. */
-  async approve(operator: OperatorSession, id: number): Promise<{ id: number; status: FundingStatus }> {
-    return this.db.transaction(async (tx) => {
+  async approve(operator: OperatorSession, id: number, key?: string): Promise<{ id: number; status: FundingStatus }> {
+    return operatorDecision(this.db, operator, "backoffice/deposits/approve", key, { id }, async (tx) => {
       const now = this.clock.now();
       const row = await this.claim(tx, id, { status: "succeeded", reviewedBy: operator.id, reviewedAt: now });
       const posted = await ledger.post(tx, {
@@ -226,8 +226,8 @@ export class DepositService {
     });
   }
 
-  async reject(operator: OperatorSession, input: { id: number; reason: string }): Promise<{ id: number; status: FundingStatus }> {
-    return this.db.transaction(async (tx) => {
+  async reject(operator: OperatorSession, input: { id: number; reason: string; idempotency_key?: string }): Promise<{ id: number; status: FundingStatus }> {
+    return operatorDecision(this.db, operator, "backoffice/deposits/reject", input.idempotency_key, { id: input.id, reason: input.reason }, async (tx) => {
       const row = await this.claim(tx, input.id, { status: "failed", reason: input.reason, reviewedBy: operator.id, reviewedAt: this.clock.now() });
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "deposit.reject", targetKind: "deposit", targetId: row.id, detail: { user_id: row.userId, amount: toWire(row.amount), reason: input.reason } });
       await this.notifier.notifyUser(tx, row.userId, {

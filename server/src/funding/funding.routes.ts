@@ -33,7 +33,7 @@ export function fundingRoutes(ctx: AppContext, services: { addresses: AddressBoo
   const bo = funding.bo;
   api.route(bo.deposits, ({ input }) => deposits.queue(input), { roles: READERS });
   api.route(bo.depositVoucher, ({ input }) => deposits.voucher(input.id, null), { roles: READERS });
-  api.route(bo.approveDeposit, ({ operator, input }) => deposits.approve(operator, input.id), { roles: REVIEWERS });
+  api.route(bo.approveDeposit, ({ operator, input }) => deposits.approve(operator, input.id, input.idempotency_key), { roles: REVIEWERS });
   api.route(bo.rejectDeposit, ({ operator, input }) => deposits.reject(operator, input), { roles: REVIEWERS });
   api.route(bo.withdrawals, ({ input }) => withdrawals.queue(input), { roles: READERS });
   api.route(bo.approveWithdrawal, ({ operator, input }) => withdrawals.approve(operator, input), { roles: REVIEWERS });

@@ -18,8 +18,8 @@ export function registerKyc(ctx: AppContext, options: { notifier?: UserNotifier 
 
   api.route(kyc.bo.queue, ({ input }) => service.queue(input), { roles: KYC_REVIEWERS });
   api.route(kyc.bo.photo, ({ input }) => service.photo(input.id, input.side), { roles: KYC_REVIEWERS });
-  api.route(kyc.bo.approve, ({ operator, input }) => service.approve(operator, input.user_id), { roles: KYC_REVIEWERS });
-  api.route(kyc.bo.reject, ({ operator, input }) => service.reject(operator, input.user_id, input.reason), { roles: KYC_REVIEWERS });
+  api.route(kyc.bo.approve, ({ operator, input }) => service.approve(operator, input.user_id, input.idempotency_key), { roles: KYC_REVIEWERS });
+  api.route(kyc.bo.reject, ({ operator, input }) => service.reject(operator, input.user_id, input.reason, input.idempotency_key), { roles: KYC_REVIEWERS });
   return service;
 }
 

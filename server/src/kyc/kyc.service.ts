@@ -6,6 +6,7 @@ import { operatorNameOf } from "../backoffice";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
+import { operatorDecision } from "../platform/idempotency";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession, UploadedFile } from "../platform/http";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
@@ -225,9 +226,9 @@ export class KycService {
     return row;
   }
 
-  async approve(operator: OperatorSession, userId: number): Promise<{ user_id: number; review_status: 2 }> {
+  async approve(operator: OperatorSession, userId: number, key?: string): Promise<{ user_id: number; review_status: 2 }> {
     try {
-      return await this.db.transaction(async (tx) => {
+      return await operatorDecision(this.db, operator, "backoffice/kyc/approve", key, { user_id: userId }, async (tx) => {
         const row = await this.claimPending(tx, userId);
         if (await this.numberTaken(tx, row.certType, row.certNo, userId)) throw refuse("ID_NUMBER_VERIFIED");
         await tx.update(kycSubmissions).set({ status: "passed", reviewedBy: operator.id, reviewedAt: this.clock.now() }).where(eq(kycSubmissions.id, row.id));
@@ -250,8 +251,8 @@ export class KycService {
     }
   }
 
-  async reject(operator: OperatorSession, userId: number, reason: string): Promise<{ user_id: number; review_status: 3 }> {
-    return this.db.transaction(async (tx) => {
+  async reject(operator: OperatorSession, userId: number, reason: string, key?: string): Promise<{ user_id: number; review_status: 3 }> {
+    return operatorDecision(this.db, operator, "backoffice/kyc/reject", key, { user_id: userId, reason }, async (tx) => {
       const row = await this.claimPending(tx, userId);
       await tx.update(kycSubmissions).set({ status: "rejected", reason, reviewedBy: operator.id, reviewedAt: this.clock.now() }).where(eq(kycSubmissions.id, row.id));
       await tx.update(users).set({ reviewStatus: REVIEW.REJECTED }).where(eq(users.id, userId));

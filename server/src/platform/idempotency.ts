@@ -18,6 +18,23 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
+/**
+ * Table of migrations/0016_operator_decision_keys.sql: the same record for operators' decisions, owned by an operator
+ * (the owner column is `operator_id`; the code reads it under the same name as users' keys).
+ */
+export const operatorIdempotencyKeys = pgTable(
+  "operator_idempotency_keys",
+  {
+    userId: bigint("operator_id", { mode: "number" }).notNull(),
+    key: text("key").notNull(),
+    scope: text("scope").notNull(),
+    requestHash: text("request_hash").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
 export interface IdempotentCall {
   userId: number;
   /** The client's key; without one the call simply runs. */
@@ -26,7 +43,11 @@ export interface IdempotentCall {
   scope: string;
   /** What the request asked for; secrets (passwords) are left out by the caller. */
   body: Record<string, unknown>;
+  /** Whose keys: a user's (default) or an operator's (`userId` is then the operator's id). */
+  owner?: "user" | "operator";
 }
+
+const tableOf = (call: IdempotentCall) => (call.owner === "operator" ? operatorIdempotencyKeys : idempotencyKeys) as typeof idempotencyKeys;
 
 /** A stable hash of a request: keys sorted, undefined left out. */
 export function requestHash(scope: string, body: Record<string, unknown>): string {
@@ -44,10 +65,11 @@ class KeyTaken extends Error {}
 
 async function stored<T>(db: Executor, call: IdempotentCall, hash: string): Promise<{ response: T } | null> {
   if (!call.key) return null;
+  const table = tableOf(call);
   const rows = await db
     .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, call.key)));
+    .from(table)
+    .where(and(eq(table.userId, call.userId), eq(table.key, call.key)));
   if (!rows.length) return null;
   if (rows[0].scope !== call.scope || rows[0].requestHash !== hash) throw new DomainError("IDEMPOTENCY_CONFLICT");
   return { response: rows[0].response as T };
@@ -80,19 +102,20 @@ export async function idempotent<T>(db: Db, call: IdempotentCall, work: (tx: Tx)
   }
   if (!call.key) return db.transaction(work);
   const key = call.key;
+  const table = tableOf(call);
   try {
     return await db.transaction(async (tx) => {
       const claimed = await tx
-        .insert(idempotencyKeys)
+        .insert(table)
         .values({ userId: call.userId, key, scope: call.scope, requestHash: hash, response: {} })
         .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
+        .returning({ key: table.key });
       if (!claimed.length) throw new KeyTaken();
       const response = await work(tx);
       await tx
-        .update(idempotencyKeys)
+        .update(table)
         .set({ response: response as object })
-        .where(and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, key)));
+        .where(and(eq(table.userId, call.userId), eq(table.key, key)));
       return response;
     });
   } catch (error) {
@@ -101,4 +124,19 @@ export async function idempotent<T>(db: Db, call: IdempotentCall, work: (tx: Tx)
     if (!winner) throw new DomainError("TRY_AGAIN");
     return winner.response;
   }
+}
+
+/**
+ * An operator's decision (approve, reject) at most once per key, like a user's money call: a retry after a lost answer
+ * gets the first answer instead of "already decided". Operators' keys are kept in their own table.
+ */
+export function operatorDecision<T>(
+  db: Db,
+  operator: { id: number },
+  scope: string,
+  key: string | undefined,
+  body: Record<string, unknown>,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return idempotent(db, { userId: operator.id, key, scope, body, owner: "operator" }, work);
 }
