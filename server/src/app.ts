@@ -22,7 +22,7 @@ import { registerSpot, type SpotModule } from "./spot";
 import { registerEarn, type EarnModule } from "./earn";
 import { registerLoans, type LoansModule } from "./loans";
 import { registerOptions, type OptionsModule } from "./options";
-import { registerProof } from "./proof";
+import { registerProof, type ProofModule } from "./proof";
 import { registerSupport } from "./support";
 import { registerTriggers, type TriggerRunner } from "./triggers";
 import { LeaderJobs } from "./platform/leader-jobs";
@@ -60,7 +60,7 @@ export interface BuiltApp {
   /** Market data: main starts its feed; tests pump it (`market.startManual()`, then `market.step()`). */
   market: MarketModule;
   /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
-  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule };
+  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule };
 }
 
 /** Content Security Policy for the PWA: everything from our origin; images may be data/blob (QR codes, previews). */
@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, engines: { triggers, positions, jobs, options, earn, loans, spot } };
+  return { app, ctx, market, engines: { triggers, positions, jobs, options, earn, loans, spot, proof } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

@@ -1,0 +1,2 @@
+// The proof domain's door (proof of liabilities).
+export { registerProof, type ProofModule } from "./proof.module";
