@@ -1,0 +1,94 @@
+/**
+ * Spot trading at 390x844 (issue 10): from the market's chart to the spot ticket, a market buy with its amount and
+ * fee shown before submit, filled at once and listed with the tick it used; a limit buy that holds its funds,
+ * cancelled behind the prompt, the funds back in the wallet; the spot account shows the coin bought.
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { operatorFor } from "../../playwright.config";
+import { dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+
+const OPERATOR = operatorFor("spot");
+
+/** A new user with 10,000 USDT, credited by the operator's manual adjustment, signed in on the page. */
+async function fundedUser(page: Page, request: APIRequestContext): Promise<string> {
+  const user = await registerByApi(page);
+  const info = await (await request.get("/api/user/info", { headers: { authorization: user.token } })).json();
+  const operator = await operatorToken(request, OPERATOR);
+  const res = await request.post("/api/backoffice/users/adjust", {
+    headers: { authorization: operator },
+    data: { user_id: info.message.id, currency: "USDT", amount: "10000", reason: "e2e spot funds", idempotency_key: `e2espot${Date.now()}${Math.random().toString(16).slice(2, 18)}`.padEnd(32, "0") },
+  });
+  expect((await res.json()).type).toBe("ok");
+  await loginThroughUi(page, user.account, user.password);
+  await dismissRealNameModal(page);
+  return user.token;
+}
+
+const numberOf = async (page: Page, testId: string) => Number((await page.getByTestId(testId).first().textContent())!.replace(/[^0-9.]/g, ""));
+
+test("a market buy from the chart, and a limit buy cancelled behind the prompt", async ({ page, request }) => {
+  test.setTimeout(150_000);
+  await fundedUser(page, request);
+
+  // The chart of a crypto pair offers Buy and Sell; Buy opens the spot ticket on that pair.
+  await page.goto("/#/pages/kline/index?symbol=BTC/USDT");
+  await dismissRealNameModal(page);
+  await page.getByRole("link", { name: "Buy", exact: true }).click({ timeout: 60_000 });
+  await expect(page).toHaveURL(/symbol=BTC\/USDT.*#\/pages\/spot\/trade/);
+  const ticket = page.getByRole("form", { name: "Spot order ticket" });
+  await expect(ticket.getByTestId("spot-ask")).not.toHaveText("-", { timeout: 60_000 });
+  expect(await numberOf(page, "spot-ask")).toBeGreaterThanOrEqual(await numberOf(page, "spot-bid"));
+
+  // A market buy: quantity typed, the amount, fee and total shown before submit.
+  await ticket.getByLabel("Quantity (BTC)").fill("0.01");
+  await expect(ticket.getByTestId("preview-amount")).toContainText("USDT");
+  await expect(ticket.getByTestId("preview-fee")).toContainText("USDT");
+  await expect(ticket.getByTestId("preview-total")).toContainText("USDT");
+  await expect(ticket.getByTestId("preview-available")).toHaveText("10,000.00 USDT");
+  await ticket.getByRole("button", { name: "Buy BTC" }).click();
+  await expect(page.getByText("Order placed")).toBeVisible();
+  await expect(ticket.getByTestId("preview-available")).not.toHaveText("10,000.00 USDT");
+
+  // The history lists it completed, with the tick it filled on (price and YYYY-MM-DD HH:mm:ss).
+  await page.getByRole("button", { name: "Spot orders" }).click();
+  await expect(page).toHaveURL(/pages\/order\/trade/);
+  await page.getByRole("tab", { name: "Order history" }).click();
+  const filled = page.getByTestId("spot-order").first();
+  await expect(filled.getByTestId("spot-order-status")).toHaveText("Completed");
+  await expect(filled.getByTestId("spot-tick")).toHaveText(/[\d,]+\.\d{2} · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+
+  // A limit buy well under the market holds amount + fee; cancelled behind the prompt, it frees them.
+  // In-app navigation from here on (a reload would show the real-name reminder again).
+  await page.getByRole("link", { name: "Trade spot" }).click();
+  await expect(ticket.getByTestId("spot-ask")).not.toHaveText("-", { timeout: 30_000 });
+  await ticket.getByRole("radio", { name: "Limit" }).click();
+  const limit = Math.floor((await numberOf(page, "spot-bid")) * 0.5);
+  await ticket.getByLabel("Limit price (USDT)").fill(String(limit));
+  await ticket.getByRole("button", { name: "25%" }).click();
+  await expect(ticket.getByLabel("Quantity (BTC)")).not.toHaveValue("");
+  await expect(ticket.getByText("The amount and fee are frozen until the order fills or you cancel it.")).toBeVisible();
+  await ticket.getByRole("button", { name: "Buy BTC" }).click();
+  await expect(page.getByText("Order placed")).toBeVisible();
+
+  await page.getByRole("button", { name: "Spot orders" }).click();
+  await page.getByRole("tab", { name: "Open orders" }).click();
+  const open = page.getByTestId("spot-order").filter({ hasText: "In transaction" });
+  await expect(open).toHaveCount(1);
+  await open.getByRole("button", { name: "Cancel order" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
+  await expect(dialog).toContainText("return to your available balance");
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByText("Order cancelled")).toBeVisible();
+  await expect(page.getByText("No open orders.")).toBeVisible();
+  await page.getByRole("tab", { name: "Order history" }).click();
+  await expect(page.getByTestId("spot-order").first().getByTestId("spot-order-status")).toHaveText("Cancelled");
+
+  // The spot account: BTC bought, valued in USDT, with its average cost; nothing left frozen.
+  await page.getByRole("link", { name: "Spot account" }).click();
+  await expect(page).toHaveURL(/pages\/walletrade\/index/);
+  const btc = page.getByTestId("holding").filter({ hasText: "BTC" });
+  await expect(btc).toContainText("0.01");
+  await expect(btc.getByTestId("holding-cost")).not.toHaveText("-");
+  const usdt = page.getByTestId("holding").filter({ has: page.getByText("USDT", { exact: true }) });
+  await expect(usdt.first()).toBeVisible();
+});
