@@ -35,17 +35,25 @@ async function fundedUser(page: Page, request: APIRequestContext): Promise<strin
 
 /** A price as the English screen writes it ("57,020.64") back to a decimal. */
 const priceOf = async (page: Page, testId: string) => Number((await page.getByTestId(testId).first().textContent())!.replace(/,/g, ""));
+/**
+ * The ticket has its quote. The first screen of a route loads its chunk (the chart's is large): generous on a loaded
+ * machine. The real-name modal (no KYC here) may open meanwhile: closed once the screen is there.
+ */
+async function ticketReady(page: Page): Promise<void> {
+  await expect(page.getByRole("form", { name: "Order ticket" }).getByTestId("ticket-ask")).not.toHaveText("-", { timeout: 60_000 });
+  await dismissRealNameModal(page);
+}
+
 const key = () => `${Date.now()}${Math.random().toString(16).slice(2)}`.padEnd(32, "0").slice(0, 40);
 
 test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind the prompt; close all", async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const token = await fundedUser(page, request);
 
   await page.goto("/#/pages/strategy/index?symbol=BTC/USDT");
   await dismissRealNameModal(page);
   const ticket = page.getByRole("form", { name: "Order ticket" });
-  // The first screen of a route loads its chunk (the chart's is large): generous on a loaded machine.
-  await expect(ticket.getByTestId("ticket-ask")).not.toHaveText("-", { timeout: 60_000 });
+  await ticketReady(page);
   await ticket.getByLabel("Quantity").fill("0.01");
   await ticket.getByRole("radio", { name: "10x" }).click();
   const ask = await priceOf(page, "ticket-ask");
@@ -112,13 +120,12 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
 });
 
 test("a forex order is refused without a bank card and accepted once one is bound", async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const token = await fundedUser(page, request);
   await page.goto("/#/pages/whdetail/index?symbol=EUR/USD");
   await dismissRealNameModal(page);
   const ticket = page.getByRole("form", { name: "Order ticket" });
-  // The first screen of a route loads its chunk (the chart's is large): generous on a loaded machine.
-  await expect(ticket.getByTestId("ticket-ask")).not.toHaveText("-", { timeout: 60_000 });
+  await ticketReady(page);
   test.skip(await ticket.getByText(/Trading is currently closed/).isVisible(), "the forex session is closed right now (weekend)");
 
   // The screen says why and links to the bank card page; the server refuses the same order too.
@@ -131,9 +138,7 @@ test("a forex order is refused without a bank card and accepted once one is boun
 
   await api(request, "user/cash_save", token, { real_name: "Ana Lopez", bank_name: "Banco Uno", card_number: "ES9121000418450200051332" });
   await page.reload();
-  await dismissRealNameModal(page);
-  // The first screen of a route loads its chunk (the chart's is large): generous on a loaded machine.
-  await expect(ticket.getByTestId("ticket-ask")).not.toHaveText("-", { timeout: 60_000 });
+  await ticketReady(page);
   await expect(ticket.getByText("Forex and metals trading needs a bound bank card.")).toHaveCount(0);
   await ticket.getByLabel("Quantity").fill("0.01");
   await ticket.getByRole("radio", { name: "10x" }).click();
