@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const clock = deps.clock ?? systemClock;
   const db = database.db;
-  const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS);
+  const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS, config.SESSION_IDLE_HOURS * 3_600_000);
   const operators = new OperatorService(db, clock);
   const ctx: AppContext = {
     config,

@@ -34,6 +34,8 @@ export const sessions = pgTable("sessions", {
   revokedAt: ts("revoked_at"),
   ip: text("ip"),
   userAgent: text("user_agent"),
+  /** Slides with use (at most once a minute); a session idle longer than SESSION_IDLE_HOURS is over. */
+  lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
 });
 
 export const verificationCodes = pgTable("verification_codes", {

@@ -316,3 +316,29 @@ describe("misc", () => {
     expect(await latestCode(server.database, "+447700900123")).toMatch(/^\d{6}$/);
   });
 });
+
+describe("session lifetimes", () => {
+  const info = (token: string) => server.call("GET", "user/info", {}, { token });
+
+  it("ends a session left idle longer than SESSION_IDLE_HOURS (72 by default); use keeps it alive", async () => {
+    const user = await server.newUser();
+    server.clock.advance(71 * 3_600_000);
+    expect((await info(user.token)).status).toBe(200);
+    server.clock.advance(71 * 3_600_000);
+    expect((await info(user.token)).status).toBe(200);
+    server.clock.advance(72 * 3_600_000 + 1_000);
+    const over = await info(user.token);
+    expect(over.status).toBe(401);
+    expect(over.body.type).toBe(999);
+  });
+
+  it("ends a session at its absolute lifetime (SESSION_TTL_DAYS, 30 by default) however much it is used", async () => {
+    const user = await server.newUser();
+    for (let day = 0; day < 29; day++) {
+      server.clock.advance(86_400_000);
+      expect((await info(user.token)).status).toBe(200);
+    }
+    server.clock.advance(86_400_000 + 1_000);
+    expect((await info(user.token)).status).toBe(401);
+  });
+});

@@ -15,13 +15,17 @@ export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** The absolute lifetime (SESSION_TTL_DAYS): a session ends then however much it is used. */
     private readonly ttlDays: number,
+    /** The idle lifetime (SESSION_IDLE_HOURS): a session unused this long is over. */
+    private readonly idleMs = 72 * 3_600_000,
   ) {}
 
   async create(tx: Executor, userId: number, meta: { ip: string; userAgent: string }): Promise<string> {
     const token = randomToken();
-    const expiresAt = new Date(this.clock.now().getTime() + this.ttlDays * 86_400_000);
-    await tx.insert(sessions).values({ userId, tokenHash: sha256Hex(token), expiresAt, ip: meta.ip, userAgent: meta.userAgent });
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.ttlDays * 86_400_000);
+    await tx.insert(sessions).values({ userId, tokenHash: sha256Hex(token), expiresAt, lastSeenAt: now, ip: meta.ip, userAgent: meta.userAgent });
     return token;
   }
 
@@ -30,12 +34,21 @@ export class SessionService {
     if (token.length > 128) return null;
     const now = this.clock.now();
     const rows = await this.db
-      .select({ sessionId: sessions.id, userId: users.id, frozen: users.frozen, lang: users.lang })
+      .select({ sessionId: sessions.id, userId: users.id, frozen: users.frozen, lang: users.lang, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      .where(
+        and(
+          eq(sessions.tokenHash, sha256Hex(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMs)),
+        ),
+      );
     if (!rows.length) return null;
     const row = rows[0];
+    // Sliding idle expiry, written at most once a minute per session.
+    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
     if (row.frozen) throw new DomainError("ACCOUNT_FROZEN", undefined, true);
     return { id: row.userId, sessionId: row.sessionId, lang: asLanguage(row.lang) };
   };

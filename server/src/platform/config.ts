@@ -22,7 +22,10 @@ const schema = z.object({
   /** Requests per minute per client address on login, register and code sending. */
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
+  /** A user session's absolute lifetime, however much it is used. */
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** A user session unused this long is over (sliding: every use moves it on). */
+  SESSION_IDLE_HOURS: z.coerce.number().int().positive().default(72),
   /**
    * Creates these operators at start when they do not exist yet, for automated deployments and tests:
    * `name:password:BASE32TOTPSECRET:role`, several separated by commas. Interactive setups use
