@@ -40,3 +40,6 @@ export const COUNTRY_CODES = [
   "ZA", "ZM", "ZW",
 ] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+/** Longest customer-service chat message, in characters (server/contract/support.ts). */
+export const SUPPORT_TEXT_MAX = 2000;

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { call } from "./define";
 import { id, msg, pageQuery, paged, seconds } from "./common";
 import { imageData } from "./funding";
+import { SUPPORT_TEXT_MAX } from "./constants";
+
+export { SUPPORT_TEXT_MAX };
 
 /**
  * Customer-service chat (CONTRACT.md "Customer-service chat"): one conversation per user with the operators'
@@ -9,7 +12,6 @@ import { imageData } from "./funding";
  * passed the platform's one image check. New messages reach the user on the socket's `support` channel.
  */
 
-export const SUPPORT_TEXT_MAX = 2000;
 
 export const supportMessage = z.object({
   id: z.number().int(),

@@ -36,6 +36,8 @@ const account = {
   email: lazyPage(() => import("@/features/account/ui/email-page"), "EmailPage"),
   bank: lazyPage(() => import("@/features/account/ui/bank-page"), "BankPage"),
   agreements: lazyPage(() => import("@/features/account/ui/agreements-page"), "AgreementsPage"),
+  // Proof of reserves: the latest roots, verify my balance (offline too), the hashing rules.
+  trust: lazyPage(() => import("@/features/proof/ui/trust-page"), "TrustPage"),
 };
 const markets = {
   // The market list and the chart with the spot ticket's entries (composed in app/spot).
@@ -80,7 +82,8 @@ const content = {
   messageDetail: lazyPage(() => import("@/features/content/ui/message-detail-page"), "MessageDetailPage"),
   faq: lazyPage(() => import("@/features/content/ui/faq-page"), "FaqPage"),
   options: lazyPage(() => import("@/features/content/ui/options-page"), "OptionsPage"),
-  service: lazyPage(() => import("@/features/content/ui/service-page"), "ServicePage"),
+  // The Service tab opens the chat with customer service; the help centre and the contact sit beside it.
+  service: lazyPage(() => import("./service/service-tab"), "ServiceTab"),
   licence: documentPage("LicencePage"),
   whitePaper: documentPage("WhitePaperPage"),
   serviceAgreement: documentPage("ServiceAgreementPage"),
@@ -111,6 +114,7 @@ export const routes: RouteDef[] = [
   { path: paths.language, component: account.language, nav: "custom", public: true, noRealNameModal: true },
   { path: paths.webview, component: webview, nav: "custom", public: true, noRealNameModal: true },
   { path: paths.safeCenter, component: account.safeCenter, nav: "default" },
+  { path: paths.trust, component: account.trust, nav: "default" },
   { path: paths.password, component: account.password, nav: "default" },
   { path: paths.payPassword, component: account.payPassword, nav: "default" },
   { path: paths.google, component: account.google, nav: "default" },

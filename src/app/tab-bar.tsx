@@ -2,11 +2,14 @@ import { Link, useLocation } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { Icon, type IconName } from "@/shared/ui/icons";
 import { paths } from "@/shared/lib/paths";
+import { SupportTabBadge } from "@/features/support/ui/service-tab-badge";
+import { hasLoginAtom, useAtomValue } from "@/shared/state/store";
 
 /** The five bottom tabs of the seed: Home, Transaction, Service, Order, Account. */
 export function TabBar() {
   const { t } = useLingui();
   const [location] = useLocation();
+  const hasLogin = useAtomValue(hasLoginAtom);
   const tabs: { href: string; icon: IconName; label: string; also?: string[] }[] = [
     { href: paths.home, icon: "home", label: t`Home`, also: [paths.root] },
     { href: paths.market, icon: "chart", label: t`Transaction` },
@@ -22,6 +25,7 @@ export function TabBar() {
           <Link key={tab.href} href={tab.href} className="tabbar__item" aria-current={current ? "page" : undefined}>
             <Icon name={tab.icon} />
             <span>{tab.label}</span>
+            {tab.href === paths.service && hasLogin && <SupportTabBadge />}
           </Link>
         );
       })}

@@ -23,13 +23,22 @@ const TOPICS: { category: FaqCategory; icon: IconName }[] = [
 /** The web view route for an operator's https support page (the web view refuses anything else). */
 const webviewHref = (url: string, title: string) => `${paths.webview}?${new URLSearchParams({ url, title }).toString()}`;
 
-/** The Service tab: how to reach customer service, the help centre's topics, notices and documents. */
+/** The help centre as a page of its own: how to reach customer service, topics, notices and documents. */
 export function ServicePage() {
+  return (
+    <Page title={<Trans>Customer service</Trans>} back={false} tabs>
+      <ServiceHelp />
+    </Page>
+  );
+}
+
+/** How to reach customer service, the help centre's topics, notices and documents (the Service tab's help view). */
+export function ServiceHelp() {
   const { t, i18n } = useLingui();
   const { data: unread } = useUnreadCount();
   const count = unread?.unread ?? 0;
   return (
-    <Page title={<Trans>Customer service</Trans>} back={false} tabs>
+    <>
       <SupportCard />
 
       <h2 className="section__title">
@@ -58,7 +67,7 @@ export function ServicePage() {
         <Cell icon="help" label={<Trans>Options description</Trans>} href={paths.optionsHelp} />
         <Cell icon="file" label={<Trans>Terms and conditions</Trans>} href={paths.agreements} />
       </div>
-    </Page>
+    </>
   );
 }
 

@@ -1,0 +1,39 @@
+import { mutate } from "swr";
+import type { support } from "@contract";
+import type { SupportMessage } from "@contract/support";
+import { endpoint } from "@/shared/api/client";
+import { useLiveSWR } from "@/shared/api/realtime";
+import { hasLoginAtom, useAtomValue } from "@/shared/state/store";
+import { withMessage } from "../model/conversation";
+
+/** GET support/messages: my conversation with customer service, oldest first, and the unread replies. */
+export const getSupportMessages = endpoint<typeof support.messages>({ method: "GET", path: "support/messages", access: "user" });
+
+export type Conversation = Awaited<ReturnType<typeof getSupportMessages>>;
+
+export const SUPPORT_MESSAGES_KEY = "support/messages";
+
+const fetchConversation = () => getSupportMessages({}, { silent: true, loading: false });
+
+/**
+ * The conversation, live: new messages arrive on the socket's `support` channel (polled while the socket is down).
+ * The cache is the persisted SWR cache, so the history reads offline. The tab's badge uses the same key.
+ */
+export function useSupportMessages(options: { pollMs?: number } = {}) {
+  const hasLogin = useAtomValue(hasLoginAtom);
+  return useLiveSWR<Conversation>(
+    hasLogin ? SUPPORT_MESSAGES_KEY : null,
+    fetchConversation,
+    {
+      topics: [{ channel: "support" }],
+      user: true,
+      pollMs: options.pollMs,
+      onMessage: (message, update) => void update((current) => (current ? withMessage(current, message.data as SupportMessage) : current), { revalidate: false }),
+    },
+    { refreshInterval: 60_000 },
+  );
+}
+
+/** Adds a message just sent to the cached conversation (its socket echo is then a no-op). */
+export const addSentMessage = (message: SupportMessage) =>
+  mutate<Conversation>(SUPPORT_MESSAGES_KEY, (current) => (current ? withMessage(current, message) : current), { revalidate: false });
