@@ -33,7 +33,7 @@ import { options, type OptionRow } from "./options.schema";
 
 const SOURCE = "options";
 /** Options settled per transaction. */
-export const SETTLE_BATCH = 250;
+export const SETTLE_BATCH = 1_000;
 
 /** `microtrade/*` serves crypto pairs; `microtrade/wh*` forex and metals. */
 export type OptionsDesk = "crypto" | "forex";
