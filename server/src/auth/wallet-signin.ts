@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { verifyMessage } from "viem";
 import { addressSignSuffix } from "../../contract/constants";
 import type { Clock } from "../platform/clock";
 import { randomToken } from "../platform/crypto";
 import type { Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import { walletNonces } from "./auth.schema";
+import { verifyPersonalSignature } from "./eip191";
 
 export const NONCE_TTL_MS = 5 * 60_000;
 
@@ -68,12 +68,7 @@ export class WalletSignIn {
       )
       .returning({ message: walletNonces.message });
     if (!burned.length) throw new DomainError("NONCE_INVALID");
-    const valid = await verifyMessage({
-      address: address as `0x${string}`,
-      message: burned[0].message,
-      signature: input.signature as `0x${string}`,
-    }).catch(() => false);
-    if (!valid) throw new DomainError("WALLET_SIGN_INVALID");
+    if (!verifyPersonalSignature(address, burned[0].message, input.signature)) throw new DomainError("WALLET_SIGN_INVALID");
     return address;
   }
 }
