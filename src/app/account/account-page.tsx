@@ -82,6 +82,7 @@ export function AccountPage() {
       <nav className="list" aria-label={t`Settings menu`}>
         <Cell icon="bell" label={<Trans>Notification</Trans>} href={paths.notifications} />
         <Cell icon="shield" label={<Trans>Security centre</Trans>} href={paths.safeCenter} />
+        <Cell icon="shield" label={<Trans>Proof of reserves</Trans>} href={paths.trust} />
         <Cell icon="key" label={<Trans>Google 2FA</Trans>} href={paths.google} value={user.google_bound ? t`Bound` : t`Not bound`} />
         <Cell icon="user" label={<Trans>KYC verification</Trans>} href={paths.kyc} value={<ReviewBadge status={user.review_status} />} />
         <Cell icon="mail" label={<Trans>Email</Trans>} href={paths.email} value={user.email ?? t`Not bound`} />

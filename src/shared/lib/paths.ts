@@ -36,6 +36,7 @@ export const paths = {
   email: "/pages/me/email",
   bank: "/pages/me/bank",
   safeCenter: "/pages/me/safecenter",
+  trust: "/pages/me/trust",
   password: "/pages/me/password",
   payPassword: "/pages/me/paypassword",
   tipWallet: "/pages/tipWallet/index",

@@ -32,6 +32,7 @@ export function SafeCenterPage() {
         <Cell icon="mail" label={<Trans>Email</Trans>} href={paths.email} value={user.email ?? t`Not bound`} />
         <Cell icon="card" label={<Trans>Bank cards</Trans>} href={paths.bank} />
         <Cell icon="user" label={<Trans>KYC verification</Trans>} href={paths.kyc} value={<ReviewBadge status={user.review_status} />} />
+        <Cell icon="shield" label={<Trans>Proof of reserves</Trans>} href={paths.trust} />
       </div>
       <p className="faint" style={{ fontSize: 12, marginTop: 14 }}>
         <Trans>Changing the login password, the trading password or Google 2FA pauses withdrawals for 24 hours. Setting them for the first time does not.</Trans>
