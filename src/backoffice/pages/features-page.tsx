@@ -48,7 +48,7 @@ export function FeaturesPage() {
             key={feature}
             label={labels[feature]}
             name={`off_${feature}`}
-            placeholder="FR, DE"
+            placeholder={t`FR, DE`}
             value={text[feature]}
             onChange={(e) => setText((x) => x && { ...x, [feature]: e.target.value })}
             error={save.errorOf(feature)}
