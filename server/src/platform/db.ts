@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { holdDataDir } from "./data-dir-lock";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -51,8 +52,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  // One process per data folder: the operator CLI beside a running server is refused, never written beside it.
+  const release = dataDir ? holdDataDir(path.resolve(dataDir)) : () => {};
   const client = new PGlite(dataDir);
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client) as unknown as Db;
   const connection: Connection = {
     async execScript(sqlText) {
@@ -74,6 +82,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     },
     async close() {
       await client.close();
+      release();
     },
   };
 }
