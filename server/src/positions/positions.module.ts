@@ -48,7 +48,9 @@ export function registerPositions(
   return {
     service,
     async runJobs(nowMs) {
-      await service.chargeSwaps(lastSwapCutoff(nowMs));
+      // Oldest first, so nights missed while no leader ran are each charged once, in order (a week back at most).
+      const last = lastSwapCutoff(nowMs);
+      for (let night = 6; night >= 0; night--) await service.chargeSwaps(last - night * 86_400_000);
     },
   };
 }

@@ -274,6 +274,12 @@ describe("forex and metals", () => {
     expect(held.swap).toBe("2.592072");
     expect(money((await walletOf(server, u.token)).available).toFixed()).toBe(money(wallet.available).minus("2.592072").toFixed());
 
+    // Two nights pass with no leader running: both are charged once when the jobs run again (Thursday and Friday).
+    server.clock.set(Date.UTC(2026, 10, 27, 21, 30, 0));
+    await server.engines.jobs.runOnce();
+    const [later] = (await positionsOf(u.token)).list;
+    expect(later.swap).toBe(money("2.592072").plus("0.864024").plus("0.864024").toFixed());
+
     // Saturday: closed, and closing waits for Sunday 21:00.
     server.clock.set(Date.UTC(2026, 10, 28, 12, 0, 0));
     await tick(server, { [EUR]: "1.08000" });
@@ -283,7 +289,7 @@ describe("forex and metals", () => {
     server.clock.set(Date.UTC(2026, 10, 30, 9, 0, 0));
     await tick(server, { [EUR]: "1.09000", [BTC]: "60000" });
     const closed = await server.call<Position>("POST", "lever/close", { id: opened.body.message.id }, { token: u.token });
-    expect(closed.body.message).toMatchObject({ status: "closed", swap: "2.592072" });
+    expect(closed.body.message).toMatchObject({ status: "closed", swap: "4.32012" });
     const after = await server.call<{ blocked: string | null }>("POST", "wallet/get_info", { currency: "USDT" }, { token: u.token });
     expect(after.body.message.blocked).toBeNull();
     await sound();
