@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SpotTicket } from "@contract/spot";
-import { previewOrder, priceError, quantityError, quantityForPercent } from "./ticket";
+import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "./ticket";
 import { tickTime } from "./labels";
 
 const ticket: SpotTicket = {
@@ -69,6 +69,10 @@ describe("the server's rules, said before sending", () => {
     expect(priceError(ticket, "buy", "60000.01")).toBe("LIMIT_BUY_ABOVE_PRICE");
     expect(priceError(ticket, "buy", "59000.001")).toBe("PRICE_PRECISION");
     expect(priceError(ticket, "sell", "60000")).toBeNull();
+  });
+  it("a fee rate as a percentage, exactly", () => {
+    expect(ratePercent("0.001")).toBe("0.1");
+    expect(ratePercent("0.0007")).toBe("0.07");
   });
   it("a tick's time as YYYY-MM-DD HH:mm:ss", () => {
     expect(tickTime(new Date(2026, 10, 25, 9, 5, 7).getTime())).toBe("2026-11-25 09:05:07");

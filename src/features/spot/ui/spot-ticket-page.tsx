@@ -16,7 +16,7 @@ import { useSpotTicket } from "../api/ticket";
 import { placeSpotOrder } from "../api/trade";
 import { formatAmount, formatPrice } from "../model/format";
 import { tickTime } from "../model/labels";
-import { previewOrder, priceError, quantityError, quantityForPercent } from "../model/ticket";
+import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "../model/ticket";
 import "./spot.css";
 
 /** A key per order attempt: a retry after a lost answer returns the first order instead of placing a second. */
@@ -185,14 +185,14 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
         <input id="spot-percent" type="range" min={0} max={100} step={1} value={percent} onChange={(e) => choosePercent(Number(e.target.value))} />
         <div className="spot-slider__marks">
           {MARKS.map((mark) => (
-            <button key={mark} type="button" className="chip" aria-pressed={percent === mark} onClick={() => choosePercent(mark)}>
+            <button key={mark} type="button" className="spot-chip" aria-pressed={percent === mark} onClick={() => choosePercent(mark)}>
               {mark}%
             </button>
           ))}
         </div>
       </div>
 
-      <div className="preview spot-preview" aria-live="polite" data-testid="spot-preview">
+      <div className="spot-preview" aria-live="polite" data-testid="spot-preview">
         <KeyValue label={type === "market" ? <Trans>Fills now at about</Trans> : <Trans>Fills at</Trans>}>
           <span className="num" data-testid="preview-price">
             {preview ? formatPrice(preview.price, precision) : "-"}
@@ -203,7 +203,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
             {preview ? `${formatAmount(preview.amount)} ${ticket.quote}` : "-"}
           </span>
         </KeyValue>
-        <KeyValue label={<Trans>Fee ({Number(ticket.fee_rate) * 100}%)</Trans>}>
+        <KeyValue label={<Trans>Fee ({ratePercent(ticket.fee_rate)}%)</Trans>}>
           <span className="num" data-testid="preview-fee">
             {preview ? `${formatAmount(preview.fee)} ${ticket.quote}` : "-"}
           </span>
