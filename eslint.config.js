@@ -43,6 +43,8 @@ const SERVER_DOMAINS = {
   proof: ["ledger", "backoffice"],
   // Customer-service chat: users (the account beside a conversation) and their wallets.
   support: ["auth", "ledger"],
+  // Referral: users (inviters), the ledger (rewards, commission out of the fees account).
+  referral: ["auth", "ledger"],
 };
 
 const domainNames = Object.keys(SERVER_DOMAINS);

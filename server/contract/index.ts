@@ -20,3 +20,4 @@ export * as earn from "./earn";
 export * as loans from "./loans";
 export * as proof from "./proof";
 export * as support from "./support";
+export * as referral from "./referral";

@@ -24,6 +24,7 @@ import { registerLoans, type LoansModule } from "./loans";
 import { registerOptions, type OptionsModule } from "./options";
 import { registerProof, type ProofModule } from "./proof";
 import { registerSupport } from "./support";
+import { registerReferral } from "./referral";
 import { registerTriggers, type TriggerRunner } from "./triggers";
 import { LeaderJobs } from "./platform/leader-jobs";
 import { registerUserAdmin } from "./user-admin";
@@ -178,6 +179,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     triggers.stop();
   });
   const kyc = registerKyc(ctx, { notifier: content.notifier });
+  // Referral: the reward once an invitee has passed KYC and has an approved deposit (checked after either commits);
+  // commission on the trading fees invitees paid, by the leader.
+  const referral = registerReferral(ctx);
+  kyc.onApproved.push(referral.afterApproval);
+  money.deposits.onApproved.push(referral.afterApproval);
+  jobs.add("referral", referral.runJobs);
   registerUserAdmin(ctx, { sessions, kyc });
   // Customer-service chat: new messages reach the user's sockets on the `support` channel.
   registerSupport(ctx, { publish: (userId, message) => market.publishToUser(userId, "support", message) });

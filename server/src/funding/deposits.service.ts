@@ -49,6 +49,9 @@ export class DepositService {
     private readonly pendingMax = 3,
   ) {}
 
+  /** Run with the depositor's id once an approval has committed (the referral reward waits on a first deposit). */
+  readonly onApproved: Array<(userId: number) => Promise<void>> = [];
+
   async address(currency: string, network: string | undefined) {
     const config = await loadFundingConfig(this.db);
     if (currency !== config.deposit.currency) throw new DomainError("CURRENCY_TYPE_WRONG");
@@ -201,9 +204,11 @@ export class DepositService {
 
   /** Credits the user once: approving twice, or two operators at once, finds the deposit already decided. */
   async approve(operator: OperatorSession, id: number, key?: string): Promise<{ id: number; status: FundingStatus }> {
-    return operatorDecision(this.db, operator, "backoffice/deposits/approve", key, { id }, async (tx) => {
+    let depositor: number | null = null;
+    const decided = await operatorDecision(this.db, operator, "backoffice/deposits/approve", key, { id }, async (tx) => {
       const now = this.clock.now();
       const row = await this.claim(tx, id, { status: "succeeded", reviewedBy: operator.id, reviewedAt: now });
+      depositor = row.userId;
       const posted = await ledger.post(tx, {
         key: `deposit:${row.id}:credit`,
         kind: "deposit",
@@ -224,6 +229,8 @@ export class DepositService {
       });
       return { id: row.id, status: "succeeded" as const };
     });
+    if (depositor !== null) for (const hook of this.onApproved) await hook(depositor);
+    return decided;
   }
 
   async reject(operator: OperatorSession, input: { id: number; reason: string; idempotency_key?: string }): Promise<{ id: number; status: FundingStatus }> {

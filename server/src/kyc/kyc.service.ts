@@ -54,6 +54,9 @@ export class KycService {
     private readonly notifier: UserNotifier = silentNotifier,
   ) {}
 
+  /** Run once an approval has committed (the referral reward waits on KYC); each hook handles its own failures. */
+  readonly onApproved: Array<(userId: number) => Promise<void>> = [];
+
   async submit(userId: number, input: KycInput, files: Record<string, UploadedFile>): Promise<{ review_status: 1 }> {
     // Cheap refusals first, outside any transaction; the transaction checks again under the user's row lock.
     const [user] = await this.db.select({ reviewStatus: users.reviewStatus }).from(users).where(eq(users.id, userId));
@@ -228,7 +231,7 @@ export class KycService {
 
   async approve(operator: OperatorSession, userId: number, key?: string): Promise<{ user_id: number; review_status: 2 }> {
     try {
-      return await operatorDecision(this.db, operator, "backoffice/kyc/approve", key, { user_id: userId }, async (tx) => {
+      const decided = await operatorDecision(this.db, operator, "backoffice/kyc/approve", key, { user_id: userId }, async (tx) => {
         const row = await this.claimPending(tx, userId);
         if (await this.numberTaken(tx, row.certType, row.certNo, userId)) throw refuse("ID_NUMBER_VERIFIED");
         await tx.update(kycSubmissions).set({ status: "passed", reviewedBy: operator.id, reviewedAt: this.clock.now() }).where(eq(kycSubmissions.id, row.id));
@@ -244,6 +247,8 @@ export class KycService {
         await this.notifier.notifyUser(tx, userId, { title: notifications.KYC_PASSED_TITLE.key, body: notifications.KYC_PASSED_BODY.key });
         return { user_id: userId, review_status: REVIEW.PASSED };
       });
+      for (const hook of this.onApproved) await hook(userId);
+      return decided;
     } catch (error) {
       // Another user with this number was approved at the same moment: the partial unique index decided.
       if (violatedConstraint(error) === "kyc_submissions_verified_number") throw refuse("ID_NUMBER_VERIFIED");

@@ -1,0 +1,2 @@
+// The referral domain's door (invitations, rewards, commission).
+export { registerReferral, type ReferralModule } from "./referral.module";
