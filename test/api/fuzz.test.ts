@@ -19,7 +19,7 @@ beforeAll(async () => {
   const document = (await server.app.inject({ url: "/api/openapi.json" })).json();
   targets = fuzzTargets(document);
   credentials = await fuzzCredentials(server);
-});
+}, 240_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -44,7 +44,7 @@ describe("fuzzing every OpenAPI route", () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 
   it(`answers ${RUNS} random malformed requests with less than 500`, async () => {
     await fc.assert(
