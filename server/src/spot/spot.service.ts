@@ -120,16 +120,16 @@ export class SpotService implements TriggerSource {
     this.spotPair(input.symbol);
     const pair = this.deps.market.requireTradable(input.symbol);
     const problem = quantityRefusal(input.quantity, pair);
-    if (problem) throw new DomainError(problem, { quantity: problem });
+    if (problem) throw new DomainError(problem, "quantity");
     const quote = this.quoteNow(pair);
     if (!quote) throw new DomainError("TRADING_CLOSED");
     const limit = input.type === "limit" ? blank(input.price) : null;
     if (input.type === "limit") {
-      if (limit === null) throw new DomainError("MISSING_PARAMETER", { price: "缺少参数" });
-      if (!money(limit).gt(0)) throw new DomainError("PRICE_NOT_POSITIVE", { price: "价格必须大于0" });
-      if (!priceFits(limit, pair.price_precision)) throw new DomainError("PRICE_PRECISION", { price: "价格小数位数超出交易对精度" });
+      if (limit === null) throw new DomainError("MISSING_PARAMETER", "price");
+      if (!money(limit).gt(0)) throw new DomainError("PRICE_NOT_POSITIVE", "price");
+      if (!priceFits(limit, pair.price_precision)) throw new DomainError("PRICE_PRECISION", "price");
       const refusal = limitRefusal(input.side, limit, money(quote.price).toFixed(pair.price_precision));
-      if (refusal) throw new DomainError(refusal, { price: refusal });
+      if (refusal) throw new DomainError(refusal, "price");
     }
     const feeRate = feeRateFor(await loadSpotConfig(this.db), pair.symbol);
     return { pair, quote, limit, feeRate };
@@ -356,7 +356,7 @@ export class SpotService implements TriggerSource {
   async saveConfig(operator: OperatorSession, config: SpotConfig): Promise<SpotConfig> {
     if (operator.role !== "admin") throw new DomainError("UNAUTHORIZED_OPERATION");
     for (const symbol of Object.keys(config.pairs)) this.spotPair(symbol);
-    if (rateProblem(config)) throw new DomainError("PARAMETER_ERROR", { fee_rate: "参数错误" });
+    if (rateProblem(config)) throw new DomainError("PARAMETER_ERROR", "fee_rate");
     await this.db.transaction(async (tx) => {
       await saveSpotConfig(tx, config);
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "spot.config", targetKind: "settings", detail: config });

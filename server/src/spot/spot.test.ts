@@ -136,6 +136,8 @@ describe("refusals write nothing", () => {
     const res = await trade(u.token, input);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(res.body.code).toBe(code);
+    // A field-level refusal names the field with the code's own message key (the form shows it under the input).
+    for (const key of Object.values(res.body.fields ?? {})) expect(key).toBe(res.body.message);
     expect(await entryCount()).toBe(before);
     expect((await orders(u.token)).total).toBe(0);
   });
