@@ -14,7 +14,7 @@ export const E2E_ROOT_INVITE = "E2EROOT1";
  * Operators the server creates at start (BOOTSTRAP_OPERATOR), one per spec: a TOTP code is single-use per operator
  * and 30 s step, so specs running side by side must not share one.
  */
-const E2E_SPECS = ["money", "kyc", "content", "market", "pwa", "positions", "spot", "support", "options"] as const;
+const E2E_SPECS = ["money", "kyc", "content", "market", "pwa", "positions", "spot", "support", "options", "trust"] as const;
 export const operatorFor = (spec: (typeof E2E_SPECS)[number]) => ({
   name: `e2e-${spec}`,
   password: "e2e-operator-pass",
@@ -49,7 +49,8 @@ export default defineConfig({
   webServer: {
     command: "node_modules/.bin/tsx server/src/main.ts",
     url: `${baseURL}/api/health`,
-    timeout: 60_000,
+    // Migrations and one argon2 hash per bootstrap operator take over a minute on the shared 2-core machine.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

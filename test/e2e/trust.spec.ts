@@ -1,0 +1,85 @@
+/**
+ * The trust page at 390x844 (issue 13): a user with a balance opens "Proof of reserves" from the account menu, sees
+ * the latest roots, and "Verify my balance" recomputes the path in the browser (WebCrypto) step by step up to the
+ * published root; offline, after a reload, the last proof fetched still verifies.
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { operatorFor } from "../../playwright.config";
+import { dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+
+const OPERATOR = operatorFor("trust");
+
+async function api<T>(request: APIRequestContext, path: string, token: string, data: Record<string, unknown> = {}): Promise<T> {
+  const res = await request.post(`/api/${path}`, { headers: { authorization: token }, data });
+  const body = await res.json();
+  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
+  return body.message as T;
+}
+
+/** The keys of the user's offline copy (SWR's cache written through to IndexedDB). */
+const offlineCopyKeys = (page: Page, userId: number) =>
+  page.evaluate(
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onupgradeneeded = () => open.result.createObjectStore("swr");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("swr")) return resolve([]);
+          const keys = db.transaction("swr").objectStore("swr").getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.map(String));
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+    `tradewise-cache-${userId}`,
+  );
+
+async function verifyUsdt(page: Page) {
+  const card = page.getByRole("region", { name: "USDT" });
+  await expect(card).toContainText("250.5");
+  await card.getByRole("button", { name: "Verify my balance" }).click();
+  await expect(card.getByRole("status")).toContainText(/Verified: your balance of 250\.5\d* USDT is counted in the published total/);
+  // Commitment, leaf, one node per level, the root: every step shown and checked.
+  await expect(card.locator("ol li").first()).toContainText("Your commitment");
+  await expect(card.locator("ol li").last()).toContainText("Compared with the published root");
+  await expect(card.locator("ol li").filter({ hasText: "✗" })).toHaveCount(0);
+}
+
+test("verify my balance online, then offline from the last proof fetched", async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const user = await registerByApi(page);
+  const info = await (await request.get("/api/user/info", { headers: { authorization: user.token } })).json();
+  const userId = info.message.id as number;
+  const operator = await operatorToken(request, OPERATOR);
+  await api(request, "backoffice/users/adjust", operator, {
+    user_id: userId,
+    currency: "USDT",
+    amount: "250.5",
+    reason: "e2e trust funds",
+    idempotency_key: `e2e${Date.now()}${Math.random().toString(16).slice(2, 18)}`.padEnd(32, "0"),
+  });
+  await api(request, "backoffice/proof/snapshot", operator);
+
+  await loginThroughUi(page, user.account, user.password);
+  await dismissRealNameModal(page);
+  await page.goto("/#/pages/me/index");
+  await dismissRealNameModal(page);
+  await page.getByRole("link", { name: "Proof of reserves" }).first().click();
+  await expect(page).toHaveURL(/#\/pages\/me\/trust/);
+  await expect(page.getByText("Latest snapshot")).toBeVisible();
+  await expect(page.getByText("Hashing rules").first()).toBeVisible();
+  await verifyUsdt(page);
+
+  // The proof is in the user's offline copy; the worker controls the page after one reload.
+  await expect.poll(async () => (await offlineCopyKeys(page, userId)).join(" "), { timeout: 10_000 }).toContain("proof/mine");
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: 20_000 }).toBe(true);
+  await expect(page.getByRole("region", { name: "USDT" })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await dismissRealNameModal(page);
+  await expect(page.getByText(/Offline: the proof fetched at .+ can still be verified on this device/)).toBeVisible();
+  await verifyUsdt(page);
+});
