@@ -4,7 +4,7 @@ import { decimalString, idempotencyKey, idInput, msg, pageQuery, seconds, signed
 import { marketKind, pairSymbol } from "./market";
 
 /**
- * Leveraged contracts, forex and metals: one position engine (CONTRACT.md "Leveraged contracts, forex and metals").
+ * Leveraged contracts, forex and metals: one position engine, with the fields every client and outside tool relies on.
  * Quantities are lots (`contract_size` units of the base asset each); prices are decimal strings with the pair's
  * precision; rates are fractions. Every fill, trigger and liquidation names the recorded tick it used.
  */

@@ -5,7 +5,7 @@ import { getSetting, putSetting } from "../platform/settings";
 
 /**
  * The leveraged trading rules (settings `positions.config`): per kind, with per-pair overrides. Defaults follow
- * CONTRACT.md: forex leverage capped at 30, metals at 20; forex and metals close Friday 21:00 to Sunday 21:00 UTC.
+ * the published rules: forex leverage capped at 30, metals at 20; forex and metals close Friday 21:00 to Sunday 21:00 UTC.
  * A position keeps the rates it opened with (they are copied onto its row).
  */
 export const POSITIONS_CONFIG_KEY = "positions.config";

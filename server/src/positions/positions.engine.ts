@@ -6,7 +6,7 @@ import { money } from "../ledger";
 import type { Trigger } from "../triggers";
 
 /**
- * The maths of leveraged positions, pure: margin, fees, P&L, the liquidation price, TP/SL rules (seed section 5),
+ * The maths of leveraged positions, pure: margin, fees, P&L, the liquidation price, the TP/SL rules,
  * which trigger levels a position arms, and how a close splits between the user, the fees, the platform's trading
  * account and the insurance fund. No database, clock or randomness: the service feeds it ticks and rows.
  *
@@ -89,7 +89,7 @@ export const openSide = (direction: PositionDirection): "ask" | "bid" => (direct
 export const closeSide = (direction: PositionDirection): "bid" | "ask" => (direction === "long" ? "bid" : "ask");
 
 /**
- * TP/SL rules of seed section 5 (CONTRACT.md "Precisions"): neither can be 0; a long's TP at or above both the
+ * The published TP/SL rules: neither can be 0; a long's TP at or above both the
  * opening and the current price, its SL at or below both; a short's the reverse. Null when they pass.
  */
 export function stopRefusal(direction: PositionDirection, openPrice: string, last: string, tp: string | null, sl: string | null): ErrorCode | null {
@@ -134,7 +134,7 @@ export interface LiveLevels {
 }
 
 /**
- * The triggers a live position arms. Crossing (CONTRACT.md): the bid closes longs and fills limit sells; the ask
+ * The triggers a live position arms. Crossing: the bid closes longs and fills limit sells; the ask
  * closes shorts and fills limit buys. A long's TP fires when the bid rises to it, its SL and liquidation when the
  * bid falls to them; a short's the mirror on the ask.
  */

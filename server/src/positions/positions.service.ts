@@ -140,7 +140,7 @@ export class PositionsService implements TriggerSource {
     return { price: tick.price, atMs: tick.atMs, ...quoteAround(tick.price, pair.spread_rate, pair.price_precision) };
   }
 
-  /** USDT per unit of a quote currency, from the live feed (USD counts 1:1, CONTRACT.md). */
+  /** USDT per unit of a quote currency, from the live feed (USD counts 1:1 with USDT). */
   private quoteRate(quote: string): string {
     if (quote === "USDT" || quote === "USD") return "1";
     const direct = this.deps.market.lastTick(`${quote}/USD`) ?? this.deps.market.lastTick(`${quote}/USDT`);
