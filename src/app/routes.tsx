@@ -1,10 +1,7 @@
 import type { ComponentType } from "react";
-import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
 import type { NavVariant } from "@/shared/ui/nav-bar";
 import { firstRoute, lazyPage } from "./lazy-page";
 import { paths } from "@/shared/lib/paths";
-import { comingSoon } from "./coming-soon";
 
 export interface RouteDef {
   path: string;
@@ -100,9 +97,6 @@ const money = {
   convert: lazyPage(() => import("@/features/wallet/ui/convert-page"), "ConvertPage"),
 };
 
-/** Screens whose domain is another issue's: a translated "coming soon" until that issue lands. */
-const soon = (title: MessageDescriptor) => comingSoon(title);
-
 export const routes: RouteDef[] = [
   { path: paths.root, component: home, nav: "custom", tab: true },
   { path: paths.home, component: home, nav: "custom", tab: true },
@@ -152,7 +146,7 @@ export const routes: RouteDef[] = [
   { path: paths.loanApply, component: loans.apply, nav: "custom" },
   { path: paths.loanRecords, component: loans.records, nav: "custom" },
   // referral, content and support
-  { path: paths.friend, component: soon(msg`Invite friends`), nav: "custom" },
+  { path: paths.friend, component: lazyPage(() => import("@/features/referral/ui/friend-page"), "FriendPage"), nav: "custom" },
   { path: paths.news, component: content.news, nav: "default" },
   { path: paths.newsList, component: content.newsList, nav: "default" },
   { path: paths.newsDetail, component: content.newsDetail, nav: "default" },
