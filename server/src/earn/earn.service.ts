@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { notifications } from "../../contract/messages";
 import type { EarnIncome, EarnKind, EarnOrder, Product, ProductInput } from "../../contract/earn";
 import type { CountrySwitches } from "../kyc";
-import { ledger, money, postBatch, resolveBatch, toWire, type BatchEntry } from "../ledger";
+import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type BatchEntry } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
@@ -341,31 +341,24 @@ export class EarnService {
     const entryOf = new Map(entries.map((e, i) => [e.key, entryIds[i]]));
     for (const id of entryIds) invariant(id !== null, "an income due has not been paid before");
 
+    const col = <T extends string | number | boolean | null>(f: (p: (typeof paid)[number]) => T) => pgArray(paid.map(f));
     await tx.execute(sql`
       INSERT INTO earn_income (order_id, user_id, kind, day, amount, currency, entry_id, created_at)
-      VALUES ${sql.join(
-        paid.map(
-          ({ order, payout }) =>
-            sql`(${order.id}::bigint, ${order.userId}::bigint, ${order.kind}, ${payout.day}::date, ${toWire(payout.amount)}::numeric, ${order.currency},
-                 ${entryOf.get(`earn:income:${order.id}:${payout.day}`) ?? null}::bigint, ${at.toISOString()}::timestamptz)`,
-        ),
-        sql`, `,
-      )}`);
+      SELECT o, u, k, d, a, c, e, ${at.toISOString()}::timestamptz
+      FROM unnest(${col((p) => p.order.id)}::bigint[], ${col((p) => p.order.userId)}::bigint[], ${col((p) => p.order.kind)}::text[],
+                  ${col((p) => p.payout.day)}::date[], ${col((p) => toWire(p.payout.amount))}::numeric[], ${col((p) => p.order.currency)}::text[],
+                  ${col((p) => entryOf.get(`earn:income:${p.order.id}:${p.payout.day}`) ?? null)}::bigint[]) AS v (o, u, k, d, a, c, e)`);
 
-    const values = sql.join(
-      paid.map(
-        ({ order, payout }) =>
-          sql`(${order.id}::bigint, ${payout.k}::int, ${addDays(order.next_pay_day, 1)}::date, ${toWire(payout.amount)}::numeric, ${payout.day}::date, ${payout.matures}::boolean)`,
-      ),
-      sql`, `,
-    );
     await tx.execute(sql`
       UPDATE earn_orders AS o SET paid_days = v.k, next_pay_day = v.next_day, income_total = o.income_total + v.amount,
              last_income = v.amount, last_income_day = v.day,
              status = CASE WHEN v.matures THEN 'ended' ELSE o.status END,
              end_reason = CASE WHEN v.matures THEN 'maturity' ELSE o.end_reason END,
              ended_at = CASE WHEN v.matures THEN ${at.toISOString()}::timestamptz ELSE o.ended_at END
-      FROM (VALUES ${values}) AS v (id, k, next_day, amount, day, matures) WHERE o.id = v.id`);
+      FROM unnest(${col((p) => p.order.id)}::bigint[], ${col((p) => p.payout.k)}::int[], ${col((p) => addDays(p.order.next_pay_day, 1))}::date[],
+                  ${col((p) => toWire(p.payout.amount))}::numeric[], ${col((p) => p.payout.day)}::date[], ${col((p) => p.payout.matures)}::boolean[])
+           AS v (id, k, next_day, amount, day, matures)
+      WHERE o.id = v.id`);
 
     const matured = paid.filter(({ payout }) => payout.matures);
     await resolveBatch(

@@ -35,8 +35,17 @@ export interface HoldResolution {
   at?: Date;
 }
 
-/** Parameters per statement stay well under PostgreSQL's 65,535. */
-const CHUNK = 2_000;
+/** Rows per statement. */
+const CHUNK = 5_000;
+
+/**
+ * A PostgreSQL array literal (`{"a","b",NULL}`) for one parameter: batches pass one array per column and `unnest`
+ * them, so a statement of thousands of rows has a handful of parameters (building thousands of nested SQL fragments
+ * costs more than running the statement).
+ */
+export function pgArray(values: readonly (string | number | boolean | null)[]): string {
+  return `{${values.map((v) => (v === null ? "NULL" : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(",")}}`;
+}
 
 async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
@@ -64,18 +73,16 @@ export async function postBatch(tx: Tx, inputs: readonly BatchEntry[], insuffici
 
   // 1. The entries: a key seen before inserts nothing.
   const ids = new Map<string, number>();
-  for (const part of chunks(inputs, 1_000)) {
-    const values = sql.join(
-      part.map((e) => {
-        const actor = e.actor ?? { kind: "system" as const, id: null };
-        return sql`(${e.key}, ${e.kind}, ${e.cause.kind}, ${String(e.cause.id)}, ${e.memo ?? null}, ${actor.kind}, ${actor.id}::bigint, ${(e.at ?? new Date()).toISOString()}::timestamptz)`;
-      }),
-      sql`, `,
-    );
+  for (const part of chunks(inputs)) {
+    const actor = (e: BatchEntry) => e.actor ?? { kind: "system" as const, id: null };
     const inserted = await rows<{ id: unknown; idempotency_key: string }>(
       tx,
       sql`INSERT INTO ledger_entries (idempotency_key, kind, cause_kind, cause_id, memo, actor_kind, actor_id, created_at)
-          VALUES ${values} ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key`,
+          SELECT * FROM unnest(${pgArray(part.map((e) => e.key))}::text[], ${pgArray(part.map((e) => e.kind))}::text[],
+                               ${pgArray(part.map((e) => e.cause.kind))}::text[], ${pgArray(part.map((e) => String(e.cause.id)))}::text[],
+                               ${pgArray(part.map((e) => e.memo ?? null))}::text[], ${pgArray(part.map((e) => actor(e).kind))}::text[],
+                               ${pgArray(part.map((e) => actor(e).id))}::bigint[], ${pgArray(part.map((e) => (e.at ?? new Date()).toISOString()))}::timestamptz[])
+          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key`,
     );
     for (const r of inserted) ids.set(r.idempotency_key, Number(r.id));
   }
@@ -88,38 +95,49 @@ export async function postBatch(tx: Tx, inputs: readonly BatchEntry[], insuffici
   const platforms = await platformIds(tx, legs);
 
   // 3. Balances applied entry by entry, in input order.
-  let balances = new Map<string, UserBalance>([...users].map(([key, a]) => [key, a.balance]));
-  const postings: SQL[] = [];
+  const balances = new Map<string, UserBalance>([...users].map(([key, a]) => [key, a.balance]));
+  const postings: { entryId: number; accountId: number; userId: number | null; currency: string; bucket: string; amount: string; before: string | null; after: string | null; at: string }[] = [];
   for (const e of fresh) {
-    const plan = applyLegs(e.legs, balances);
+    // Only the entry's own accounts go through the engine (copying every locked balance per entry is quadratic).
+    const touched = new Map<string, UserBalance>();
+    for (const leg of e.legs) if (leg.userId !== null) touched.set(leg.key, balances.get(leg.key)!);
+    const plan = applyLegs(e.legs, touched);
     if (!plan.ok) throw new DomainError(insufficient);
-    balances = plan.balances;
+    for (const [key, balance] of plan.balances) balances.set(key, balance);
     const at = (e.input.at ?? new Date()).toISOString();
     for (const p of plan.postings) {
-      const accountId = p.userId !== null ? users.get(p.key)!.id : platforms.get(p.key)!;
-      postings.push(
-        sql`(${e.entryId}::bigint, ${accountId}::bigint, ${p.userId}::bigint, ${p.currency}, ${p.bucket}, ${toWire(p.amount)}::numeric,
-             ${p.before ? toWire(p.before) : null}::numeric, ${p.after ? toWire(p.after) : null}::numeric, ${at}::timestamptz)`,
-      );
+      postings.push({
+        entryId: e.entryId!,
+        accountId: p.userId !== null ? users.get(p.key)!.id : platforms.get(p.key)!,
+        userId: p.userId,
+        currency: p.currency,
+        bucket: p.bucket,
+        amount: toWire(p.amount),
+        before: p.before ? toWire(p.before) : null,
+        after: p.after ? toWire(p.after) : null,
+        at,
+      });
     }
   }
   for (const part of chunks(postings)) {
+    const col = <K extends keyof (typeof part)[number]>(k: K) => pgArray(part.map((p) => p[k] as string | number | null));
     await tx.execute(
       sql`INSERT INTO ledger_postings (entry_id, account_id, user_id, currency, bucket, amount, balance_before, balance_after, created_at)
-          VALUES ${sql.join(part, sql`, `)}`,
+          SELECT e, a, u, c, b, m, bb, ba, t FROM unnest(${col("entryId")}::bigint[], ${col("accountId")}::bigint[], ${col("userId")}::bigint[],
+                               ${col("currency")}::text[], ${col("bucket")}::text[], ${col("amount")}::numeric[], ${col("before")}::numeric[],
+                               ${col("after")}::numeric[], ${col("at")}::timestamptz[]) WITH ORDINALITY AS v (e, a, u, c, b, m, bb, ba, t, n)
+          ORDER BY n`,
     );
   }
 
   // 4. The user balance rows, one statement.
   const changed = [...users.values()].map((a) => ({ id: a.id, balance: balances.get(a.key)! }));
   for (const part of chunks(changed)) {
-    const values = sql.join(
-      part.map((c) => sql`(${c.id}::bigint, ${toWire(c.balance.available)}::numeric, ${toWire(c.balance.frozen)}::numeric)`),
-      sql`, `,
-    );
     await tx.execute(
       sql`UPDATE ledger_accounts AS a SET available = v.available, frozen = v.frozen
-          FROM (VALUES ${values}) AS v (id, available, frozen) WHERE a.id = v.id`,
+          FROM unnest(${pgArray(part.map((c) => c.id))}::bigint[], ${pgArray(part.map((c) => toWire(c.balance.available)))}::numeric[],
+                      ${pgArray(part.map((c) => toWire(c.balance.frozen)))}::numeric[]) AS v (id, available, frozen)
+          WHERE a.id = v.id`,
     );
   }
   return inputs.map((input) => ids.get(input.key) ?? null);
@@ -137,7 +155,7 @@ export async function resolveBatch(tx: Tx, inputs: readonly HoldResolution[]): P
     const found = await rows<{ id: unknown; user_id: unknown; currency: string; amount: string; status: string; cause_kind: string; cause_id: string }>(
       tx,
       sql`SELECT id, user_id, currency, amount, status, cause_kind, cause_id FROM ledger_holds
-          WHERE id IN (${sql.join(part.map((id) => sql`${id}::bigint`), sql`, `)}) ORDER BY id FOR UPDATE`,
+          WHERE id = ANY (${pgArray(part)}::bigint[]) ORDER BY id FOR UPDATE`,
     );
     for (const r of found) {
       if (r.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
@@ -167,13 +185,11 @@ export async function resolveBatch(tx: Tx, inputs: readonly HoldResolution[]): P
     return { holdId: input.holdId, entryId, status: input.legs ? "posted" : "voided", at: (input.at ?? new Date()).toISOString() };
   });
   for (const part of chunks(updates)) {
-    const values = sql.join(
-      part.map((u) => sql`(${u.holdId}::bigint, ${u.entryId}::bigint, ${u.status}, ${u.at}::timestamptz)`),
-      sql`, `,
-    );
     await tx.execute(
       sql`UPDATE ledger_holds AS h SET status = v.status, resolve_entry_id = v.entry_id, resolved_at = v.at
-          FROM (VALUES ${values}) AS v (id, entry_id, status, at) WHERE h.id = v.id`,
+          FROM unnest(${pgArray(part.map((u) => u.holdId))}::bigint[], ${pgArray(part.map((u) => u.entryId))}::bigint[],
+                      ${pgArray(part.map((u) => u.status))}::text[], ${pgArray(part.map((u) => u.at))}::timestamptz[]) AS v (id, entry_id, status, at)
+          WHERE h.id = v.id`,
     );
   }
   return updates.map((u) => u.entryId);
@@ -191,28 +207,30 @@ async function lockUsers(tx: Tx, legs: readonly PlannedLeg[]): Promise<Map<strin
   const locked = new Map<string, Locked>();
   if (!wanted.size) return locked;
   const all = [...wanted.values()];
-  for (const part of chunks(all)) {
+  const userIds = pgArray(all.map((k) => k.userId));
+  const currencies = pgArray(all.map((k) => k.currency));
+  // One locking statement in id order for the whole batch (two batches touching the same accounts cannot deadlock).
+  const select = () =>
+    rows<{ id: unknown; user_id: unknown; currency: string; available: string; frozen: string }>(
+      tx,
+      sql`SELECT a.id, a.user_id, a.currency, a.available, a.frozen FROM ledger_accounts a
+          JOIN unnest(${userIds}::bigint[], ${currencies}::text[]) AS v (u, c) ON a.user_id = v.u AND a.currency = v.c
+          ORDER BY a.id FOR UPDATE OF a`,
+    );
+  let found = await select();
+  if (found.length < all.length) {
     await tx.execute(
       sql`INSERT INTO ledger_accounts (user_id, currency, available, frozen)
-          VALUES ${sql.join(part.map((k) => sql`(${k.userId}::bigint, ${k.currency}, 0, 0)`), sql`, `)}
+          SELECT u, c, 0, 0 FROM unnest(${userIds}::bigint[], ${currencies}::text[]) AS v (u, c)
           ON CONFLICT (user_id, currency) WHERE user_id IS NOT NULL DO NOTHING`,
     );
+    found = await select();
   }
-  // One locking statement in id order for the whole batch (two batches touching the same accounts cannot deadlock).
-  const tuples = sql.join(
-    all.map((k) => sql`(${k.userId}::bigint, ${k.currency}::text)`),
-    sql`, `,
-  );
-  const found = await rows<{ id: unknown; user_id: unknown; currency: string; available: string; frozen: string }>(
-    tx,
-    sql`SELECT id, user_id, currency, available, frozen FROM ledger_accounts
-        WHERE user_id IS NOT NULL AND (user_id, currency) IN (${tuples}) ORDER BY id FOR UPDATE`,
-  );
   for (const r of found) {
     const key = `u:${Number(r.user_id)}:${r.currency}`;
     locked.set(key, { id: Number(r.id), key, balance: { available: money(r.available), frozen: money(r.frozen) } });
   }
-  invariant(locked.size === wanted.size, "every user account of a batch is locked");
+  invariant(locked.size === wanted.size, `every user account of a batch is locked (${locked.size} of ${wanted.size})`);
   return locked;
 }
 

@@ -2,4 +2,4 @@
 export * from "./ledger";
 export * from "./money";
 // Many entries (or hold resolutions) per transaction in a few multi-row statements: the daily payouts.
-export { postBatch, resolveBatch, type BatchEntry, type HoldResolution } from "./batch";
+export { pgArray, postBatch, resolveBatch, type BatchEntry, type HoldResolution } from "./batch";

@@ -58,7 +58,8 @@ const approve = (id: number) => asReviewer<Loan>("POST", "backoffice/loans/appro
 const repay = (token: string, id: number, amount?: string) => server.call<Loan>("POST", "lh/loan/repayment", { id, ...(amount ? { amount } : {}) }, { token });
 
 beforeAll(async () => {
-  server = await createTestServer();
+  // Sessions outlive the loans' weeks this suite moves through.
+  server = await createTestServer({ SESSION_TTL_DAYS: 365 });
   server.clock.set(Date.parse("2026-12-01T10:30:00Z"));
   reviewer = (await server.newOperator("reviewer")).token;
 });
