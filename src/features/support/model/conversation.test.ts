@@ -16,6 +16,11 @@ describe("conversation", () => {
     expect(markedRead(c).unread).toBe(0);
   });
 
+  it("an agent's reply marks the user's earlier messages read", () => {
+    const c = withMessage({ list: [m(1, "user"), m(2, "user")], unread: 0 }, m(3, "agent"));
+    expect(c.list.map((x) => x.read)).toEqual([true, true, false]);
+  });
+
   it("groups by day", () => {
     const groups = byDay([m(1, "user", false, 10), m(2, "agent", false, 20), m(3, "user", false, 90_000)], (s) => String(Math.floor(s / 86_400)));
     expect(groups.map((g) => g.messages.length)).toEqual([2, 1]);

@@ -7,10 +7,13 @@ export interface ConversationData {
 
 /**
  * Folds one message into the conversation: a new one is appended in id order, a known one is replaced (a read mark
- * changed); the unread count is the agent's replies not yet read.
+ * changed); the unread count is the agent's replies not yet read. An agent's reply means the desk read everything
+ * the user wrote before it (the server marks them read when answering).
  */
 export function withMessage<T extends ConversationData>(conversation: T, message: SupportMessage): T {
-  const list = conversation.list.filter((m) => m.id !== message.id);
+  const list = conversation.list
+    .filter((m) => m.id !== message.id)
+    .map((m) => (message.from === "agent" && m.from === "user" && m.id < message.id && !m.read ? { ...m, read: true } : m));
   list.push(message);
   list.sort((a, b) => a.id - b.id);
   return { ...conversation, list, unread: unreadOf(list) };
