@@ -168,7 +168,12 @@ describe("review, repayment and overdue", () => {
     await approve(loan.id); // due 2026-12-17T08:00
     server.clock.set(Date.parse("2026-12-18T07:59:59Z"));
     await server.engines.jobs.runOnce();
-    let mine = (await server.call<{ list: Loan[] }>("GET", "lh/loan/order", {}, { token: u.token })).body.message.list[0];
+    // An idle session ends after days: the borrower signs in again.
+    const login = await server.call<{ token: string }>("POST", "user/login", { account: u.account, password: u.password });
+    u.token = login.body.message.token;
+    const first = await server.call<{ list: Loan[] }>("GET", "lh/loan/order", {}, { token: u.token });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    let mine = first.body.message.list[0];
     expect(mine).toMatchObject({ overdue: true, overdue_days: 0, overdue_fee: "0" });
     server.clock.set(Date.parse("2026-12-20T09:00:00Z")); // three days past due, the leader was down
     await server.engines.jobs.runOnce();
