@@ -162,6 +162,8 @@ describe("the payout job", () => {
     expect(running.body.message.list.find((o) => o.id === order.id)).toMatchObject({ income_total: "5", income_yesterday: "5", paid_days: 1 });
 
     await runAt(4); // down for days: 2026-11-30, days 2 and 3 paid, the principal released
+    // An idle session ends after days: the user signs in again.
+    u.token = (await server.call<{ token: string }>("POST", "user/login", { account: u.account, password: u.password })).body.message.token;
     expect(await walletOf(server, u.token)).toMatchObject({ available: "1015", frozen: "0" });
     const ended = await server.call<{ list: EarnOrder[] }>("GET", "project/orders", { status: "ended" }, { token: u.token });
     expect(ended.body.message.list.find((o) => o.id === order.id)).toMatchObject({ status: "ended", end_reason: "maturity", income_total: "15", paid_days: 3 });
@@ -177,6 +179,7 @@ describe("the payout job", () => {
     expect(inbox.body.message.list[0].title).toBe("Earn order matured");
 
     await runAt(3);
+    u.token = (await server.call<{ token: string }>("POST", "user/login", { account: u.account, password: u.password })).body.message.token;
     expect(await walletOf(server, u.token)).toMatchObject({ available: "1015", frozen: "0" });
     await expectLedgerSound(server);
   });
