@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { money } from "../ledger";
+import { quantityRefusal } from "../market";
 import {
   feeFor,
   grossPnl,
@@ -8,7 +9,6 @@ import {
   liquidationPrice,
   maintenanceFor,
   marginFor,
-  quantityRefusal,
   reasonOf,
   sessionAt,
   splitClose,

@@ -107,19 +107,6 @@ export function stopRefusal(direction: PositionDirection, openPrice: string, las
   return null;
 }
 
-/** A quantity that is a whole multiple of the step, within min and max; null when it is. */
-export function quantityRefusal(quantity: string, rules: { quantity_step: string; quantity_min: string; quantity_max: string }): ErrorCode | null {
-  const q = money(quantity);
-  if (!q.gt(0)) return "QUANTITY_NOT_POSITIVE";
-  if (!q.mod(rules.quantity_step).isZero()) return "QUANTITY_STEP";
-  if (q.lt(rules.quantity_min)) return "ORDER_BELOW_MIN";
-  if (q.gt(rules.quantity_max)) return "ORDER_ABOVE_MAX";
-  return null;
-}
-
-/** A price with no more decimals than the pair shows (so trigger levels compare exactly). */
-export const priceFits = (price: string, precision: number): boolean => money(price).decimalPlaces() <= precision;
-
 export interface LiveLevels {
   id: number;
   symbol: string;

@@ -5,7 +5,7 @@ import type { CloseReason, Position, PositionsConfig, Ticket } from "../../contr
 import { users } from "../auth";
 import type { CountrySwitches } from "../kyc";
 import { ledger, money, toWire, type Leg } from "../ledger";
-import { quoteAround, type MarketService, type PairRow } from "../market";
+import { priceFits, quantityRefusal, quoteAround, type MarketService, type PairRow } from "../market";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
@@ -24,8 +24,6 @@ import {
   warningPrice,
   marginFor,
   openSide,
-  priceFits,
-  quantityRefusal,
   reasonOf,
   sessionAt,
   splitClose,
