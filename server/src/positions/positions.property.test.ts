@@ -120,9 +120,9 @@ describe("positions under random ticks and actions", () => {
           expect(money(p.payout!).gte(0)).toBe(true);
         }
       }),
-      { numRuns: testDatabaseKind() === "postgres" ? 6 : 10 },
+      { numRuns: testDatabaseKind() === "postgres" ? 5 : 8 },
     );
-  });
+  }, 180_000);
 });
 
 describe("a user's close racing the engine's stop-loss", () => {
@@ -147,5 +147,5 @@ describe("a user's close racing the engine's stop-loss", () => {
     expect(rows[0].n).toBe(ids.length);
     for (const u of users) expect((await mine(u.token, "closed")).filter((p) => p.status === "closed")).toHaveLength(1);
     expect(await ledger.verify(server.database.db)).toEqual([]);
-  });
+  }, 120_000);
 });
