@@ -44,7 +44,7 @@ describe("wallet/get_info", () => {
   it("shows the published rules and the user's position", async () => {
     const user = await readyUser(server, "100");
     const info = await server.call("POST", "wallet/get_info", { currency: "USDT" }, { token: user.token });
-    expect(info.body.message).toEqual({ currency: "USDT", min: "30", fee: "3", available: "100", pending: false, networks: ["TRC20", "ERC20"], decimals: 6 });
+    expect(info.body.message).toEqual({ currency: "USDT", min: "30", fee: "3", available: "100", pending: false, networks: ["TRC20", "ERC20"], decimals: 6, blocked: null });
     await withdraw(user);
     const after = await server.call<{ pending: boolean; available: string }>("POST", "wallet/get_info", { currency: "USDT" }, { token: user.token });
     expect(after.body.message).toMatchObject({ pending: true, available: "70" });
