@@ -1,17 +1,21 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
 import extractor from "@lingui/cli/api/extractors/babel";
-import { allMessages } from "./server/contract/messages";
+import { clientMessages } from "./server/contract/messages";
+import { notifications } from "./server/contract/notifications";
 import { firstRouteFiles } from "./scripts/first-routes";
 
 /**
- * The server's messages (errors, successes, e-mail texts) are declared once in server/contract/messages.ts. This
- * extractor puts each into the catalogues under its wire key, with the English text as the source.
+ * The server's messages are declared once in server/contract/: errors and successes in messages.ts (screens show
+ * them by key: the core catalogue), e-mail and notice texts in notifications.ts (only the server translates them:
+ * the back-office catalogue, which the phone never downloads and the server reads). This extractor puts each into
+ * its catalogue under its wire key, with the English text as the source.
  */
 const contractMessages = {
-  match: (filename: string) => filename.replace(/\\/g, "/").endsWith("server/contract/messages.ts"),
+  match: (filename: string) => /server\/contract\/(messages|notifications)\.ts$/.test(filename.replace(/\\/g, "/")),
   extract(filename: string, _code: string, onMessageExtracted: (message: { id: string; message: string; origin: [string, number] }) => void) {
-    for (const { key, en } of allMessages()) onMessageExtracted({ id: key, message: en, origin: [filename, 1] });
+    const list = filename.replace(/\\/g, "/").endsWith("notifications.ts") ? Object.values(notifications) : clientMessages();
+    for (const { key, en } of list) onMessageExtracted({ id: key, message: en, origin: [filename, 1] });
   },
 };
 
@@ -37,7 +41,7 @@ export default defineConfig({
     },
     {
       path: "<rootDir>/locales/{locale}/backoffice",
-      include: ["<rootDir>/src/backoffice"],
+      include: ["<rootDir>/src/backoffice", "<rootDir>/server/contract/notifications.ts"],
       exclude: ["**/node_modules/**", "**/*.test.*"],
     },
   ],

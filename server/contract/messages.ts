@@ -148,68 +148,14 @@ export const errors = {
 export type ErrorCode = keyof typeof errors;
 
 export { successes, type SuccessCode, type SuccessDef } from "./successes";
-import { successes, type SuccessDef } from "./successes";
+import { successes } from "./successes";
+export { notifications } from "./notifications";
+import { notifications } from "./notifications";
 
-
-/** Texts of e-mails and SMS, translated into the user's language by the server. `{code}` is filled in. */
-const s = /* @__NO_SIDE_EFFECTS__ */ (key: string, en: string): SuccessDef => ({ key, en });
-
-export const notifications = {
-  CODE_SUBJECT: s("【TradeWise】验证码", "Your TradeWise verification code"),
-  CODE_BODY: s(
-    "您的验证码是 {code}，10分钟内有效。如非本人操作，请忽略。",
-    "Your verification code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message.",
-  ),
-  DEPOSIT_CREDITED_TITLE: s("充值已到账", "Deposit credited"),
-  DEPOSIT_CREDITED_BODY: s("您的 {amount} {currency} 充值已到账。", "Your deposit of {amount} {currency} has been credited to your wallet."),
-  DEPOSIT_REJECTED_TITLE: s("充值未通过审核", "Deposit rejected"),
-  DEPOSIT_REJECTED_BODY: s("您的 {amount} {currency} 充值未通过审核：{reason}", "Your deposit of {amount} {currency} was rejected: {reason}"),
-  WITHDRAWAL_PAID_TITLE: s("提现已完成", "Withdrawal paid"),
-  WITHDRAWAL_PAID_BODY: s("{receive} {currency} 已发送至 {address}，交易哈希：{tx_hash}", "{receive} {currency} has been sent to {address}. Transaction: {tx_hash}"),
-  WITHDRAWAL_REJECTED_TITLE: s("提现未通过审核", "Withdrawal rejected"),
-  WITHDRAWAL_REJECTED_BODY: s("您的 {amount} {currency} 提现未通过审核，已退回余额：{reason}", "Your withdrawal of {amount} {currency} was rejected and returned to your balance: {reason}"),
-  KYC_PASSED_TITLE: s("实名认证已通过", "Identity verified"),
-  KYC_PASSED_BODY: s("您的实名认证已通过审核。", "Your identity verification has been approved."),
-  KYC_REJECTED_TITLE: s("实名认证未通过", "Identity verification rejected"),
-  KYC_REJECTED_BODY: s("您的实名认证未通过审核：{reason}。请修改后重新提交。", "Your identity verification was rejected: {reason}. Please correct it and submit again."),
-  POSITION_OPENED_TITLE: s("开仓成功", "Position opened"),
-  POSITION_OPENED_BODY: s("您的 {symbol} 仓位 {quantity} 手已于 {price} 开仓（行情 {tick_price}，{tick_time} UTC）。", "Your {symbol} position of {quantity} lots opened at {price} (tick {tick_price} at {tick_time} UTC)."),
-  POSITION_CLOSED_TITLE: s("仓位已平仓", "Position closed"),
-  POSITION_CLOSED_BODY: s("您的 {symbol} 仓位 {quantity} 手已于 {price} 平仓（行情 {tick_price}，{tick_time} UTC），盈亏 {pnl} USDT。", "Your {symbol} position of {quantity} lots closed at {price} (tick {tick_price} at {tick_time} UTC). P&L {pnl} USDT."),
-  POSITION_TP_TITLE: s("止盈已触发", "Take-profit reached"),
-  POSITION_SL_TITLE: s("止损已触发", "Stop-loss reached"),
-  POSITION_LIQUIDATED_TITLE: s("仓位已强制平仓", "Position liquidated"),
-  OPTION_WIN_TITLE: s("期权盈利", "Option won"),
-  OPTION_LOSS_TITLE: s("期权亏损", "Option lost"),
-  OPTION_TIE_TITLE: s("期权平局", "Option tied: stake returned"),
-  OPTION_SETTLED_BODY: s(
-    "您的 {symbol} {direction} {seconds} 秒期权已结算：开仓 {open_price}（{open_time}），收盘 {close_price}（{close_time}） UTC，返还 {payout} {currency}。",
-    "Your {symbol} {direction} {seconds} s option settled: opening tick {open_price} at {open_time}, closing tick {close_price} at {close_time} UTC. Credited back: {payout} {currency}.",
-  ),
-  MARGIN_WARNING_TITLE: s("保证金不足警告", "Margin warning"),
-  MARGIN_WARNING_BODY: s("您的 {symbol} 仓位保证金水平已降至 {level}%，价格到达 {liquidation_price} 时将被强制平仓。", "The margin level of your {symbol} position fell to {level}%. It will be liquidated at {liquidation_price}."),
-  SPOT_BUY_FILLED_TITLE: s("现货买单已成交", "Spot buy order filled"),
-  SPOT_BUY_FILLED_BODY: s(
-    "您以 {price} 限价买入 {quantity} {base} 的订单已成交（行情 {tick_price}，{tick_time} UTC），支付 {amount} {quote}，手续费 {fee} {quote}。",
-    "Your limit order to buy {quantity} {base} at {price} filled (tick {tick_price} at {tick_time} UTC): you paid {amount} {quote} and a fee of {fee} {quote}.",
-  ),
-  SPOT_SELL_FILLED_TITLE: s("现货卖单已成交", "Spot sell order filled"),
-  SPOT_SELL_FILLED_BODY: s(
-    "您以 {price} 限价卖出 {quantity} {base} 的订单已成交（行情 {tick_price}，{tick_time} UTC），扣除手续费 {fee} {quote} 后收到 {received} {quote}。",
-    "Your limit order to sell {quantity} {base} at {price} filled (tick {tick_price} at {tick_time} UTC): you received {received} {quote} after a fee of {fee} {quote}.",
-  ),
-  LOGIN_FAILURES_TITLE: s("登录失败提醒", "Failed sign-in attempts"),
-  LOGIN_FAILURES_BODY: s(
-    "您的账户已有 {count} 次登录失败，最近一次来自 {ip}。如非本人操作，请立即修改密码。",
-    "There have been {count} failed sign-in attempts on your account, the last one from {ip}. If this was not you, change your password now.",
-  ),
-  EARN_MATURED_TITLE: s("理财订单已到期", "Earn order matured"),
-  EARN_MATURED_BODY: s("您的 {name} 订单已到期：本金 {amount} {currency} 已退回余额，累计收益 {income} {currency}。", "Your {name} order has matured: the principal of {amount} {currency} is back in your balance; it earned {income} {currency} in total."),
-  LOAN_ISSUED_TITLE: s("贷款已发放", "Loan issued"),
-  LOAN_ISSUED_BODY: s("您的 {amount} {currency} 贷款已到账，请于 {due} UTC 前还款 {total} {currency}。", "Your loan of {amount} {currency} has been credited. Repay {total} {currency} by {due} UTC."),
-  LOAN_REJECTED_TITLE: s("贷款申请未通过", "Loan application rejected"),
-  LOAN_REJECTED_BODY: s("您的 {amount} {currency} 贷款申请未通过审核：{reason}", "Your loan application for {amount} {currency} was rejected: {reason}"),
-} as const satisfies Record<string, SuccessDef>;
+/** The messages a screen may show by their key: errors and successes (the client's core catalogue). */
+export function clientMessages(): { key: string; en: string }[] {
+  return [...Object.values(errors), ...Object.values(successes)];
+}
 
 /** Every message the catalogues must translate, keyed by the wire key. */
 export function allMessages(): { key: string; en: string }[] {

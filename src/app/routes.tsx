@@ -38,9 +38,9 @@ const account = {
 };
 const markets = {
   // The market list and the chart with the spot ticket's entries (composed in app/spot).
-  market: lazyPage(() => import("./spot/trade-entries"), "MarketWithTradePage"),
+  market: lazyPage(() => import("./spot/market-with-trade"), "MarketWithTradePage"),
   // The chart route is the only one that loads echarts.
-  kline: lazyPage(() => import("./spot/trade-entries"), "KlineWithTradePage"),
+  kline: lazyPage(() => import("./spot/kline-with-trade"), "KlineWithTradePage"),
 };
 const spot = {
   ticket: lazyPage(() => import("@/features/spot/ui/spot-ticket-page"), "SpotTicketPage"),

@@ -20,8 +20,9 @@ interface Chunk {
   dynamicImports?: string[];
 }
 
-const CHART = "src/features/market/ui/kline-page.tsx";
-const MARKET = "src/features/market/ui/market-page.tsx";
+// The routes compose the market screens with the spot ticket's entries (app/spot): these are the lazy route chunks.
+const CHART = "src/app/spot/kline-with-trade.tsx";
+const MARKET = "src/app/spot/market-with-trade.tsx";
 const HOME = "src/app/home/home-page.tsx";
 
 /** The files a chunk needs before it runs: itself and its static imports, recursively. */

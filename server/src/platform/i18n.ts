@@ -44,8 +44,13 @@ export interface Translator {
 export function loadTranslator(dir = localesDir): Translator {
   const catalogues = new Map<Language, Map<string, string>>();
   for (const lang of languages) {
-    const file = path.join(dir, lang, "messages.po");
-    catalogues.set(lang, fs.existsSync(file) ? parsePo(fs.readFileSync(file, "utf8")) : new Map());
+    // The core catalogue holds errors and successes; the back-office one the e-mail and notice texts.
+    const merged = new Map<string, string>();
+    for (const name of ["messages.po", "backoffice.po"]) {
+      const file = path.join(dir, lang, name);
+      if (fs.existsSync(file)) for (const [key, text] of parsePo(fs.readFileSync(file, "utf8"))) if (text) merged.set(key, text);
+    }
+    catalogues.set(lang, merged);
   }
   return {
     t(lang, key, values = {}) {
