@@ -66,7 +66,8 @@ test("the market list updates live, in place, and filters and sorts", async ({ p
 
 test("the chart loads on its own, renders candles with the OHLC readout, follows the crosshair and switches intervals", async ({ page }) => {
   const chartChunks: string[] = [];
-  page.on("request", (request) => /kline-page-.*\.js$/.test(request.url()) && chartChunks.push(request.url()));
+  // The chart route's chunks: the page (composed with the spot entries in app/spot) and the lazy echarts chart.
+  page.on("request", (request) => /(kline-with-trade|kline-chart)-.*\.js$/.test(request.url()) && chartChunks.push(request.url()));
   await openMarket(page);
   // echarts ships in the chart's chunk only: the market screen never asked for it.
   expect(chartChunks).toEqual([]);
