@@ -25,6 +25,8 @@ export default defineConfig({
           environment: "happy-dom",
           include: ["src/**/*.test.{ts,tsx}", "sw/**/*.test.ts"],
           setupFiles: ["src/test-setup.ts"],
+          // Screen tests render whole pages in happy-dom beside the server suites: 5 s is tight on 2 busy cores.
+          testTimeout: 15_000,
         },
       }),
       serverProject("server", "pglite"),
