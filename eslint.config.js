@@ -147,6 +147,7 @@ export default tseslint.config(
     ignores: [
       "node_modules/**",
       "dist/**",
+      "dist-*/**",
       "data/**",
       ".tmp/**",
       "test-results/**",
