@@ -45,6 +45,8 @@ const SERVER_DOMAINS = {
   support: ["auth", "ledger"],
   // Referral: users (inviters), the ledger (rewards, commission out of the fees account).
   referral: ["auth", "ledger"],
+  // Disclosures (the loss share): the results are read by the settling domains and handed in by app.ts.
+  disclosures: [],
 };
 
 const domainNames = Object.keys(SERVER_DOMAINS);

@@ -10,9 +10,10 @@ import websocket from "@fastify/websocket";
 import { Redis } from "ioredis";
 import { platform } from "../contract";
 import { registerAccount } from "./account";
-import { registerAuth, SessionService } from "./auth";
+import { registerAuth, SessionService, withAntiPhishingCode } from "./auth";
 import { OperatorService, registerBackoffice } from "./backoffice";
 import { registerContent } from "./content";
+import { registerDisclosures, type DisclosuresModule } from "./disclosures";
 import { fundingFacts } from "./funding";
 import { registerCountrySwitches, registerKyc } from "./kyc";
 import { registerMarket, type MarketModule } from "./market";
@@ -61,7 +62,7 @@ export interface BuiltApp {
   /** Market data: main starts its feed; tests pump it (`market.startManual()`, then `market.step()`). */
   market: MarketModule;
   /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
-  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule };
+  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule; disclosures: DisclosuresModule };
 }
 
 /** Content Security Policy for the PWA: everything from our origin; images may be data/blob (QR codes, previews). */
@@ -130,14 +131,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const db = database.db;
   const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS, config.SESSION_IDLE_HOURS * 3_600_000);
   const operators = new OperatorService(db, clock);
+  const translator = deps.translator ?? loadTranslator();
   const ctx: AppContext = {
     config,
     database,
     db,
     clock,
     bus: deps.bus ?? createLocalBus(),
-    messenger: deps.messenger ?? createMessenger(db, config.SMTP_URL, config.MAIL_FROM),
-    translator: deps.translator ?? loadTranslator(),
+    // Every e-mail to a user's bound address carries the user's anti-phishing code (the security centre).
+    messenger: withAntiPhishingCode(deps.messenger ?? createMessenger(db, config.SMTP_URL, config.MAIL_FROM), db, translator),
+    translator,
     api: createApi(app, { user: sessions.authenticate, operator: operators.authenticate }),
     secrets: { codeKey: await getOrCreateSetting(db, "code_hmac_key", () => randomToken(32)) },
     log: app.log,
@@ -174,6 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Proof of liabilities: the day's snapshot of every balance as Merkle-sum trees, once per UTC day by the leader.
   const proof = registerProof(ctx);
   jobs.add("proof", proof.runJobs);
+  // The risk warnings' loss share, from the positions closed and the options settled (cached, not counted per request).
+  const disclosures = registerDisclosures(ctx, {
+    families: { leveraged: (from, to) => positions.service.netResults(from, to), options: (from, to) => options.service.netResults(from, to) },
+  });
   app.addHook("onClose", async () => {
     await jobs.stop();
     triggers.stop();
@@ -204,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, engines: { triggers, positions, jobs, options, earn, loans, spot, proof } };
+  return { app, ctx, market, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

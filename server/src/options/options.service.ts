@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import { notifications } from "../../contract/messages";
 import type { Option, OptionsConfig, OptionStatus, Period, SubmitOptionInput } from "../../contract/options";
@@ -63,6 +63,15 @@ export class OptionsService implements TriggerSource {
 
   private get db(): Db {
     return this.deps.db;
+  }
+
+  /** Each user's net result per currency (payouts minus stakes) over the options settled between two times, both included. */
+  async netResults(fromMs: number, toMs: number): Promise<Array<{ userId: number; currency: string; net: string }>> {
+    return this.db
+      .select({ userId: options.userId, currency: options.currency, net: sql<string>`sum(${options.payout} - ${options.amount})::text` })
+      .from(options)
+      .where(and(eq(options.status, "settled"), gte(options.settledAt, new Date(fromMs)), lte(options.settledAt, new Date(toMs))))
+      .groupBy(options.userId, options.currency);
   }
 
   // ----- the ticket ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { Decimal } from "decimal.js";
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { CloseReason, Position, PositionsConfig, Ticket } from "../../contract/positions";
 import { users } from "../auth";
@@ -711,6 +711,16 @@ export class PositionsService implements TriggerSource {
       margin_level: maintenance.gt(0) ? toWire(equity.div(maintenance).times(100).toDecimalPlaces(2)) : null,
       unrealised_pnl: toWire(upnl),
     };
+  }
+
+  /** Each user's net result (P&L after fees and swaps) over the positions closed between two times, both included. */
+  async netResults(fromMs: number, toMs: number): Promise<Array<{ userId: number; currency: string; net: string }>> {
+    const rows = await this.db
+      .select({ userId: positions.userId, net: sql<string>`sum(${positions.pnl})::text` })
+      .from(positions)
+      .where(and(eq(positions.status, "closed"), gte(positions.closedAt, new Date(fromMs)), lte(positions.closedAt, new Date(toMs))))
+      .groupBy(positions.userId);
+    return rows.map((row) => ({ ...row, currency: MARGIN_CURRENCY }));
   }
 
   /** Withdrawal guard: an open position or a pending order holds the user's money in the market. */
