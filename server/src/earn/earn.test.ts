@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EarnIncome, EarnOrder, Product } from "../../contract/earn";
-import { ledger } from "../ledger";
+import { ledger, money } from "../ledger";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
 import { credit, expectLedgerSound, walletOf } from "../testing/money";
 
@@ -230,6 +231,75 @@ describe("back office", () => {
     expect(usdt).toMatchObject({ running_orders: rows[0].running });
     expect(Number(usdt.principal)).toBe(Number(rows[0].principal));
     expect(String(usdt.rewards_balance).startsWith("-")).toBe(true);
+  });
+});
+
+describe("property: any subscriptions, leader downtime and early exits keep the ledger sound", () => {
+  /**
+   * Each plan is one user with 1,000 USDT and one order; `leaderRan[k]` says whether the payout job ran at the
+   * 00:00 UTC after day k (downtime when false); a hosting order may be terminated after day `exitAfter`. Whatever
+   * the sequence: each order is paid exactly the days that had passed at its last payout run (missed days caught
+   * up, none twice), the principal is held while it runs and back after, the penalty is kept only on an early exit,
+   * and ledger.verify finds nothing wrong.
+   */
+  it("balances, income records and ledger.verify agree with the days that passed", async () => {
+    const terms = { arbitrage: { days: 3, rate: "0.01", penalty: "0" }, hosting: { days: 4, rate: "0.002", penalty: "0.05" } } as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ kind: fc.constantFrom("arbitrage" as const, "hosting" as const), amount: fc.integer({ min: 100, max: 1000 }), exitAfter: fc.option(fc.integer({ min: 0, max: 5 })) }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
+        async (plans, leaderRan) => {
+          const tomorrow = new Date(server.clock.now().getTime() + DAY).toISOString().slice(0, 10);
+          server.clock.set(Date.parse(`${tomorrow}T10:00:00Z`));
+          const products = {
+            arbitrage: await newProduct({ days: terms.arbitrage.days, daily_rate: terms.arbitrage.rate }),
+            hosting: await newProduct({ kind: "hosting", days: terms.hosting.days, daily_rate: terms.hosting.rate, early_exit_penalty_rate: terms.hosting.penalty }),
+          };
+          const orders = [];
+          for (const plan of plans) {
+            const u = await user("1000");
+            const res = plan.kind === "arbitrage" ? await subscribe(u.token, products.arbitrage.id, String(plan.amount)) : await host(u.token, products.hosting.id, String(plan.amount));
+            expect(res.status, JSON.stringify(res.body)).toBe(200);
+            orders.push({ plan, user: u, order: res.body.message, paidDays: 0, exited: false });
+          }
+
+          const steps = [...leaderRan, true]; // the leader is back at the end and catches up
+          for (const [i, ran] of steps.entries()) {
+            const day = i + 1;
+            if (ran) await runAt(1);
+            else server.clock.set(server.clock.now().getTime() + DAY);
+            for (const o of orders) {
+              if (ran && !o.exited) o.paidDays = Math.min(terms[o.plan.kind].days, day);
+              if (o.plan.kind !== "hosting" || o.plan.exitAfter !== day || o.exited) continue;
+              // Sessions end after idle days: the user signs in again to terminate.
+              const token = (await server.call<{ token: string }>("POST", "user/login", { account: o.user.account, password: o.user.password })).body.message.token;
+              const ended = await server.call<EarnOrder>("POST", "lh/deposit/cancel", { id: o.order.id }, { token });
+              const matured = o.paidDays === terms.hosting.days;
+              expect([ended.status, ended.body.code ?? "ok"]).toEqual(matured ? [409, "ORDER_STATUS_ERROR"] : [200, "ok"]);
+              o.exited = !matured;
+            }
+          }
+
+          for (const o of orders) {
+            const t = terms[o.plan.kind];
+            const daily = money(o.plan.amount).times(t.rate);
+            const running = !o.exited && o.paidDays < t.days;
+            const penalty = o.exited ? money(o.plan.amount).times(t.penalty) : money(0);
+            const [usdt] = (await ledger.balances(server.database.db, o.user.id)).filter((b) => b.currency === "USDT");
+            const expected = money(1000).plus(daily.times(o.paidDays)).minus(penalty);
+            expect([money(usdt.available).plus(usdt.frozen).toString(), usdt.frozen]).toEqual([expected.toString(), running ? String(o.plan.amount) : "0"]);
+            const records = await server.database.query<{ day: string; amount: string }>("SELECT day::text AS day, amount::text AS amount FROM earn_income WHERE order_id = $1 ORDER BY day", [o.order.id]);
+            expect(records.length).toBe(o.paidDays);
+            expect(new Set(records.map((r) => r.day)).size).toBe(o.paidDays);
+          }
+          expect(await ledger.verify(server.database.db)).toEqual([]);
+        },
+      ),
+      { numRuns: 5 },
+    );
   });
 });
 
