@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Loan, LoanConfig } from "../../contract/loans";
-import { ledger } from "../ledger";
+import { ledger, money } from "../ledger";
 import { createTestServer, testDatabaseKind, type Answer, type TestServer } from "../testing/harness";
 import { credit, expectLedgerSound, freshPng, md5Of, passKyc, PDF_BYTES, walletOf } from "../testing/money";
 
@@ -206,6 +206,12 @@ describe("property: any sequence of applications, decisions and repayments keeps
             for (const part of plan.parts) await repay(u.token, loan.id, String(part));
           }
           expect(await ledger.verify(server.database.db)).toEqual([]);
+          // The loans account has lent what was issued and got back what was repaid: it mirrors what users owe.
+          const [lent] = await server.database.query<{ net: string }>(
+            "SELECT coalesce(sum(repaid) - sum(amount) FILTER (WHERE status IN ('issued', 'settled')), 0)::text AS net FROM loans WHERE currency = 'USDT'",
+          );
+          const account = (await ledger.platformBalances(server.database.db)).find((b) => b.platform === "loans" && b.currency === "USDT");
+          expect(money(account?.balance ?? "0").eq(lent.net)).toBe(true);
         },
       ),
       { numRuns: 4 },
