@@ -8,13 +8,14 @@ import { VitePWA } from "vite-plugin-pwa";
 import pkg from "./package.json" with { type: "json" };
 
 const root = import.meta.dirname;
+/** The build's folder as vite resolved it (BUILD_OUT_DIR or `--outDir`), set by `precompress`'s configResolved. */
+let outDir = path.resolve(root, process.env.BUILD_OUT_DIR ?? "dist");
 
 /**
  * Precache entries minus the chunks only the back office loads (its entry and its lazy pages), found through the
  * build manifest: what backoffice.html reaches and index.html does not.
  */
 async function withoutBackofficeChunks<E extends { url: string }>(entries: E[]) {
-  const outDir = path.resolve(root, process.env.BUILD_OUT_DIR ?? "dist");
   const manifest: Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }> = JSON.parse(
     fs.readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"),
   );
@@ -50,7 +51,6 @@ function backofficeWithoutManifest(): Plugin {
  * the server sends compressed bytes without compressing on each request (@fastify/static `preCompressed`).
  */
 function precompress(): Plugin {
-  let outDir = "dist";
   return {
     name: "tradewise:precompress",
     apply: "build",
