@@ -3,6 +3,8 @@ import type { Database } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import { freshDatabase, testDatabaseKind } from "../testing/harness";
 import { ledger } from "./ledger";
+import { money } from "./money";
+import { postBatch, resolveBatch } from "./posting";
 
 let database: Database;
 beforeAll(async () => {
@@ -186,6 +188,56 @@ describe("holds (two-phase)", () => {
     const b = await tx((t) => ledger.hold(t, { key: k, userId: user, currency: "USDT", amount: "4", cause: { kind: "withdrawal", id: 5 } }));
     expect(b).toEqual({ holdId: a.holdId, entryId: a.entryId, duplicate: true });
     expect(await wallet(user)).toMatchObject({ available: "6", frozen: "4" });
+  });
+});
+
+describe("batches (the same posting path as post)", () => {
+  const reward = (user: number, k: string, amount: string) => ({
+    key: k,
+    kind: "reward",
+    cause: { kind: "reward", id: k },
+    legs: [
+      { account: { user }, currency: "USDT", amount },
+      { account: { platform: "rewards" as const }, currency: "USDT", amount: money(amount).negated() },
+    ],
+  });
+
+  it("chains one account's before/after through the batch, and a key that posted through post moves nothing", async () => {
+    const user = await newUserId();
+    const earlier = key("batch");
+    await tx((t) => ledger.post(t, reward(user, earlier, "1")));
+    const ids = await tx((t) => postBatch(t, [reward(user, earlier, "1"), reward(user, key("batch"), "2"), reward(user, key("batch"), "3")]));
+    expect(ids[0]).toBeNull();
+    const postings = await database.query<{ balance_before: string; balance_after: string }>(
+      "SELECT balance_before, balance_after FROM ledger_postings WHERE user_id = $1 ORDER BY id",
+      [user],
+    );
+    expect(postings.map((p) => [Number(p.balance_before), Number(p.balance_after)])).toEqual([[0, 1], [1, 3], [3, 6]]);
+    expect((await wallet(user)).available).toBe("6");
+    expect(await ledger.verify(database.db)).toEqual([]);
+  });
+
+  it("refuses the whole batch when one entry would overdraw, leaving no trace", async () => {
+    const user = await newUserId();
+    await credit(user, "5");
+    const entriesBefore = (await database.query<{ n: string }>("SELECT count(*) AS n FROM ledger_entries"))[0].n;
+    const code = await refusal(() => tx((t) => postBatch(t, [reward(user, key("batch"), "1"), reward(user, key("batch"), "-7")], "AMOUNT_ERROR")));
+    expect(code).toBe("AMOUNT_ERROR");
+    expect((await wallet(user)).available).toBe("5");
+    expect((await database.query<{ n: string }>("SELECT count(*) AS n FROM ledger_entries"))[0].n).toBe(entriesBefore);
+  });
+
+  it("resolves holds once: a hold released by ledger.release is refused in a batch", async () => {
+    const user = await newUserId();
+    await credit(user, "10");
+    const a = await tx((t) => ledger.hold(t, { key: key("hold"), userId: user, currency: "USDT", amount: "4", cause: { kind: "earn", id: 1 } }));
+    const b = await tx((t) => ledger.hold(t, { key: key("hold"), userId: user, currency: "USDT", amount: "3", cause: { kind: "earn", id: 2 } }));
+    await tx((t) => ledger.release(t, { holdId: a.holdId, key: key("release") }));
+    expect(await refusal(() => tx((t) => resolveBatch(t, [{ holdId: b.holdId, key: key("release") }, { holdId: a.holdId, key: key("release") }])))).toBe("ORDER_STATUS_ERROR");
+    expect(await wallet(user)).toEqual({ currency: "USDT", available: "7", frozen: "3" });
+    await tx((t) => resolveBatch(t, [{ holdId: b.holdId, key: key("release") }]));
+    expect(await wallet(user)).toEqual({ currency: "USDT", available: "10", frozen: "0" });
+    expect(await ledger.verify(database.db)).toEqual([]);
   });
 });
 

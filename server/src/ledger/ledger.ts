@@ -4,54 +4,19 @@ import type { ErrorCode } from "../../contract";
 import { audit } from "../platform/audit";
 import type { Executor, Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
-import { PLATFORM_ACCOUNTS, type PlatformAccount } from "./accounts";
-import { applyLegs, normaliseLegs, type Leg, type PlannedLeg, type UserBalance } from "./ledger.engine";
-import { ledgerHolds, ledgerPostings } from "./ledger.schema";
+import type { PlatformAccount } from "./accounts";
+import type { Leg } from "./ledger.engine";
+import { ledgerHolds } from "./ledger.schema";
 import { fitsColumn, money, toWire, type MoneyValue } from "./money";
+import { postEntries, resolveHolds, type Actor, type Cause, type EntryInput, type Posted } from "./posting";
 
 export type { Leg } from "./ledger.engine";
 export type { AccountRef, Bucket, PlatformAccount } from "./accounts";
+export type { Actor, Cause, Posted, PostedLeg } from "./posting";
 
-/** Why money moved: the business object behind an entry (a deposit, a withdrawal, an order...). */
-export interface Cause {
-  kind: string;
-  id: string | number;
-}
-
-export interface Actor {
-  kind: "user" | "operator" | "system";
-  id: number | null;
-}
-
-export interface PostInput {
-  /** Unique across the whole ledger: the same business event posts once, however often it is retried. */
-  key: string;
-  /** What happened, for people reading the ledger: "deposit", "withdrawal.hold", "flash", "adjustment"... */
-  kind: string;
-  cause: Cause;
-  legs: readonly Leg[];
-  memo?: string | null;
-  actor?: Actor;
-  at?: Date;
+export interface PostInput extends EntryInput {
   /** The refusal when a user's bucket would go negative (default INSUFFICIENT_BALANCE). */
   insufficient?: ErrorCode;
-}
-
-export interface PostedLeg {
-  accountId: number;
-  userId: number | null;
-  currency: string;
-  bucket: "available" | "frozen";
-  amount: string;
-  before: string | null;
-  after: string | null;
-}
-
-export interface Posted {
-  entryId: number;
-  /** True when an entry with this key already existed: nothing moved this time. */
-  duplicate: boolean;
-  postings: PostedLeg[];
 }
 
 export interface HoldInput {
@@ -130,149 +95,15 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 const num = (v: unknown): number => Number(v);
 const epoch = (v: unknown): number => Math.floor((v instanceof Date ? v : new Date(String(v))).getTime() / 1000);
 
-interface LockedAccount {
-  id: number;
-  key: string;
-  balance: UserBalance;
-}
-
-/** Locks the users' accounts in id order (no deadlock between two entries), creating missing ones. */
-async function lockUserAccounts(tx: Tx, legs: readonly PlannedLeg[]): Promise<Map<string, LockedAccount>> {
-  const wanted = new Map<string, { userId: number; currency: string }>();
-  for (const leg of legs) if (leg.userId !== null) wanted.set(leg.key, { userId: leg.userId, currency: leg.currency });
-  const locked = new Map<string, LockedAccount>();
-  if (!wanted.size) return locked;
-  const tuples = sql.join(
-    [...wanted.values()].map((k) => sql`(${k.userId}::bigint, ${k.currency}::text)`),
-    sql`, `,
-  );
-  const select = () =>
-    rows<{ id: unknown; user_id: unknown; currency: string; available: string; frozen: string }>(
-      tx,
-      sql`SELECT id, user_id, currency, available, frozen FROM ledger_accounts
-          WHERE user_id IS NOT NULL AND (user_id, currency) IN (${tuples})
-          ORDER BY id FOR UPDATE`,
-    );
-  let found = await select();
-  if (found.length < wanted.size) {
-    const have = new Set(found.map((r) => `u:${num(r.user_id)}:${r.currency}`));
-    const missing = [...wanted.entries()].filter(([key]) => !have.has(key)).map(([, k]) => k);
-    const values = sql.join(
-      missing.map((k) => sql`(${k.userId}::bigint, ${k.currency}, 0, 0)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`INSERT INTO ledger_accounts (user_id, currency, available, frozen) VALUES ${values}
-          ON CONFLICT (user_id, currency) WHERE user_id IS NOT NULL DO NOTHING`,
-    );
-    found = await select();
-  }
-  for (const r of found) {
-    const key = `u:${num(r.user_id)}:${r.currency}`;
-    locked.set(key, { id: num(r.id), key, balance: { available: money(r.available), frozen: money(r.frozen) } });
-  }
-  invariant(locked.size === wanted.size, "every user account of an entry is locked");
-  return locked;
-}
-
-/** Platform accounts are read, never locked: their postings are appended and their balance is aggregated. */
-async function platformAccountIds(tx: Tx, legs: readonly PlannedLeg[]): Promise<Map<string, number>> {
-  const wanted = new Map<string, { platform: string; currency: string }>();
-  for (const leg of legs) if (leg.platform !== null) wanted.set(leg.key, { platform: leg.platform, currency: leg.currency });
-  const ids = new Map<string, number>();
-  if (!wanted.size) return ids;
-  for (const { platform } of wanted.values()) {
-    invariant((PLATFORM_ACCOUNTS as readonly string[]).includes(platform), `known platform account ${platform}`);
-  }
-  const tuples = sql.join(
-    [...wanted.values()].map((k) => sql`(${k.platform}::text, ${k.currency}::text)`),
-    sql`, `,
-  );
-  const select = () =>
-    rows<{ id: unknown; platform: string; currency: string }>(
-      tx,
-      sql`SELECT id, platform, currency FROM ledger_accounts WHERE platform IS NOT NULL AND (platform, currency) IN (${tuples})`,
-    );
-  let found = await select();
-  if (found.length < wanted.size) {
-    const values = sql.join(
-      [...wanted.values()].map((k) => sql`(${k.platform}, ${k.currency})`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`INSERT INTO ledger_accounts (platform, currency) VALUES ${values}
-          ON CONFLICT (platform, currency) WHERE platform IS NOT NULL DO NOTHING`,
-    );
-    found = await select();
-  }
-  for (const r of found) ids.set(`p:${r.platform}:${r.currency}`, num(r.id));
-  invariant(ids.size === wanted.size, "every platform account of an entry exists");
-  return ids;
-}
-
 /**
- * Posts one journal entry inside the caller's transaction: its legs sum to zero per currency, the user accounts it
- * touches are locked in id order, each bucket's balance before and after is recorded, and the balance rows change
- * in the same transaction. A second post with the same key moves nothing and returns the first entry.
+ * Posts one journal entry inside the caller's transaction through the ledger's one posting path (posting.ts): its
+ * legs sum to zero per currency, the user accounts it touches are locked in id order, each bucket's balance before
+ * and after is recorded, and the balance rows change in the same transaction. A second post with the same key moves
+ * nothing and returns the first entry.
  */
 async function post(tx: Tx, input: PostInput): Promise<Posted> {
-  const legs = normaliseLegs(input.legs);
-  const at = input.at ?? new Date();
-  const actor = input.actor ?? { kind: "system" as const, id: null };
-  const inserted = await rows<{ id: unknown }>(
-    tx,
-    sql`INSERT INTO ledger_entries (idempotency_key, kind, cause_kind, cause_id, memo, actor_kind, actor_id, created_at)
-        VALUES (${input.key}, ${input.kind}, ${input.cause.kind}, ${String(input.cause.id)}, ${input.memo ?? null},
-                ${actor.kind}, ${actor.id}, ${at.toISOString()})
-        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-  );
-  if (!inserted.length) {
-    const existing = await rows<{ id: unknown }>(tx, sql`SELECT id FROM ledger_entries WHERE idempotency_key = ${input.key}`);
-    invariant(existing.length === 1, "a conflicting idempotency key names an entry");
-    return { entryId: num(existing[0].id), duplicate: true, postings: [] };
-  }
-  const entryId = num(inserted[0].id);
-
-  const users = await lockUserAccounts(tx, legs);
-  const platforms = await platformAccountIds(tx, legs);
-  const balances = new Map<string, UserBalance>([...users].map(([key, account]) => [key, account.balance]));
-  const plan = applyLegs(legs, balances);
-  if (!plan.ok) throw new DomainError(input.insufficient ?? "INSUFFICIENT_BALANCE");
-
-  const postings: PostedLeg[] = plan.postings.map((p) => ({
-    accountId: p.userId !== null ? users.get(p.key)!.id : platforms.get(p.key)!,
-    userId: p.userId,
-    currency: p.currency,
-    bucket: p.bucket,
-    amount: toWire(p.amount),
-    before: p.before ? toWire(p.before) : null,
-    after: p.after ? toWire(p.after) : null,
-  }));
-  await tx.insert(ledgerPostings).values(
-    postings.map((p) => ({
-      entryId,
-      accountId: p.accountId,
-      userId: p.userId,
-      currency: p.currency,
-      bucket: p.bucket,
-      amount: p.amount,
-      balanceBefore: p.before,
-      balanceAfter: p.after,
-      createdAt: at,
-    })),
-  );
-  const changed = [...users.values()].map((account) => ({ id: account.id, balance: plan.balances.get(account.key)! }));
-  if (changed.length) {
-    const values = sql.join(
-      changed.map((c) => sql`(${c.id}::bigint, ${toWire(c.balance.available)}::numeric, ${toWire(c.balance.frozen)}::numeric)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`UPDATE ledger_accounts AS a SET available = v.available, frozen = v.frozen
-          FROM (VALUES ${values}) AS v (id, available, frozen) WHERE a.id = v.id`,
-    );
-  }
-  return { entryId, duplicate: false, postings };
+  const [posted] = await postEntries(tx, [input], input.insufficient);
+  return posted;
 }
 
 function positive(amount: MoneyValue): Decimal {
@@ -320,56 +151,19 @@ async function hold(tx: Tx, input: HoldInput): Promise<Held> {
   return { holdId: row.id, entryId: posted.entryId, duplicate: false };
 }
 
-interface HoldRow {
-  id: number;
-  userId: number;
-  currency: string;
-  amount: string;
-  status: "pending" | "posted" | "voided";
-  causeKind: string;
-  causeId: string;
-}
-
-async function lockPendingHold(tx: Tx, holdId: number): Promise<HoldRow> {
-  const found = await rows<{ id: unknown; user_id: unknown; currency: string; amount: string; status: HoldRow["status"]; cause_kind: string; cause_id: string }>(
-    tx,
-    sql`SELECT id, user_id, currency, amount, status, cause_kind, cause_id FROM ledger_holds WHERE id = ${holdId} FOR UPDATE`,
-  );
-  if (!found.length) throw new DomainError("DATA_NOT_FOUND");
-  const r = found[0];
-  // Posted or voided already: a hold resolves exactly once.
-  if (r.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
-  return { id: num(r.id), userId: num(r.user_id), currency: r.currency, amount: r.amount, status: r.status, causeKind: r.cause_kind, causeId: r.cause_id };
-}
-
-async function resolve(tx: Tx, held: HoldRow, status: "posted" | "voided", input: ResolveInput, credit: readonly Leg[]): Promise<Posted> {
-  const posted = await post(tx, {
-    key: input.key,
-    kind: input.kind ?? `${held.causeKind}.${status === "posted" ? "settle" : "release"}`,
-    cause: { kind: held.causeKind, id: held.causeId },
-    memo: input.memo,
-    actor: input.actor,
-    at: input.at,
-    legs: [{ account: { user: held.userId }, currency: held.currency, bucket: "frozen", amount: money(held.amount).negated() }, ...credit],
-  });
-  invariant(!posted.duplicate, "a pending hold's resolution has not been posted before");
-  await tx.execute(
-    sql`UPDATE ledger_holds SET status = ${status}, resolve_entry_id = ${posted.entryId}, resolved_at = ${(input.at ?? new Date()).toISOString()}
-        WHERE id = ${held.id}`,
-  );
+async function resolveOne(tx: Tx, input: ResolveInput, legs?: readonly Leg[]): Promise<Posted> {
+  const [posted] = await resolveHolds(tx, [{ ...input, legs }]);
   return posted;
 }
 
 /** Two-phase, second phase: the held money leaves the user's frozen bucket to the given accounts. */
 async function settle(tx: Tx, input: SettleInput): Promise<Posted> {
-  const held = await lockPendingHold(tx, input.holdId);
-  return resolve(tx, held, "posted", input, input.legs);
+  return resolveOne(tx, input, input.legs);
 }
 
 /** Two-phase, second phase: the hold is voided and the money returns to the user's available balance. */
 async function release(tx: Tx, input: ResolveInput): Promise<Posted> {
-  const held = await lockPendingHold(tx, input.holdId);
-  return resolve(tx, held, "voided", input, [{ account: { user: held.userId }, currency: held.currency, bucket: "available", amount: held.amount }]);
+  return resolveOne(tx, input);
 }
 
 /**

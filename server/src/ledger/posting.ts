@@ -1,0 +1,330 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { ErrorCode } from "../../contract";
+import type { Tx } from "../platform/db";
+import { DomainError, invariant } from "../platform/errors";
+import { PLATFORM_ACCOUNTS } from "./accounts";
+import { applyLegs, normaliseLegs, type Leg, type PlannedLeg, type UserBalance } from "./ledger.engine";
+import { money, toWire } from "./money";
+
+/**
+ * The one posting path of the ledger: `ledger.post`, `settle` and `release` post one entry through it, the daily
+ * payouts (`postBatch`, `resolveBatch`) thousands per transaction. Every entry balances per currency, the user
+ * accounts are locked in id order (two transactions touching the same accounts cannot deadlock), each posting records
+ * its bucket's balance before and after, the balance rows change in the same transaction, and an idempotency key
+ * posts once. Postings of one account follow the order of the inputs, so each balance_before is the previous after.
+ * Statements pass one array per column and `unnest` them: a handful of parameters however many rows.
+ */
+
+/** Why money moved: the business object behind an entry (a deposit, a withdrawal, an order...). */
+export interface Cause {
+  kind: string;
+  id: string | number;
+}
+
+export interface Actor {
+  kind: "user" | "operator" | "system";
+  id: number | null;
+}
+
+export interface EntryInput {
+  /** Unique across the whole ledger: the same business event posts once, however often it is retried. */
+  key: string;
+  /** What happened, for people reading the ledger: "deposit", "withdrawal.hold", "flash", "adjustment"... */
+  kind: string;
+  cause: Cause;
+  legs: readonly Leg[];
+  memo?: string | null;
+  actor?: Actor;
+  at?: Date;
+}
+
+export interface PostedLeg {
+  accountId: number;
+  userId: number | null;
+  currency: string;
+  bucket: "available" | "frozen";
+  amount: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface Posted {
+  entryId: number;
+  /** True when an entry with this key already existed: nothing moved this time. */
+  duplicate: boolean;
+  postings: PostedLeg[];
+}
+
+export interface HoldResolution {
+  holdId: number;
+  key: string;
+  kind?: string;
+  /** Legs besides the frozen debit, where the held money goes; default: back to the user's available balance. */
+  legs?: readonly Leg[];
+  memo?: string | null;
+  actor?: Actor;
+  at?: Date;
+}
+
+/** Rows per statement. */
+const CHUNK = 5_000;
+
+/**
+ * A PostgreSQL array literal (`{"a","b",NULL}`) for one parameter: statements pass one array per column and
+ * `unnest` them, so thousands of rows cost a handful of parameters (building thousands of nested SQL fragments
+ * costs more than running the statement).
+ */
+export function pgArray(values: readonly (string | number | boolean | null)[]): string {
+  return `{${values.map((v) => (v === null ? "NULL" : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(",")}}`;
+}
+
+async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const systemActor: Actor = { kind: "system", id: null };
+
+/**
+ * Posts every entry whose key is new, in input order; an entry whose key posted before moves nothing and answers
+ * the first entry's id with `duplicate: true`. Throws `insufficient` (and the caller's transaction rolls back) when
+ * a user bucket would go negative.
+ */
+export async function postEntries(tx: Tx, inputs: readonly EntryInput[], insufficient: ErrorCode = "INSUFFICIENT_BALANCE"): Promise<Posted[]> {
+  if (!inputs.length) return [];
+  const planned = inputs.map((input) => normaliseLegs(input.legs));
+  const keys = new Set<string>();
+  for (const input of inputs) {
+    invariant(!keys.has(input.key), "a batch names each idempotency key once");
+    keys.add(input.key);
+  }
+
+  // 1. The entries: a key seen before inserts nothing.
+  const fresh = new Map<string, number>();
+  for (const part of chunks(inputs)) {
+    const actor = (e: EntryInput) => e.actor ?? systemActor;
+    const inserted = await rows<{ id: unknown; idempotency_key: string }>(
+      tx,
+      sql`INSERT INTO ledger_entries (idempotency_key, kind, cause_kind, cause_id, memo, actor_kind, actor_id, created_at)
+          SELECT * FROM unnest(${pgArray(part.map((e) => e.key))}::text[], ${pgArray(part.map((e) => e.kind))}::text[],
+                               ${pgArray(part.map((e) => e.cause.kind))}::text[], ${pgArray(part.map((e) => String(e.cause.id)))}::text[],
+                               ${pgArray(part.map((e) => e.memo ?? null))}::text[], ${pgArray(part.map((e) => actor(e).kind))}::text[],
+                               ${pgArray(part.map((e) => actor(e).id))}::bigint[], ${pgArray(part.map((e) => (e.at ?? new Date()).toISOString()))}::timestamptz[])
+          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key`,
+    );
+    for (const r of inserted) fresh.set(r.idempotency_key, Number(r.id));
+  }
+  const earlier = await earlierEntries(tx, inputs.map((input) => input.key).filter((key) => !fresh.has(key)));
+  const posted = new Map<string, Posted>();
+  for (const [key, entryId] of earlier) posted.set(key, { entryId, duplicate: true, postings: [] });
+
+  const toPost = inputs.map((input, i) => ({ input, legs: planned[i], entryId: fresh.get(input.key) })).filter((e) => e.entryId !== undefined);
+  if (toPost.length) {
+    // 2. Accounts: users' locked in id order (created when missing), platforms' looked up (created when missing).
+    const legs = toPost.flatMap((e) => e.legs);
+    const users = await lockUserAccounts(tx, legs);
+    const platforms = await platformAccountIds(tx, legs);
+
+    // 3. Balances applied entry by entry, in input order.
+    const balances = new Map<string, UserBalance>([...users].map(([key, a]) => [key, a.balance]));
+    const postingRows: (PostedLeg & { entryId: number; at: string })[] = [];
+    for (const e of toPost) {
+      // Only the entry's own accounts go through the engine (copying every locked balance per entry is quadratic).
+      const touched = new Map<string, UserBalance>();
+      for (const leg of e.legs) if (leg.userId !== null) touched.set(leg.key, balances.get(leg.key)!);
+      const plan = applyLegs(e.legs, touched);
+      if (!plan.ok) throw new DomainError(insufficient);
+      for (const [key, balance] of plan.balances) balances.set(key, balance);
+      const postings: PostedLeg[] = plan.postings.map((p) => ({
+        accountId: p.userId !== null ? users.get(p.key)!.id : platforms.get(p.key)!,
+        userId: p.userId,
+        currency: p.currency,
+        bucket: p.bucket,
+        amount: toWire(p.amount),
+        before: p.before ? toWire(p.before) : null,
+        after: p.after ? toWire(p.after) : null,
+      }));
+      const at = (e.input.at ?? new Date()).toISOString();
+      for (const p of postings) postingRows.push({ ...p, entryId: e.entryId!, at });
+      posted.set(e.input.key, { entryId: e.entryId!, duplicate: false, postings });
+    }
+    for (const part of chunks(postingRows)) {
+      const col = <K extends keyof (typeof part)[number]>(k: K) => pgArray(part.map((p) => p[k] as string | number | null));
+      await tx.execute(
+        sql`INSERT INTO ledger_postings (entry_id, account_id, user_id, currency, bucket, amount, balance_before, balance_after, created_at)
+            SELECT e, a, u, c, b, m, bb, ba, t FROM unnest(${col("entryId")}::bigint[], ${col("accountId")}::bigint[], ${col("userId")}::bigint[],
+                                 ${col("currency")}::text[], ${col("bucket")}::text[], ${col("amount")}::numeric[], ${col("before")}::numeric[],
+                                 ${col("after")}::numeric[], ${col("at")}::timestamptz[]) WITH ORDINALITY AS v (e, a, u, c, b, m, bb, ba, t, n)
+            ORDER BY n`,
+      );
+    }
+
+    // 4. The user balance rows (the CHECKs >= 0 refuse any that would go negative).
+    const changed = [...users.values()].map((a) => ({ id: a.id, balance: balances.get(a.key)! }));
+    for (const part of chunks(changed)) {
+      await tx.execute(
+        sql`UPDATE ledger_accounts AS a SET available = v.available, frozen = v.frozen
+            FROM unnest(${pgArray(part.map((c) => c.id))}::bigint[], ${pgArray(part.map((c) => toWire(c.balance.available)))}::numeric[],
+                        ${pgArray(part.map((c) => toWire(c.balance.frozen)))}::numeric[]) AS v (id, available, frozen)
+            WHERE a.id = v.id`,
+      );
+    }
+  }
+  return inputs.map((input) => {
+    const result = posted.get(input.key);
+    invariant(result !== undefined, "a conflicting idempotency key names an entry");
+    return result;
+  });
+}
+
+/** The entries that already hold these idempotency keys (their retry moves nothing). */
+async function earlierEntries(tx: Tx, keys: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (const part of chunks(keys)) {
+    const existing = await rows<{ id: unknown; idempotency_key: string }>(
+      tx,
+      sql`SELECT id, idempotency_key FROM ledger_entries WHERE idempotency_key = ANY (${pgArray(part)}::text[])`,
+    );
+    for (const r of existing) found.set(r.idempotency_key, Number(r.id));
+  }
+  return found;
+}
+
+/**
+ * Resolves pending holds: each hold's frozen money leaves to its `legs` (default: back to the user's available
+ * balance, the hold voided). Each hold resolves exactly once: its row is locked first (in id order), a hold already
+ * resolved is refused with ORDER_STATUS_ERROR and an unknown one with DATA_NOT_FOUND.
+ */
+export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[]): Promise<Posted[]> {
+  if (!inputs.length) return [];
+  const held = new Map<number, { userId: number; currency: string; amount: string; causeKind: string; causeId: string }>();
+  for (const part of chunks(inputs.map((i) => i.holdId))) {
+    const found = await rows<{ id: unknown; user_id: unknown; currency: string; amount: string; status: string; cause_kind: string; cause_id: string }>(
+      tx,
+      sql`SELECT id, user_id, currency, amount, status, cause_kind, cause_id FROM ledger_holds
+          WHERE id = ANY (${pgArray(part)}::bigint[]) ORDER BY id FOR UPDATE`,
+    );
+    for (const r of found) {
+      if (r.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
+      held.set(Number(r.id), { userId: Number(r.user_id), currency: r.currency, amount: r.amount, causeKind: r.cause_kind, causeId: r.cause_id });
+    }
+  }
+  const entries: EntryInput[] = inputs.map((input) => {
+    const h = held.get(input.holdId);
+    if (!h) throw new DomainError("DATA_NOT_FOUND");
+    const voided = !input.legs;
+    return {
+      key: input.key,
+      kind: input.kind ?? `${h.causeKind}.${voided ? "release" : "settle"}`,
+      cause: { kind: h.causeKind, id: h.causeId },
+      memo: input.memo,
+      actor: input.actor,
+      at: input.at,
+      legs: [
+        { account: { user: h.userId }, currency: h.currency, bucket: "frozen", amount: money(h.amount).negated() },
+        ...(input.legs ?? [{ account: { user: h.userId }, currency: h.currency, bucket: "available" as const, amount: h.amount }]),
+      ],
+    };
+  });
+  const posted = await postEntries(tx, entries);
+  const updates = inputs.map((input, i) => {
+    invariant(!posted[i].duplicate, "a pending hold's resolution has not been posted before");
+    return { holdId: input.holdId, entryId: posted[i].entryId, status: input.legs ? "posted" : "voided", at: (input.at ?? new Date()).toISOString() };
+  });
+  for (const part of chunks(updates)) {
+    await tx.execute(
+      sql`UPDATE ledger_holds AS h SET status = v.status, resolve_entry_id = v.entry_id, resolved_at = v.at
+          FROM unnest(${pgArray(part.map((u) => u.holdId))}::bigint[], ${pgArray(part.map((u) => u.entryId))}::bigint[],
+                      ${pgArray(part.map((u) => u.status))}::text[], ${pgArray(part.map((u) => u.at))}::timestamptz[]) AS v (id, entry_id, status, at)
+          WHERE h.id = v.id`,
+    );
+  }
+  return posted;
+}
+
+/** Many entries per transaction (the daily payouts): the entry id per input, null when its key had posted before. */
+export async function postBatch(tx: Tx, inputs: readonly EntryInput[], insufficient?: ErrorCode): Promise<(number | null)[]> {
+  return (await postEntries(tx, inputs, insufficient)).map((p) => (p.duplicate ? null : p.entryId));
+}
+
+/** Many hold resolutions per transaction (matured earn principals, settled options): the entry id per input. */
+export async function resolveBatch(tx: Tx, inputs: readonly HoldResolution[]): Promise<number[]> {
+  return (await resolveHolds(tx, inputs)).map((p) => p.entryId);
+}
+
+interface LockedAccount {
+  id: number;
+  key: string;
+  balance: UserBalance;
+}
+
+/** Locks the users' accounts in id order with one statement (no deadlock between two entries), creating missing ones. */
+async function lockUserAccounts(tx: Tx, legs: readonly PlannedLeg[]): Promise<Map<string, LockedAccount>> {
+  const wanted = new Map<string, { userId: number; currency: string }>();
+  for (const leg of legs) if (leg.userId !== null) wanted.set(leg.key, { userId: leg.userId, currency: leg.currency });
+  const locked = new Map<string, LockedAccount>();
+  if (!wanted.size) return locked;
+  const all = [...wanted.values()];
+  const userIds = pgArray(all.map((k) => k.userId));
+  const currencies = pgArray(all.map((k) => k.currency));
+  const select = () =>
+    rows<{ id: unknown; user_id: unknown; currency: string; available: string; frozen: string }>(
+      tx,
+      sql`SELECT a.id, a.user_id, a.currency, a.available, a.frozen FROM ledger_accounts a
+          JOIN unnest(${userIds}::bigint[], ${currencies}::text[]) AS v (u, c) ON a.user_id = v.u AND a.currency = v.c
+          ORDER BY a.id FOR UPDATE OF a`,
+    );
+  let found = await select();
+  if (found.length < all.length) {
+    await tx.execute(
+      sql`INSERT INTO ledger_accounts (user_id, currency, available, frozen)
+          SELECT u, c, 0, 0 FROM unnest(${userIds}::bigint[], ${currencies}::text[]) AS v (u, c)
+          ON CONFLICT (user_id, currency) WHERE user_id IS NOT NULL DO NOTHING`,
+    );
+    found = await select();
+  }
+  for (const r of found) {
+    const key = `u:${Number(r.user_id)}:${r.currency}`;
+    locked.set(key, { id: Number(r.id), key, balance: { available: money(r.available), frozen: money(r.frozen) } });
+  }
+  invariant(locked.size === wanted.size, `every user account of an entry is locked (${locked.size} of ${wanted.size})`);
+  return locked;
+}
+
+/**
+ * Platform accounts are read, never locked: their postings are appended and their balance is aggregated. Missing
+ * ones are created (looked up first: the hot path inserts nothing).
+ */
+async function platformAccountIds(tx: Tx, legs: readonly PlannedLeg[]): Promise<Map<string, number>> {
+  const wanted = new Map<string, { platform: string; currency: string }>();
+  for (const leg of legs) if (leg.platform !== null) wanted.set(leg.key, { platform: leg.platform, currency: leg.currency });
+  const ids = new Map<string, number>();
+  if (!wanted.size) return ids;
+  for (const { platform } of wanted.values()) invariant((PLATFORM_ACCOUNTS as readonly string[]).includes(platform), `known platform account ${platform}`);
+  const all = [...wanted.values()];
+  const platformNames = pgArray(all.map((k) => k.platform));
+  const currencies = pgArray(all.map((k) => k.currency));
+  const select = () =>
+    rows<{ id: unknown; platform: string; currency: string }>(
+      tx,
+      sql`SELECT a.id, a.platform, a.currency FROM ledger_accounts a
+          JOIN unnest(${platformNames}::text[], ${currencies}::text[]) AS v (p, c) ON a.platform = v.p AND a.currency = v.c`,
+    );
+  let found = await select();
+  if (found.length < all.length) {
+    await tx.execute(
+      sql`INSERT INTO ledger_accounts (platform, currency)
+          SELECT p, c FROM unnest(${platformNames}::text[], ${currencies}::text[]) AS v (p, c)
+          ON CONFLICT (platform, currency) WHERE platform IS NOT NULL DO NOTHING`,
+    );
+    found = await select();
+  }
+  for (const r of found) ids.set(`p:${r.platform}:${r.currency}`, Number(r.id));
+  invariant(ids.size === wanted.size, "every platform account of an entry exists");
+  return ids;
+}
