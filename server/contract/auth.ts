@@ -19,6 +19,8 @@ export const userInfo = z.object({
   wallet_address: z.string().nullable(),
   /** Withdrawals are paused until then after a credential change (null: not paused). */
   withdraw_locked_until: seconds.nullable(),
+  /** Whether the user set an anti-phishing code (the code itself is read with safe/anti_phishing). */
+  anti_phishing_set: z.boolean(),
   lang: language,
   created_at: seconds,
 });

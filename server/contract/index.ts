@@ -21,3 +21,5 @@ export * as loans from "./loans";
 export * as proof from "./proof";
 export * as support from "./support";
 export * as referral from "./referral";
+export * as security from "./security";
+export * as disclosures from "./disclosures";

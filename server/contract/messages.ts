@@ -51,6 +51,8 @@ export const errors = {
   GOOGLE_CODE_INVALID: e(400, "谷歌验证码错误", "Google authenticator code is wrong"),
   GOOGLE_ALREADY_BOUND: e(409, "谷歌验证器已绑定", "Google authenticator is already bound"),
   GOOGLE_NOT_BOUND: e(400, "请先绑定谷歌验证器", "Please bind Google authenticator first"),
+  ANTI_PHISHING_INVALID: e(400, "防钓鱼码为4-20位字母、数字、_或-", "The anti-phishing code must be 4 to 20 letters, digits, _ or -"),
+  SESSION_NOT_FOUND: e(404, "登录设备不存在或已退出", "This session does not exist or has already ended"),
 
   // wallet and balance
   WALLET_NOT_FOUND: e(404, "钱包不存在，请先添加", "Wallet not found, please add one first"),
@@ -120,6 +122,8 @@ export const errors = {
   WITHDRAW_PENDING: e(409, "已有提现申请，请等待审核", "A request already exists, please wait for review"),
   TRADE_PASSWORD_WRONG: e(400, "交易密码错误", "Transaction password is incorrect"),
   TRADE_PASSWORD_REQUIRED: e(400, "请先设置交易密码", "Please set a trading password first"),
+  STEP_UP_REQUIRED: e(403, "请输入交易密码或谷歌验证码以确认", "Confirm with your trading password or Google Authenticator code"),
+  STEP_UP_WRONG: e(400, "安全验证失败", "Security check failed: the trading password or code is wrong"),
   WITHDRAW_BELOW_MIN: e(400, "提现数量低于最小值", "Quantity is below the minimum withdrawal"),
   WITHDRAW_LOCKED: e(403, "安全设置变更后24小时内不能提现", "Withdrawals are locked for 24 hours after a security change"),
   ADDRESS_INVALID: e(400, "钱包地址格式错误", "The wallet address format is wrong for this network"),

@@ -56,6 +56,12 @@ export const notifications = {
     "您的账户已有 {count} 次登录失败，最近一次来自 {ip}。如非本人操作，请立即修改密码。",
     "There have been {count} failed sign-in attempts on your account, the last one from {ip}. If this was not you, change your password now.",
   ),
+  NEW_DEVICE_TITLE: s("新设备登录提醒", "Sign-in from a new device"),
+  NEW_DEVICE_BODY: s(
+    "您的账户于 {time} UTC 在新设备上登录：{device}，IP {ip}。如非本人操作，请立即修改密码并退出其他设备。",
+    "Your account was signed in on a new device at {time} UTC: {device}, IP {ip}. If this was not you, change your password now and log out the other sessions.",
+  ),
+  ANTI_PHISHING_LINE: s("防钓鱼码：{code}", "Anti-phishing code: {code}"),
   EARN_MATURED_TITLE: s("理财订单已到期", "Earn order matured"),
   EARN_MATURED_BODY: s("您的 {name} 订单已到期：本金 {amount} {currency} 已退回余额，累计收益 {income} {currency}。", "Your {name} order has matured: the principal of {amount} {currency} is back in your balance; it earned {income} {currency} in total."),
   LOAN_ISSUED_TITLE: s("贷款已发放", "Loan issued"),

@@ -28,7 +28,7 @@ const DEFAULT_BAR = [
 
 const user: UserInfo = {
   id: 7, account: "tester", email: null, invite_code: "ABCDEFGH", review_status: 0, has_trade_password: false,
-  google_bound: false, frozen: false, locked: false, wallet_address: null, withdraw_locked_until: null, lang: "en", created_at: 0,
+  google_bound: false, frozen: false, locked: false, wallet_address: null, withdraw_locked_until: null, anti_phishing_set: false, lang: "en", created_at: 0,
 };
 
 describe("route table", () => {

@@ -2,6 +2,9 @@ import type { AppContext } from "../platform/context";
 import { authRoutes } from "./auth.routes";
 import { AuthService } from "./auth.service";
 import { CodeService } from "./codes";
+import { LoginHistory } from "./login-history";
+import { SecurityService } from "./security.service";
+import { securityRoutes } from "./security.routes";
 import type { SessionService } from "./sessions";
 import { WalletSignIn } from "./wallet-signin";
 
@@ -12,13 +15,16 @@ export interface AuthModule {
 }
 
 /**
- * Sign-up, login (password, code, wallet), sessions and verification codes: services and routes. The session service
+ * Sign-up, login (password, code, wallet), sessions, verification codes and the security centre (anti-phishing
+ * code, active sessions, login history): services and routes. The session service
  * comes in built (`new SessionService(db, clock, ttlDays)`): the route helper needs its `authenticate` first.
  */
 export function registerAuth(ctx: AppContext, deps: { sessions: SessionService }): AuthModule {
   const codes = new CodeService(ctx.db, ctx.clock, ctx.messenger, ctx.translator, ctx.secrets.codeKey);
   const wallets = new WalletSignIn(ctx.db, ctx.clock);
-  const auth = new AuthService(ctx.db, ctx.clock, deps.sessions, codes, wallets);
+  const history = new LoginHistory(ctx.db, ctx.clock);
+  const auth = new AuthService(ctx.db, ctx.clock, deps.sessions, codes, wallets, history);
   authRoutes(ctx, auth, codes, wallets);
+  securityRoutes(ctx, new SecurityService(ctx.db, deps.sessions), history);
   return { auth, sessions: deps.sessions, codes };
 }

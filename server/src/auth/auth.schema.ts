@@ -1,6 +1,7 @@
+import type { LoginOutcome } from "../../contract/security";
 import { bigint, boolean, integer, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Tables of migrations/0002_auth.sql. */
+/** Tables of migrations/0002_auth.sql (and 0019_security_centre.sql). */
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -21,6 +22,8 @@ export const users = pgTable("users", {
   walletAddress: text("wallet_address"),
   lang: text("lang").notNull().default("en"),
   withdrawLockedUntil: ts("withdraw_locked_until"),
+  /** Shown in every e-mail and notice the platform sends the user (migrations/0019_security_centre.sql). */
+  antiPhishingCode: text("anti_phishing_code"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 export type UserRow = typeof users.$inferSelect;
@@ -36,6 +39,17 @@ export const sessions = pgTable("sessions", {
   userAgent: text("user_agent"),
   /** Slides with use (at most once a minute); a session idle longer than SESSION_IDLE_HOURS is over. */
   lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+});
+
+/** Sign-in attempts on known accounts (migrations/0019_security_centre.sql). */
+export const loginEvents = pgTable("login_events", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint("user_id", { mode: "number" }).notNull(),
+  at: ts("at").notNull(),
+  ip: text("ip").notNull(),
+  userAgent: text("user_agent").notNull(),
+  outcome: text("outcome").$type<LoginOutcome>().notNull(),
+  newDevice: boolean("new_device").notNull().default(false),
 });
 
 export const verificationCodes = pgTable("verification_codes", {

@@ -5,7 +5,7 @@ import { isEmail, type UserInfo } from "../../contract/auth";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import { readableCode } from "../platform/crypto";
-import type { Db, Executor } from "../platform/db";
+import type { Db, Executor, Tx } from "../platform/db";
 import { isUniqueViolation } from "../platform/db-errors";
 import { DomainError, invariant } from "../platform/errors";
 import type { Translator } from "../platform/i18n";
@@ -18,6 +18,8 @@ import type { CodeService } from "./codes";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SessionService } from "./sessions";
 import { asLanguage, isLocked, isOperatorLock, toUserInfo } from "./user-info";
+import type { LoginHistory } from "./login-history";
+import { deviceLabel } from "./user-agent";
 import type { WalletSignIn } from "./wallet-signin";
 
 export const ROOT_INVITE_SETTING = "root_invite_code";
@@ -49,6 +51,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly codes: CodeService,
     private readonly wallets: WalletSignIn,
+    private readonly history: LoginHistory,
   ) {
     this.throttle = new LoginThrottle(db, clock, "user");
   }
@@ -109,7 +112,7 @@ export class AuthService {
           lang,
         });
         await audit(tx, { actorKind: "user", actorId: user.id, action: "user.register", targetKind: "user", targetId: user.id, detail: { inviterId } });
-        const token = await this.sessions.create(tx, user.id, meta);
+        const { token } = await this.openSession(tx, user, meta, { firstSession: true });
         return { token, user: toUserInfo(user, this.clock.now()) };
       });
     } catch (error) {
@@ -144,22 +147,55 @@ export class AuthService {
   async login(input: { account: string; password: string }, meta: ClientMeta): Promise<Session> {
     const now = this.clock.now();
     const user = await this.findByLogin(this.db, input.account);
-    await this.throttle.check(input.account, meta.ip, async () => user !== null && (await this.signedInFrom(user.id, meta.ip)));
+    try {
+      await this.throttle.check(input.account, meta.ip, async () => user !== null && (await this.signedInFrom(user.id, meta.ip)));
+    } catch (error) {
+      if (user) await this.history.record(this.db, user.id, meta, "throttled");
+      throw error;
+    }
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid) {
       const failures = await this.throttle.fail(input.account, meta.ip);
-      if (user) await this.warnOwner(user, failures, meta.ip);
+      if (user) {
+        await this.history.record(this.db, user.id, meta, "wrong_password");
+        await this.warnOwner(user, failures, meta.ip);
+      }
       throw new DomainError("WRONG_CREDENTIALS");
     }
     await this.throttle.succeed(input.account, meta.ip);
     // Told only to whoever knows the password: a frozen or locked account is not revealed to guessers.
-    if (user.frozen) throw new DomainError("ACCOUNT_FROZEN");
-    if (isLocked(user, now)) throw new DomainError("USER_LOCKED");
-    return this.db.transaction(async (tx) => {
+    if (user.frozen) {
+      await this.history.record(this.db, user.id, meta, "frozen");
+      throw new DomainError("ACCOUNT_FROZEN");
+    }
+    if (isLocked(user, now)) {
+      await this.history.record(this.db, user.id, meta, "locked");
+      throw new DomainError("USER_LOCKED");
+    }
+    const { token, newDevice } = await this.db.transaction(async (tx) => {
       await tx.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
-      const token = await this.sessions.create(tx, user.id, meta);
-      return { token, user: toUserInfo({ ...user, failedLogins: 0 }, now) };
+      return this.openSession(tx, user, meta, { firstSession: false });
     });
+    if (newDevice) await this.emailOwner(user, "NEW_DEVICE", this.newDeviceValues(meta));
+    return { token, user: toUserInfo({ ...user, failedLogins: 0 }, now) };
+  }
+
+  /**
+   * A new session, recorded in the login history. A user agent the account never had a session on is a new device:
+   * the owner gets a notice here (same transaction) and the caller sends the e-mail once it has committed.
+   */
+  private async openSession(tx: Tx, user: UserRow, meta: ClientMeta, options: { firstSession: boolean }): Promise<{ token: string; newDevice: boolean }> {
+    const newDevice = !options.firstSession && !(await this.sessions.knownDevice(tx, user.id, meta.userAgent));
+    const token = await this.sessions.create(tx, user.id, meta);
+    await this.history.record(tx, user.id, meta, "success", newDevice);
+    if (newDevice) {
+      await this.warnings?.notifier.notifyUser(tx, user.id, { title: notifications.NEW_DEVICE_TITLE.key, body: notifications.NEW_DEVICE_BODY.key, values: this.newDeviceValues(meta) });
+    }
+    return { token, newDevice };
+  }
+
+  private newDeviceValues(meta: ClientMeta): Record<string, string> {
+    return { time: this.clock.now().toISOString().slice(0, 16).replace("T", " "), device: deviceLabel(meta.userAgent), ip: meta.ip };
   }
 
   /** Whether this address ever signed in to the account: the owner's usual addresses are not slowed by strangers. */
@@ -176,16 +212,20 @@ export class AuthService {
       await audit(tx, { actorKind: "system", actorId: null, action: "user.login.failures", targetKind: "user", targetId: user.id, detail: { failures, ip } });
       await this.warnings?.notifier.notifyUser(tx, user.id, { title: notifications.LOGIN_FAILURES_TITLE.key, body: notifications.LOGIN_FAILURES_BODY.key, values });
     });
-    if (user.email && this.warnings) {
-      const lang = asLanguage(user.lang);
-      const { translator } = this.warnings;
-      await this.warnings.messenger.send({
-        channel: "email",
-        to: user.email,
-        subject: translator.t(lang, notifications.LOGIN_FAILURES_TITLE.key),
-        body: translator.t(lang, notifications.LOGIN_FAILURES_BODY.key, values),
-      });
-    }
+    await this.emailOwner(user, "LOGIN_FAILURES", values);
+  }
+
+  /** The e-mail twin of a notice (`<name>_TITLE` / `<name>_BODY`), when the user has bound an e-mail. */
+  private async emailOwner(user: UserRow, name: "LOGIN_FAILURES" | "NEW_DEVICE", values: Record<string, string>): Promise<void> {
+    if (!user.email || !this.warnings) return;
+    const lang = asLanguage(user.lang);
+    const { translator } = this.warnings;
+    await this.warnings.messenger.send({
+      channel: "email",
+      to: user.email,
+      subject: translator.t(lang, notifications[`${name}_TITLE`].key),
+      body: translator.t(lang, notifications[`${name}_BODY`].key, values),
+    });
   }
 
   async logout(sessionId: number): Promise<void> {
@@ -227,7 +267,7 @@ export class AuthService {
     if (existing.length && existing[0].frozen) throw new DomainError("ACCOUNT_FROZEN");
     if (existing.length && isLocked(existing[0], now)) throw new DomainError("USER_LOCKED");
     try {
-      return await this.db.transaction(async (tx) => {
+      const session = await this.db.transaction(async (tx) => {
         const user =
           existing[0] ??
           (await this.insertUser(tx, { account: address, email: null, passwordHash: null, inviterId: null, lang, walletAddress: address }));
@@ -235,9 +275,11 @@ export class AuthService {
         if (!existing.length) {
           await audit(tx, { actorKind: "user", actorId: user.id, action: "user.register.wallet", targetKind: "user", targetId: user.id });
         }
-        const token = await this.sessions.create(tx, user.id, meta);
-        return { token, user: toUserInfo(user, now) };
+        const { token, newDevice } = await this.openSession(tx, user, meta, { firstSession: !existing.length });
+        return { token, user: toUserInfo(user, now), newDevice, row: user };
       });
+      if (session.newDevice) await this.emailOwner(session.row, "NEW_DEVICE", this.newDeviceValues(meta));
+      return { token: session.token, user: session.user };
     } catch (error) {
       // The same wallet signing in twice at once: the second finds the first's user.
       if (isUniqueViolation(error)) return this.walletLoginExisting(address, meta);
@@ -248,7 +290,8 @@ export class AuthService {
   private async walletLoginExisting(address: string, meta: ClientMeta): Promise<Session> {
     const [user] = await this.db.select().from(users).where(eq(users.walletAddress, address));
     invariant(user, "wallet user exists after a unique violation");
-    const token = await this.sessions.create(this.db, user.id, meta);
+    // Its twin created the user a moment ago: not a new device to warn about.
+    const { token } = await this.db.transaction((tx) => this.openSession(tx, user, meta, { firstSession: true }));
     return { token, user: toUserInfo(user, this.clock.now()) };
   }
 }

@@ -1,10 +1,12 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Clock } from "../platform/clock";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import type { ActiveSession } from "../../contract/security";
+import { toSeconds, type Clock } from "../platform/clock";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import type { Db, Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { SessionUser } from "../platform/http";
 import { sessions, users } from "./auth.schema";
+import { describeUserAgent } from "./user-agent";
 import { asLanguage } from "./user-info";
 
 /**
@@ -59,5 +61,57 @@ export class SessionService {
 
   async revokeAll(tx: Executor, userId: number): Promise<void> {
     await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** The live sessions of one user (never anyone else's), the one making the request first, then by last use. */
+  async list(userId: number, currentSessionId: number): Promise<ActiveSession[]> {
+    const rows = await this.db.select().from(sessions).where(this.liveOf(userId)).orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+    const list = rows.map((row) => ({
+      id: row.id,
+      ...describeUserAgent(row.userAgent ?? ""),
+      user_agent: row.userAgent ?? "",
+      ip: row.ip ?? "",
+      created_at: toSeconds(row.createdAt),
+      last_seen_at: toSeconds(row.lastSeenAt),
+      current: row.id === currentSessionId,
+    }));
+    return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
+  }
+
+  /** Ends one of the user's live sessions; another user's session, or one already over, is SESSION_NOT_FOUND. */
+  async end(tx: Executor, userId: number, sessionId: number): Promise<void> {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(sessions.id, sessionId), this.liveOf(userId)))
+      .returning({ id: sessions.id });
+    if (!ended.length) throw new DomainError("SESSION_NOT_FOUND", "id");
+  }
+
+  /** Ends every live session of the user except `keepSessionId`; returns how many ended. */
+  async endOthers(tx: Executor, userId: number, keepSessionId: number): Promise<number> {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(this.liveOf(userId), ne(sessions.id, keepSessionId)))
+      .returning({ id: sessions.id });
+    return ended.length;
+  }
+
+  /** Whether the user ever had a session with this user agent (a sign-in from anything else is a new device). */
+  async knownDevice(tx: Executor, userId: number, userAgent: string): Promise<boolean> {
+    const rows = await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.userAgent, userAgent))).limit(1);
+    return rows.length > 0;
+  }
+
+  /** Sessions of the user that still open the app: not revoked, not past either lifetime. */
+  private liveOf(userId: number) {
+    const now = this.clock.now();
+    return and(
+      eq(sessions.userId, userId),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, now),
+      gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMs)),
+    );
   }
 }

@@ -33,6 +33,7 @@ export function toUserInfo(user: UserRow, now: Date): UserInfo {
     wallet_address: user.walletAddress,
     withdraw_locked_until:
       user.withdrawLockedUntil && user.withdrawLockedUntil > now ? toSeconds(user.withdrawLockedUntil) : null,
+    anti_phishing_set: user.antiPhishingCode !== null,
     lang: asLanguage(user.lang),
     created_at: toSeconds(user.createdAt),
   };

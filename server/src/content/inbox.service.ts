@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { BoMessage, InboxItem, InboxKind, NoticeEvent, PersonalMessage } from "../../contract/content";
 import { languages, type Language } from "../../contract/constants";
-import { users } from "../auth";
+import { signWithAntiPhishingCode, users } from "../auth";
 import { operatorNameOf } from "../backoffice";
 import { audit } from "../platform/audit";
 import type { Bus } from "../platform/bus";
@@ -11,6 +11,7 @@ import { DomainError } from "../platform/errors";
 import type { Translator } from "../platform/i18n";
 import { noticeReadMarks, noticeReads, userMessages, type UserMessageRow } from "./content.schema";
 import { fillPlaceholders, type FactSource } from "./facts";
+import { shownIn, type NewsText, type Translations } from "./languages";
 import { summaryOf } from "./news.service";
 import { htmlToText } from "./sanitize";
 
@@ -77,10 +78,10 @@ export class InboxService implements Notifier {
 
   async list(userId: number, lang: Language, input: { page: number; limit: number }) {
     const inbox = sql`
-      SELECT m.id, 'message' AS kind, m.title, m.body AS text, NULL AS html, m.read_at IS NOT NULL AS read, m.created_at AS at
+      SELECT m.id, 'message' AS kind, m.title, m.body AS text, NULL AS html, NULL::jsonb AS translations, m.read_at IS NOT NULL AS read, m.created_at AS at
         FROM user_messages m WHERE m.user_id = ${userId}
       UNION ALL
-      SELECT n.id, 'notice' AS kind, n.title, n.summary AS text, n.body AS html, NOT (${this.unreadNotice(userId)}) AS read, n.published_at AS at
+      SELECT n.id, 'notice' AS kind, n.title, n.summary AS text, n.body AS html, n.translations, NOT (${this.unreadNotice(userId)}) AS read, n.published_at AS at
         FROM news_items n WHERE ${this.visibleNotice(lang)}`;
     const [rows, [{ total }], counts, facts] = await Promise.all([
       this.db.execute(sql`SELECT * FROM (${inbox}) x ORDER BY at DESC, kind, id DESC LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`).then(rowsOf),
@@ -91,11 +92,16 @@ export class InboxService implements Notifier {
     const list: InboxItem[] = rows.map((row) => {
       const kind = row.kind as InboxKind;
       const text = String(row.text ?? "");
+      // A notice in the reader's language when it has one (personal messages are written in one language).
+      const notice =
+        kind === "notice"
+          ? shownIn({ title: String(row.title), summary: text, body: String(row.html ?? "") }, (row.translations ?? {}) as Translations<NewsText>, lang).text
+          : null;
       return {
         id: Number(row.id),
         kind,
-        title: kind === "notice" ? fillPlaceholders(String(row.title), facts, false) : String(row.title),
-        body: kind === "notice" ? summaryOf(fillPlaceholders(text, facts, false), htmlToText(fillPlaceholders(String(row.html ?? ""), facts, true))) : text,
+        title: notice ? fillPlaceholders(notice.title, facts, false) : String(row.title),
+        body: notice ? summaryOf(fillPlaceholders(notice.summary, facts, false), htmlToText(fillPlaceholders(notice.body, facts, true))) : text,
         read: Boolean(row.read),
         created_at: toSeconds(dateOf(row.at)),
       };
@@ -192,34 +198,58 @@ export class InboxService implements Notifier {
   // ---- sending ----------------------------------------------------------------------------------------------------
 
   async notifyUser(tx: Tx, userId: number, notification: Notification): Promise<{ id: number }> {
-    const [user] = await tx.select({ lang: users.lang }).from(users).where(eq(users.id, userId));
-    if (!user) throw new DomainError("USER_NOT_FOUND");
-    const lang = (languages as readonly string[]).includes(user.lang) ? (user.lang as Language) : "en";
-    const title = this.translator.t(lang, notification.title, notification.values);
-    const body = this.translator.t(lang, notification.body, notification.values);
-    const row = await this.insert(tx, userId, { title, body, sentBy: null });
+    const [row] = await this.write(tx, [{ userId, sentBy: null, render: (lang) => this.translate(lang, notification) }]);
     return { id: row.id };
   }
 
   async notifyUsers(tx: Tx, notifications: ReadonlyArray<{ userId: number } & Notification>): Promise<void> {
-    if (!notifications.length) return;
-    const ids = [...new Set(notifications.map((n) => n.userId))];
-    const found = await tx.select({ id: users.id, lang: users.lang }).from(users).where(inArray(users.id, ids));
-    const langs = new Map(found.map((u) => [u.id, (languages as readonly string[]).includes(u.lang) ? (u.lang as Language) : ("en" as Language)]));
-    if (langs.size !== ids.length) throw new DomainError("USER_NOT_FOUND");
+    await this.write(
+      tx,
+      notifications.map((n) => ({ userId: n.userId, sentBy: null, render: (lang: Language) => this.translate(lang, n) })),
+    );
+  }
+
+  private translate(lang: Language, notification: Notification): { title: string; body: string } {
+    return { title: this.translator.t(lang, notification.title, notification.values), body: this.translator.t(lang, notification.body, notification.values) };
+  }
+
+  /** Writes a message (operator texts are not translated) and schedules its announcement. */
+  async insert(tx: Tx, userId: number, message: { title: string; body: string; sentBy: number | null }): Promise<UserMessageRow> {
+    const [row] = await this.write(tx, [{ userId, sentBy: message.sentBy, render: () => message }]);
+    return row;
+  }
+
+  /**
+   * The one writer of personal messages: each in its recipient's language, under the recipient's anti-phishing code
+   * (the security centre), one look-up of recipients for the whole batch, announced once committed.
+   */
+  private async write(
+    tx: Tx,
+    messages: ReadonlyArray<{ userId: number; sentBy: number | null; render: (lang: Language) => { title: string; body: string } }>,
+  ): Promise<UserMessageRow[]> {
+    if (!messages.length) return [];
+    const ids = [...new Set(messages.map((m) => m.userId))];
+    const found = await tx.select({ id: users.id, lang: users.lang, code: users.antiPhishingCode }).from(users).where(inArray(users.id, ids));
+    if (found.length !== ids.length) throw new DomainError("USER_NOT_FOUND");
+    const recipients = new Map(found.map((u) => [u.id, { lang: (languages as readonly string[]).includes(u.lang) ? (u.lang as Language) : ("en" as Language), code: u.code }]));
     const now = this.clock.now();
-    const values = notifications.map((n) => {
-      const lang = langs.get(n.userId)!;
-      const title = this.translator.t(lang, n.title, n.values);
-      const body = this.translator.t(lang, n.body, n.values);
-      return { userId: n.userId, title: clip(title.trim() || "-", TITLE_MAX), body: clip(body.trim(), BODY_MAX), sentBy: null, createdAt: now };
+    const values = messages.map((m) => {
+      const { lang, code } = recipients.get(m.userId)!;
+      const { title, body } = m.render(lang);
+      const signed = signWithAntiPhishingCode(this.translator, lang, code, body.trim());
+      return { userId: m.userId, title: clip(title.trim() || "-", TITLE_MAX), body: clip(signed, BODY_MAX), sentBy: m.sentBy, createdAt: now };
     });
     const rows: UserMessageRow[] = [];
     for (let i = 0; i < values.length; i += 1_000) rows.push(...(await tx.insert(userMessages).values(values.slice(i, i + 1_000)).returning()));
     this.announceManyWhenCommitted(rows);
+    return rows;
   }
 
-  /** Like `announceWhenCommitted`, with one look-up for the whole batch. */
+  /**
+   * The bus must not announce a message whose transaction rolls back. There is no commit hook, so the batch's last row
+   * is looked up from outside the transaction until it is visible (committed), and then every row is announced; a row
+   * that never appears was rolled back. On PGlite (one connection) the look-up simply queues behind the transaction.
+   */
   private announceManyWhenCommitted(rows: UserMessageRow[]): void {
     const delaysMs = [0, 20, 50, 100, 250, 500, 1000, 2000];
     const attempt = async (index: number): Promise<void> => {
@@ -229,35 +259,6 @@ export class InboxService implements Notifier {
       if (!last) return attempt(index + 1);
       for (const row of rows) this.bus.publish(`user:${row.userId}:notice`, { kind: "message", id: row.id, title: row.title, created_at: toSeconds(row.createdAt) } satisfies NoticeEvent);
     };
-    attempt(0).catch(() => undefined);
-  }
-
-  /** Writes a message (operator texts are not translated) and schedules its announcement. */
-  async insert(tx: Tx, userId: number, message: { title: string; body: string; sentBy: number | null }): Promise<UserMessageRow> {
-    const [row] = await tx
-      .insert(userMessages)
-      .values({ userId, title: clip(message.title.trim() || "-", TITLE_MAX), body: clip(message.body.trim(), BODY_MAX), sentBy: message.sentBy, createdAt: this.clock.now() })
-      .returning();
-    this.announceWhenCommitted(row);
-    return row;
-  }
-
-  /**
-   * The bus must not announce a message whose transaction rolls back. There is no commit hook, so the row is
-   * looked up from outside the transaction until it is visible (committed), and then announced; a row that never
-   * appears was rolled back. On PGlite (one connection) the look-up simply queues behind the transaction.
-   */
-  private announceWhenCommitted(row: UserMessageRow): void {
-    const event: NoticeEvent = { kind: "message", id: row.id, title: row.title, created_at: toSeconds(row.createdAt) };
-    const delaysMs = [0, 20, 50, 100, 250, 500, 1000, 2000];
-    const attempt = async (index: number): Promise<void> => {
-      if (index >= delaysMs.length) return;
-      await new Promise((resolve) => setTimeout(resolve, delaysMs[index]));
-      const found = await this.db.select({ id: userMessages.id }).from(userMessages).where(eq(userMessages.id, row.id));
-      if (found.length) this.bus.publish(`user:${row.userId}:notice`, event);
-      else await attempt(index + 1);
-    };
-    // A closed database (shutdown) ends the attempts quietly.
     attempt(0).catch(() => undefined);
   }
 }

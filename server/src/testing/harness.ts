@@ -74,7 +74,7 @@ export interface TestServer {
   database: Database;
   clock: ManualClock;
   /** Calls `/api/<path>`: GET with a query, POST with JSON (or form when `form` is set). */
-  call<T = unknown>(method: "GET" | "POST", path: string, payload?: Record<string, unknown>, options?: { token?: string; form?: boolean; ip?: string }): Promise<Answer<T>>;
+  call<T = unknown>(method: "GET" | "POST", path: string, payload?: Record<string, unknown>, options?: { token?: string; form?: boolean; ip?: string; userAgent?: string }): Promise<Answer<T>>;
   /** Registers a fresh user with a user name and returns its token and id. */
   newUser(overrides?: { account?: string; password?: string }): Promise<{ token: string; id: number; account: string; password: string }>;
   /** Creates an operator and logs it in (password + TOTP); returns its token. */
@@ -95,6 +95,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
   const call: TestServer["call"] = async (method, path, payload = {}, options = {}) => {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = options.token;
+    if (options.userAgent) headers["user-agent"] = options.userAgent;
     const url = `/api/${path}`;
     const response =
       method === "GET"

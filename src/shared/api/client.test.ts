@@ -8,7 +8,7 @@ import type { UserInfo } from "@contract/auth";
 
 const user: UserInfo = {
   id: 1, account: "alice", email: null, invite_code: "ABCDEFGH", review_status: 2, has_trade_password: false,
-  google_bound: false, frozen: false, locked: false, wallet_address: null, withdraw_locked_until: null, lang: "en", created_at: 0,
+  google_bound: false, frozen: false, locked: false, wallet_address: null, withdraw_locked_until: null, anti_phishing_set: false, lang: "en", created_at: 0,
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;

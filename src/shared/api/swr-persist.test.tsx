@@ -14,7 +14,7 @@ import { toastsAtom } from "../state/store";
 
 const user = (id: number): UserInfo => ({
   id, account: `user${id}`, email: null, invite_code: "ABCDEFGH", review_status: 2, has_trade_password: true,
-  google_bound: false, frozen: false, locked: false, wallet_address: null, withdraw_locked_until: null, lang: "en", created_at: 0,
+  google_bound: false, frozen: false, locked: false, wallet_address: null, withdraw_locked_until: null, anti_phishing_set: false, lang: "en", created_at: 0,
 });
 const saved = (id: number) => entries(createStore(`tradewise-cache-${id}`, "swr"));
 
