@@ -1,5 +1,5 @@
 import useSWR, { mutate } from "swr";
-import useSWRInfinite from "swr/infinite";
+import useSWRInfinite, { unstable_serialize } from "swr/infinite";
 import type { loans } from "@contract";
 import { endpoint } from "@/shared/api/client";
 
@@ -12,12 +12,12 @@ export const getLoans = endpoint<typeof loans.orders>({ method: "GET", path: "lh
 
 export const useLoanConfig = () => useSWR("lh/loan/config", () => getLoanConfig({}, { silent: true, loading: false }));
 export const useLoanStatistics = () => useSWR("lh/loan/statistics", () => getLoanStatistics({}, { silent: true, loading: false }));
-export const useLoans = () =>
-  useSWRInfinite(
-    (index) => `lh/loan/order:${index + 1}`,
-    (key: string) => getLoans({ page: Number(key.split(":")[1]), limit: 20 }, { silent: true, loading: false }),
-  );
+const pageKey = (index: number) => `lh/loan/order:${index + 1}`;
+export const useLoans = () => useSWRInfinite(pageKey, (key: string) => getLoans({ page: Number(key.split(":")[1]), limit: 20 }, { silent: true, loading: false }));
 
 const isLoanKey = (key: unknown) => typeof key === "string" && (key.startsWith("lh/loan/") || key === "wallet/list");
-/** Every loan list, the statistics and the wallets, after an application or a repayment. */
-export const refreshLoans = () => mutate(isLoanKey);
+/**
+ * The loan records, the statistics and the wallets, after an application or a repayment. The records are an infinite
+ * list: a key filter never reaches it, its cache entry is addressed through `unstable_serialize`.
+ */
+export const refreshLoans = () => Promise.all([mutate(isLoanKey), mutate(unstable_serialize(pageKey))]);
