@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ROOT_INVITE, type operatorFor } from "../../playwright.config";
 import { totpCode } from "../../server/src/platform/totp";
+import { freshPng } from "../../server/src/testing/images";
 
 export { E2E_ROOT_INVITE };
 
@@ -58,4 +59,59 @@ export async function operatorToken(request: APIRequestContext, operator: Return
     await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
   }
   throw new Error("operator login failed");
+}
+
+/** One call of the API with a session token (user or operator); fails the test unless the answer is ok. */
+export async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data: Record<string, unknown> = {}): Promise<T> {
+  const res =
+    method === "GET"
+      ? await request.get(`/api/${path}`, { headers: { authorization: token }, params: data as Record<string, string> })
+      : await request.post(`/api/${path}`, { headers: { authorization: token }, data });
+  const body = await res.json();
+  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
+  return body.message as T;
+}
+
+/** A fresh idempotency key (letters and digits, as the contract asks). */
+export const newKey = (prefix = "e2e") => `${prefix}${Date.now()}${randomBytes(8).toString("hex")}`;
+
+/** Opens the back office already signed in as the operator (the login screen is tested elsewhere). */
+export async function backOffice(page: Page, token: string, route: string): Promise<void> {
+  await page.addInitScript((t) => sessionStorage.setItem("backoffice-token", t), token);
+  await page.goto(`/backoffice.html#${route}`);
+}
+
+/** The user's KYC: submitted with three photos and approved by the operator, through the API. */
+export async function passKyc(request: APIRequestContext, userToken: string, operator: string): Promise<void> {
+  const submitted = await request.post("/api/user/real_name", {
+    headers: { authorization: userToken },
+    multipart: {
+      country: "ES",
+      first_name: "Ana",
+      last_name: "Lopez",
+      cert_type: "passport",
+      cert_no: `P${Date.now()}${randomBytes(2).toString("hex")}`,
+      front: { name: "front.png", mimeType: "image/png", buffer: freshPng() },
+      back: { name: "back.png", mimeType: "image/png", buffer: freshPng() },
+      hand: { name: "hand.png", mimeType: "image/png", buffer: freshPng() },
+    },
+  });
+  const info = await api<{ id: number }>(request, "GET", "user/info", userToken);
+  const answer = await submitted.json();
+  expect(answer.type, JSON.stringify(answer)).toBe("ok");
+  await api(request, "POST", "backoffice/kyc/approve", operator, { user_id: info.id });
+}
+
+/**
+ * A new user credited `usdt` USDT by the operator's manual adjustment (KYC passed too when asked), signed in on the
+ * page. Returns the user's API token and account.
+ */
+export async function fundedUser(page: Page, request: APIRequestContext, operator: string, usdt: string, options: { kyc?: boolean } = {}): Promise<{ token: string; account: string }> {
+  const user = await registerByApi(page);
+  const info = await api<{ id: number }>(request, "GET", "user/info", user.token);
+  await api(request, "POST", "backoffice/users/adjust", operator, { user_id: info.id, currency: "USDT", amount: usdt, reason: "e2e funds", idempotency_key: newKey() });
+  if (options.kyc) await passKyc(request, user.token, operator);
+  await loginThroughUi(page, user.account, user.password);
+  await dismissRealNameModal(page);
+  return { token: user.token, account: user.account };
 }

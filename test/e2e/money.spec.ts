@@ -5,56 +5,17 @@
  * 29, a second pending request, a wrong trading password, a PDF renamed to .png and the same screenshot twice are
  * each refused with their translated message and change nothing.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { freshPng, PDF_BYTES, tinyPng } from "../../server/src/testing/images";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { PDF_BYTES, tinyPng } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("money");
-import { dismissRealNameModal, operatorToken, registerThroughUi } from "./fixtures";
+import { api, backOffice, dismissRealNameModal, operatorToken, passKyc, registerThroughUi } from "./fixtures";
 
 const TRC20_RECEIVING = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
 const ERC20_RECEIVING = "0x000000000000000000000000000000000000dEaD";
 const MY_ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 const TX_HASH = `0x${"7c".repeat(32)}`;
-
-/** Logs the bootstrap operator in through the API. A TOTP code is single-use: on a clash, wait for the next step. */
-
-async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data: Record<string, unknown> = {}): Promise<T> {
-  const res =
-    method === "GET"
-      ? await request.get(`/api/${path}`, { headers: { authorization: token }, params: data as Record<string, string> })
-      : await request.post(`/api/${path}`, { headers: { authorization: token }, data });
-  const body = await res.json();
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message as T;
-}
-
-/** Opens the back office already signed in as the operator (the login screen is tested elsewhere). */
-async function backOffice(page: Page, token: string, route: string): Promise<void> {
-  await page.addInitScript((t) => sessionStorage.setItem("backoffice-token", t), token);
-  await page.goto(`/backoffice.html#${route}`);
-}
-
-/** The user's KYC: submitted with three photos and approved by the operator, through the API. */
-async function passKyc(request: APIRequestContext, userToken: string, operator: string): Promise<void> {
-  const submitted = await request.post("/api/user/real_name", {
-    headers: { authorization: userToken },
-    multipart: {
-      country: "ES",
-      first_name: "Ana",
-      last_name: "Lopez",
-      cert_type: "passport",
-      cert_no: `P${Date.now()}`,
-      front: { name: "front.png", mimeType: "image/png", buffer: freshPng() },
-      back: { name: "back.png", mimeType: "image/png", buffer: freshPng() },
-      hand: { name: "hand.png", mimeType: "image/png", buffer: freshPng() },
-    },
-  });
-  const info = await api<{ id: number }>(request, "GET", "user/info", userToken);
-  const answer = await submitted.json();
-  expect(answer.type, JSON.stringify(answer)).toBe("ok");
-  await api(request, "POST", "backoffice/kyc/approve", operator, { user_id: info.id });
-}
 
 type Wallet = { currency: string; available: string; frozen: string; balance: string };
 const usdtOf = async (request: APIRequestContext, token: string) =>
