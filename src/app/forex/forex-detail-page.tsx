@@ -11,6 +11,7 @@ import { INTERVALS, type KlineInterval } from "@/features/market/model/types";
 import { KlineChart } from "@/features/market/ui/kline-chart";
 import { LiveStatus } from "@/features/market/ui/parts";
 import { TradeTicket } from "@/features/positions/ui/trade-ticket";
+import { RiskWarning } from "@/features/disclosures/ui/risk-warning";
 import { ForexOptionsSection } from "@/features/options/ui/options-panel";
 import { paths } from "@/shared/lib/paths";
 import { EmptyState } from "@/shared/ui/feedback";
@@ -87,9 +88,9 @@ export function ForexDetailPage() {
       <h2 className="section__title">
         <Trans>Trade {symbol}</Trans>
       </h2>
-      <TradeTicket symbol={symbol} />
+      <TradeTicket symbol={symbol} riskWarning={<RiskWarning family="leveraged" />} />
       {/* Timed options on the same pair (microtrade/whsubmit): the options feature's section. */}
-      {q && q.kind !== "crypto" && <ForexOptionsSection symbol={symbol} kind={q.kind} />}
+      {q && q.kind !== "crypto" && <ForexOptionsSection symbol={symbol} kind={q.kind} riskWarning={<RiskWarning family="options" />} />}
     </Page>
   );
 }

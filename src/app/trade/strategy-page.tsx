@@ -1,6 +1,7 @@
 import { useLocation, useSearch } from "wouter";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { RiskWarning } from "@/features/disclosures/ui/risk-warning";
 import { OptionsPanel } from "@/features/options/ui/options-panel";
 import { StrategyPage } from "@/features/positions/ui/strategy-page";
 import { paths } from "@/shared/lib/paths";
@@ -24,7 +25,7 @@ export function StrategyTabsPage() {
   return (
     <div className="strategy-host">
       {tab === "contract" ? (
-        <StrategyPage />
+        <StrategyPage riskWarning={<RiskWarning family="leveraged" />} />
       ) : (
         <Page
           title={<Trans>Timed options</Trans>}
@@ -35,7 +36,7 @@ export function StrategyTabsPage() {
             </Link>
           }
         >
-          <OptionsPanel initialSymbol={params.get("symbol")?.toUpperCase()} />
+          <OptionsPanel initialSymbol={params.get("symbol")?.toUpperCase()} riskWarning={<RiskWarning family="options" />} />
         </Page>
       )}
       <div className="strategy-tabs segments" role="tablist" aria-label={t`Product`}>

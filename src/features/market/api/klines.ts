@@ -1,7 +1,8 @@
 import type { market } from "@contract";
 import { endpoint } from "@/shared/api/client";
+import useSWR from "swr";
 import { useLiveSWR } from "@/shared/api/realtime";
-import { mergeCandle } from "../model/candles";
+import { intervalSeconds, mergeCandle } from "../model/candles";
 import type { Candle, KlineInterval, MarketKind } from "../model/types";
 // Forex and metal candles come from currency/whkdata, crypto ones from currency/new_timeshar.
 import { getFxKlines } from "./fx-klines";
@@ -33,3 +34,18 @@ export const useKlines = (symbol: string, kind: MarketKind | undefined, interval
       },
     },
   );
+
+/** Candles loaded either side of a past moment. */
+export const KLINE_AROUND = 160;
+
+/**
+ * The candles around a past moment (a fill's tick): half the window before it, half after, through the kline
+ * call's `to`. History does not move, so this is a plain fetch with no live updates (they would append today's
+ * candles to a past window).
+ */
+export const useKlinesAround = (symbol: string, kind: MarketKind | undefined, interval: KlineInterval, atMs: number | null) => {
+  const to = atMs === null ? null : Math.floor(atMs / 1000) + (KLINE_AROUND / 2) * intervalSeconds(interval);
+  return useSWR(symbol && kind && to !== null ? ["klines-around", symbol, interval, to] : null, () =>
+    (kind === "crypto" ? getKlines : getFxKlines)({ symbol, interval, limit: KLINE_AROUND, to: to ?? undefined }, { silent: true, loading: false }),
+  );
+};

@@ -77,3 +77,18 @@ export function intervalSeconds(interval: string): number {
   if (!seconds || !Number.isInteger(n) || n <= 0) throw new Error(`unknown interval ${interval}`);
   return n * seconds;
 }
+
+/** The candle a moment falls in (its open time <= the moment < the next open time), or -1 outside the list. */
+export function candleIndexAt(candles: readonly { t: number }[], seconds: number, interval: string): number {
+  let lo = 0;
+  let hi = candles.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (candles[mid].t <= seconds) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 && seconds < candles[found].t + intervalSeconds(interval) ? found : -1;
+}

@@ -3,7 +3,7 @@ import { i18n } from "@lingui/core";
 import { compareDecimal, roundDecimal, signOf } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatRate, formatVolume, precisionOf } from "./format";
 import { applyTickers, nextSort, orderSymbols, topMovers } from "./quotes";
-import { chartSeries, intervalSeconds, mergeCandle, movingAverage } from "./candles";
+import { candleIndexAt, chartSeries, intervalSeconds, mergeCandle, movingAverage } from "./candles";
 import type { Candle, Quotation } from "./types";
 
 const q = (symbol: string, change: string, volume: string, kind: Quotation["kind"] = "crypto"): Quotation => {
@@ -131,6 +131,18 @@ describe("quotes list", () => {
 
 describe("candles", () => {
   const base = [candle(60, "10"), candle(120, "11"), candle(180, "12")];
+
+  it("finds the candle a tick's moment falls in, and none outside the loaded ones", () => {
+    expect(candleIndexAt(base, 60, "1m")).toBe(0);
+    expect(candleIndexAt(base, 119, "1m")).toBe(0);
+    expect(candleIndexAt(base, 120, "1m")).toBe(1);
+    expect(candleIndexAt(base, 239, "1m")).toBe(2);
+    expect(candleIndexAt(base, 240, "1m")).toBe(-1);
+    expect(candleIndexAt(base, 59, "1m")).toBe(-1);
+    // A gap (no trade in a minute): a moment in the missing minute has no candle.
+    expect(candleIndexAt([candle(60, "1"), candle(180, "1")], 130, "1m")).toBe(-1);
+    expect(candleIndexAt([], 60, "1m")).toBe(-1);
+  });
 
   it("moves the open candle, appends a new one, replaces an older one, ignores what is too old", () => {
     const moved = mergeCandle(base, candle(180, "13"));

@@ -8,7 +8,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as echarts from "echarts/core";
 import type { EChartsType } from "echarts/core";
 import { BarChart, CandlestickChart, LineChart } from "echarts/charts";
-import { AxisPointerComponent, DataZoomComponent, GridComponent, MarkLineComponent, TooltipComponent } from "echarts/components";
+import { AxisPointerComponent, DataZoomComponent, GridComponent, MarkLineComponent, MarkPointComponent, TooltipComponent } from "echarts/components";
 import { CanvasRenderer } from "echarts/renderers";
 import ReactEChartsCore from "echarts-for-react/esm/core";
 import { themeAtom, useAtomValue } from "@/shared/state/store";
@@ -19,15 +19,25 @@ import { signOf, subtractDecimal, toFixedPoint } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatVolume } from "../model/format";
 import type { Candle, KlineInterval } from "../model/types";
 
-echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipComponent, AxisPointerComponent, DataZoomComponent, MarkLineComponent, CanvasRenderer]);
+echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipComponent, AxisPointerComponent, DataZoomComponent, MarkLineComponent, MarkPointComponent, CanvasRenderer]);
 
 const MA_COLORS = ["#f5b83d", "#5b8def", "#c86be0"] as const;
 /** How many of the loaded candles show at first; the rest are a pinch or a drag away. */
 const FIRST_VIEW_CANDLES = 80;
+/** Candles shown either side of a marked tick. */
+const MARK_VIEW_HALF = 30;
+
+/** A recorded tick to mark (a fill, trigger, liquidation or settlement): its candle's index and its price. */
+export interface ChartMark {
+  index: number;
+  price: string;
+  label: string;
+}
 
 interface Colors {
   up: string;
   down: string;
+  warn: string;
   text: string;
   faint: string;
   border: string;
@@ -38,7 +48,7 @@ interface Colors {
 function readColors(): Colors {
   const style = getComputedStyle(document.documentElement);
   const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return { up: v("--up", "#1fbf75"), down: v("--down", "#f0506e"), text: v("--text-2", "#a3adba"), faint: v("--text-3", "#6f7a88"), border: v("--border", "#2a323d"), surface: v("--surface-2", "#1d242d") };
+  return { up: v("--up", "#1fbf75"), down: v("--down", "#f0506e"), warn: v("--warn", "#f5b83d"), text: v("--text-2", "#a3adba"), faint: v("--text-3", "#6f7a88"), border: v("--border", "#2a323d"), surface: v("--surface-2", "#1d242d") };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -61,11 +71,33 @@ function candleTime(seconds: number, interval: KlineInterval): string {
 
 type Series = ReturnType<typeof chartSeries>;
 
-function seriesData(series: Series, colors: Colors, precision: number) {
+/** The marked tick: a pin at its price on its candle, a line at its time and one at its price. */
+function tickMarks(mark: ChartMark, colors: Colors) {
+  const price = Number(mark.price);
+  return {
+    markPoint: {
+      silent: true,
+      symbol: "pin",
+      symbolSize: 34,
+      itemStyle: { color: colors.warn },
+      label: { show: false },
+      data: [{ coord: [mark.index, price] }],
+    },
+    markLine: {
+      silent: true,
+      symbol: "none",
+      lineStyle: { type: "dashed", width: 1, color: colors.warn },
+      data: [{ xAxis: mark.index, label: { show: false } }, { yAxis: price, label: { position: "end", formatter: () => mark.label, color: "#111", backgroundColor: colors.warn, padding: [2, 4], borderRadius: 2, fontSize: 10 } }],
+    },
+  };
+}
+
+function seriesData(series: Series, colors: Colors, precision: number, mark: ChartMark | null) {
   const lastClose = series.ohlc.at(-1)?.[1];
   return [
     {
       data: series.ohlc,
+      markPoint: { data: [] as unknown[] },
       markLine:
         lastClose === undefined
           ? { data: [] }
@@ -76,14 +108,25 @@ function seriesData(series: Series, colors: Colors, precision: number) {
               lineStyle: { type: "dashed", width: 1, color: colors.faint },
               label: { position: "end", formatter: () => chartPrice(lastClose, precision), color: "#fff", backgroundColor: colors.faint, padding: [2, 4], borderRadius: 2, fontSize: 10 },
             },
+      ...(mark ? tickMarks(mark, colors) : {}),
     },
     ...series.ma.map((data) => ({ data })),
     { data: series.volumes },
   ];
 }
 
-function buildOption(series: Series, colors: Colors, precision: number, interval: KlineInterval) {
-  const start = series.times.length > FIRST_VIEW_CANDLES ? 100 - (FIRST_VIEW_CANDLES / series.times.length) * 100 : 0;
+/** The first view in percent of the loaded candles: the latest ones, or those around a marked tick. */
+function firstView(count: number, mark: ChartMark | null): { start: number; end: number } {
+  if (mark) {
+    const from = Math.max(0, mark.index - MARK_VIEW_HALF);
+    const to = Math.min(count, mark.index + MARK_VIEW_HALF + 1);
+    return { start: (from / count) * 100, end: (to / count) * 100 };
+  }
+  return { start: count > FIRST_VIEW_CANDLES ? 100 - (FIRST_VIEW_CANDLES / count) * 100 : 0, end: 100 };
+}
+
+function buildOption(series: Series, colors: Colors, precision: number, interval: KlineInterval, mark: ChartMark | null) {
+  const { start, end } = firstView(series.times.length, mark);
   const categoryLabels = { color: colors.faint, fontSize: 10, formatter: (value: string) => axisLabel(Number(value), interval) };
   const priceLabel = (value: number) => chartPrice(value, precision);
   return {
@@ -142,12 +185,12 @@ function buildOption(series: Series, colors: Colors, precision: number, interval
       },
     ],
     dataZoom: [
-      { type: "inside", xAxisIndex: [0, 1], start, end: 100, minValueSpan: 12 },
+      { type: "inside", xAxisIndex: [0, 1], start, end, minValueSpan: 12 },
       {
         type: "slider",
         xAxisIndex: [0, 1],
         start,
-        end: 100,
+        end,
         bottom: 8,
         height: 24,
         borderColor: colors.border,
@@ -166,7 +209,7 @@ function buildOption(series: Series, colors: Colors, precision: number, interval
         type: "candlestick",
         itemStyle: { color: colors.up, color0: colors.down, borderColor: colors.up, borderColor0: colors.down },
         barMaxWidth: 14,
-        ...seriesData(series, colors, precision)[0],
+        ...seriesData(series, colors, precision, mark)[0],
       },
       ...MA_PERIODS.map((period, i) => ({
         name: `MA${period}`,
@@ -183,29 +226,30 @@ function buildOption(series: Series, colors: Colors, precision: number, interval
   };
 }
 
-export const KlineChart = memo(function KlineChart({ candles, precision, interval }: { candles: Candle[] | undefined; precision: number; interval: KlineInterval }) {
+/** `mark` pins a recorded tick on its candle, opens the view around it and shows its candle in the readout. */
+export const KlineChart = memo(function KlineChart({ candles, precision, interval, mark = null }: { candles: Candle[] | undefined; precision: number; interval: KlineInterval; mark?: ChartMark | null }) {
   const theme = useAtomValue(themeAtom);
   // The colours are CSS variables the theme switches: read again when it changes.
   const colors = useMemo(readColors, [theme]);
   const [hover, setHover] = useState<number | null>(null);
   const chart = useRef<EChartsType | null>(null);
   const series = useMemo(() => (candles && candles.length > 0 ? chartSeries(candles, colors) : null), [candles, colors]);
-  const latest = useRef({ series, colors, precision });
-  latest.current = { series, colors, precision };
+  const latest = useRef({ series, colors, precision, mark });
+  latest.current = { series, colors, precision, mark };
 
   // The first option of an interval (and theme) sets the zoom; later candles go through setOption without
   // dataZoom, so the user's zoom and pan survive every tick.
   const hasData = series !== null;
   const option = useMemo(
-    () => (latest.current.series ? buildOption(latest.current.series, colors, precision, interval) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once per interval/theme (the zoom); later candles go through push()
-    [hasData, colors, precision, interval],
+    () => (latest.current.series ? buildOption(latest.current.series, colors, precision, interval, latest.current.mark) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once per interval/theme/mark (the zoom); later candles go through push()
+    [hasData, colors, precision, interval, mark?.index, mark?.price],
   );
 
   const push = useCallback(() => {
-    const { series: current, colors: c, precision: p } = latest.current;
+    const { series: current, colors: c, precision: p, mark: m } = latest.current;
     if (!chart.current || !current) return;
-    chart.current.setOption({ xAxis: [{ data: current.times }, { data: current.times }], series: seriesData(current, c, p) }, { lazyUpdate: true });
+    chart.current.setOption({ xAxis: [{ data: current.times }, { data: current.times }], series: seriesData(current, c, p, m) }, { lazyUpdate: true });
   }, []);
   useEffect(push, [series, push]);
 
@@ -230,14 +274,15 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
     [],
   );
 
-  const shown = candles && candles.length > 0 ? (hover !== null && candles[hover] ? hover : candles.length - 1) : null;
+  const resting = mark && candles?.[mark.index] ? mark.index : (candles?.length ?? 0) - 1;
+  const shown = candles && candles.length > 0 ? (hover !== null && candles[hover] ? hover : resting) : null;
   return (
     <>
       <Readout candles={candles} index={shown} precision={precision} interval={interval} ma={series?.ma ?? null} />
       <div className="kline-chart" data-testid="kline-chart">
         {option ? (
           <ReactEChartsCore
-            key={`${interval}-${theme}-${precision}`}
+            key={`${interval}-${theme}-${precision}-${mark?.index ?? "live"}`}
             echarts={echarts}
             option={option}
             shouldSetOption={() => false}

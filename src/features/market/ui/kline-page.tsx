@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import type { MarketKind } from "@contract/market";
 import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -7,12 +7,14 @@ import type { MessageDescriptor } from "@lingui/core";
 import { paths } from "@/shared/lib/paths";
 import { EmptyState } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
-import { useKlines } from "../api/klines";
+import { formatDateTime } from "@/shared/i18n/format";
+import { useKlines, useKlinesAround } from "../api/klines";
+import { candleIndexAt } from "../model/candles";
 import { useQuotation } from "../api/quotations";
 import { signOf, subtractDecimal } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatVolume, precisionOf } from "../model/format";
 import { INTERVALS, type KlineInterval } from "../model/types";
-import { KlineChart } from "./kline-chart";
+import { KlineChart, type ChartMark } from "./kline-chart";
 import { DemoBadge, LivePrice, LiveStatus } from "./parts";
 import "./market.css";
 
@@ -29,20 +31,34 @@ function storedInterval(): KlineInterval {
   }
 }
 
+/** The tick a link asked to mark (`&at=<ms>&price=<decimal>`), or null when the query has none or a malformed one. */
+function markedTick(params: URLSearchParams): { atMs: number; price: string } | null {
+  const at = params.get("at") ?? "";
+  const price = params.get("price") ?? "";
+  return /^\d{1,15}$/.test(at) && /^\d{1,20}(\.\d{1,18})?$/.test(price) ? { atMs: Number(at), price } : null;
+}
+
 /**
  * Chart (`/pages/kline/index?symbol=BTC/USDT`): the pair's live header, the interval picker and the candles. `actions`
  * lets the app put another feature's entry under the chart (the spot ticket's Buy / Sell), since features never
- * import each other.
+ * import each other. With `&at=<ms>&price=` (a fill's, trigger's or settlement's recorded tick) it opens on the
+ * candles around that moment, 1-minute candles first, with the tick pinned, and says which tick it shows.
  */
 export function KlinePage({ actions }: { actions?: (pair: { symbol: string; kind: MarketKind; trading: boolean }) => ReactNode } = {}) {
   const { t, i18n } = useLingui();
-  const symbol = (new URLSearchParams(useSearch()).get("symbol") ?? "").toUpperCase();
-  const [interval, setIntervalState] = useState<KlineInterval>(storedInterval);
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const symbol = (params.get("symbol") ?? "").toUpperCase();
+  const tick = useMemo(() => markedTick(new URLSearchParams(search)), [search]);
+  const [interval, setIntervalState] = useState<KlineInterval>(() => (tick ? "1m" : storedInterval()));
   const { quotation: q, data: list, error } = useQuotation(symbol);
   const known = q !== undefined;
   // Candles load beside the quotes, not after them: a USDT pair is crypto (its calls differ from forex's).
   const kind = q?.kind ?? (symbol.endsWith("/USDT") ? "crypto" : undefined);
-  const { data: candles } = useKlines(symbol, kind, interval);
+  const { data: liveCandles } = useKlines(symbol, tick ? undefined : kind, interval);
+  const { data: pastCandles } = useKlinesAround(symbol, tick ? kind : undefined, interval, tick?.atMs ?? null);
+  const candles = tick ? pastCandles : liveCandles;
+  const markIndex = tick && candles ? candleIndexAt(candles, Math.floor(tick.atMs / 1000), interval) : -1;
 
   const choose = (next: KlineInterval) => {
     setIntervalState(next);
@@ -69,6 +85,7 @@ export function KlinePage({ actions }: { actions?: (pair: { symbol: string; kind
   }
 
   const precision = q ? precisionOf(q) : 2;
+  const mark: ChartMark | null = tick && markIndex >= 0 ? { index: markIndex, price: tick.price, label: formatPrice(tick.price, precision) } : null;
   const tone = q ? signOf(q.change_24h) : 0;
   const toneClass = tone > 0 ? "up" : tone < 0 ? "down" : "";
   return (
@@ -121,7 +138,23 @@ export function KlinePage({ actions }: { actions?: (pair: { symbol: string; kind
         ))}
       </div>
 
-      <KlineChart candles={candles} precision={precision} interval={interval} />
+      {tick && (
+        <div className="tick-banner" role="status" data-testid="tick-marker">
+          <span>
+            {candles && markIndex < 0 ? (
+              <Trans>There are no candles of this interval around that tick any more: choose a longer interval.</Trans>
+            ) : (
+              <Trans>
+                Pinned: the tick at {formatDateTime(Math.floor(tick.atMs / 1000))}, price {formatPrice(tick.price, precision)}
+              </Trans>
+            )}
+          </span>
+          <Link href={`${paths.kline}?symbol=${encodeURIComponent(symbol)}`} className="btn--link" data-testid="live-chart">
+            <Trans>Live chart</Trans>
+          </Link>
+        </div>
+      )}
+      <KlineChart candles={candles} precision={precision} interval={interval} mark={mark} />
       {q && actions?.({ symbol: q.symbol, kind: q.kind, trading: q.trading })}
     </Page>
   );

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Option } from "@contract/options";
 import { formatDecimal } from "@/shared/i18n/format";
 import { KeyValue } from "@/shared/ui/key-value";
+import { TickLink } from "@/shared/ui/tick-link";
 import { asPercent, countdown, moveOf, tickTime, winningNow } from "../model/figures";
 import { PeriodLabel, resultLabels, resultTone } from "./labels";
 
@@ -52,9 +53,11 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
             <span style={{ width: `${Math.min(100, Math.max(0, ((total - Math.max(0, left)) / total) * 100))}%` }} />
           </div>
           <KeyValue label={<Trans>Opening price</Trans>}>
-            <span className="num" data-testid="option-open-price">
-              {option.open_tick.price} · {tickTime(option.open_tick.at_ms)}
-            </span>
+            <TickLink symbol={option.symbol} tick={option.open_tick}>
+              <span className="num" data-testid="option-open-price">
+                {option.open_tick.price} · {tickTime(option.open_tick.at_ms)}
+              </span>
+            </TickLink>
           </KeyValue>
           <KeyValue label={<Trans>Price now</Trans>}>
             <span className={`num ${move === "up" ? "up" : move === "down" ? "down" : ""}`} data-testid="option-live-price">
@@ -71,14 +74,24 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
             {option.result ? i18n._(resultLabels[option.result]) : "-"}
           </div>
           <KeyValue label={<Trans>Opening tick</Trans>}>
-            <span className="num" data-testid="option-open-tick">
-              {option.open_tick.price} · {tickTime(option.open_tick.at_ms)}
-            </span>
+            <TickLink symbol={option.symbol} tick={option.open_tick}>
+              <span className="num" data-testid="option-open-tick">
+                {option.open_tick.price} · {tickTime(option.open_tick.at_ms)}
+              </span>
+            </TickLink>
           </KeyValue>
           <KeyValue label={<Trans>Closing tick</Trans>}>
-            <span className="num" data-testid="option-close-tick">
-              {option.close_tick ? `${option.close_tick.price} · ${tickTime(option.close_tick.at_ms)}` : "-"}
-            </span>
+            {option.close_tick ? (
+              <TickLink symbol={option.symbol} tick={option.close_tick}>
+                <span className="num" data-testid="option-close-tick">
+                  {option.close_tick.price} · {tickTime(option.close_tick.at_ms)}
+                </span>
+              </TickLink>
+            ) : (
+              <span className="num" data-testid="option-close-tick">
+                -
+              </span>
+            )}
           </KeyValue>
           <KeyValue label={<Trans>Credited back</Trans>}>
             <span className="num" data-testid="option-payout">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MarketKind } from "@contract/market";
@@ -52,14 +52,14 @@ export function OptionsUnavailable() {
  * on a win, the loss on a loss, the break-even win rate and, in plain words, that a coin-toss market makes this a
  * losing bet on average. After submit the option counts down here, then shows its result with both ticks.
  */
-export function OptionTicket({ symbol, kind, desk }: { symbol: string; kind: MarketKind; desk: OptionsDesk }) {
+export function OptionTicket({ symbol, kind, desk, riskWarning }: { symbol: string; kind: MarketKind; desk: OptionsDesk; riskWarning?: ReactNode }) {
   const features = useMyFeatures();
   if (features.data && !features.data.options) return <OptionsUnavailable />;
   if (!features.data && !features.error) return <Skeleton lines={6} />;
-  return <TicketForm key={`${desk}:${symbol}`} symbol={symbol} kind={kind} desk={desk} />;
+  return <TicketForm key={`${desk}:${symbol}`} symbol={symbol} kind={kind} desk={desk} riskWarning={riskWarning} />;
 }
 
-function TicketForm({ symbol, kind, desk }: { symbol: string; kind: MarketKind; desk: OptionsDesk }) {
+function TicketForm({ symbol, kind, desk, riskWarning }: { symbol: string; kind: MarketKind; desk: OptionsDesk; riskWarning: ReactNode }) {
   const { t, i18n } = useLingui();
   const periods = usePeriods(kind);
   const payable = usePayable();
@@ -185,6 +185,7 @@ function TicketForm({ symbol, kind, desk }: { symbol: string; kind: MarketKind; 
         <Link href={paths.optionsHelp} className="opt-help">
           <Trans>How timed options work</Trans>
         </Link>
+        {riskWarning}
         <button type="submit" className="btn btn--primary" disabled={submit.pending || !period || !wallet || problem !== null || !quote}>
           {direction === "up" ? <Trans>Buy up</Trans> : <Trans>Buy down</Trans>}
         </button>

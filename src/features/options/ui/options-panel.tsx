@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
@@ -17,8 +17,11 @@ function storedSymbol(): string {
   }
 }
 
-/** The options tab of `/pages/strategy/index`: a crypto pair, its live price, and the options ticket. */
-export function OptionsPanel({ initialSymbol }: { initialSymbol?: string }) {
+/**
+ * The options tab of `/pages/strategy/index`: a crypto pair, its live price, and the options ticket. `riskWarning`
+ * is the app's loss-share warning, shown above the ticket's submit button.
+ */
+export function OptionsPanel({ initialSymbol, riskWarning }: { initialSymbol?: string; riskWarning?: ReactNode }) {
   const [symbol, setSymbol] = useState(() => initialSymbol || storedSymbol());
   const quotes = useQuotes([symbol]);
   const pairs = (quotes.data ?? []).filter((q) => q.kind === "crypto");
@@ -54,7 +57,7 @@ export function OptionsPanel({ initialSymbol }: { initialSymbol?: string }) {
           </div>
         )}
       </div>
-      <OptionTicket symbol={symbol} kind="crypto" desk="crypto" />
+      <OptionTicket symbol={symbol} kind="crypto" desk="crypto" riskWarning={riskWarning} />
       <Link href={paths.strategyOrder} className="btn btn--ghost" style={{ marginTop: 14 }}>
         <Trans>My options</Trans>
       </Link>
@@ -63,7 +66,7 @@ export function OptionsPanel({ initialSymbol }: { initialSymbol?: string }) {
 }
 
 /** The options section of the forex detail page: the same ticket on `microtrade/whsubmit`. */
-export function ForexOptionsSection({ symbol, kind }: { symbol: string; kind: "forex" | "metal" }) {
+export function ForexOptionsSection({ symbol, kind, riskWarning }: { symbol: string; kind: "forex" | "metal"; riskWarning?: ReactNode }) {
   return (
     <section className="section" aria-labelledby="fx-options-title">
       <h2 className="section__title" id="fx-options-title">
@@ -72,7 +75,7 @@ export function ForexOptionsSection({ symbol, kind }: { symbol: string; kind: "f
           <Trans>My options</Trans>
         </Link>
       </h2>
-      <OptionTicket symbol={symbol} kind={kind} desk="forex" />
+      <OptionTicket symbol={symbol} kind={kind} desk="forex" riskWarning={riskWarning} />
     </section>
   );
 }

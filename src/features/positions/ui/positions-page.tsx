@@ -26,6 +26,7 @@ import { liveAccount, livePosition, mergeAccounts, nearLiquidation, totalPnl, ty
 import type { Quote } from "../model/ticket";
 import { DirectionBadge, Pnl, StatusBadge } from "./parts";
 import { StopsSheet } from "./stops-sheet";
+import { TickLink } from "@/shared/ui/tick-link";
 import "./positions.css";
 
 type Tab = "open" | "pending" | "closed";
@@ -225,7 +226,10 @@ function OpenCard({ position: p, live, precision, onEdit, onClose }: { position:
             {formatPercentText(live.margin_level)}
           </span>
         </Fact>
-        <Fact label={<Trans>Open price</Trans>}>{price(p.open_price)}</Fact>
+        <Fact label={<Trans>Open price</Trans>}>
+          {price(p.open_price)}
+          {p.open_tick && <TickLine symbol={p.symbol} tick={p.open_tick} precision={precision} />}
+        </Fact>
         <Fact label={<Trans>Mark price</Trans>}>
           <span data-testid="position-mark">{price(live.mark)}</span>
         </Fact>
@@ -364,11 +368,11 @@ function ClosedPositions({ kinds }: { kinds: MarketKind[] }) {
               <Fact label={<Trans>Payout</Trans>}>{p.payout ? formatMoney(p.payout) : "-"}</Fact>
               <Fact label={<Trans>Open price</Trans>}>
                 {price(p.open_price)}
-                {p.open_tick && <TickLine tick={p.open_tick} precision={precisionIn(quotes.data, p.symbol)} />}
+                {p.open_tick && <TickLine symbol={p.symbol} tick={p.open_tick} precision={precisionIn(quotes.data, p.symbol)} />}
               </Fact>
               <Fact label={<Trans>Close price</Trans>}>
                 {price(p.close_price)}
-                {p.close_tick && <TickLine tick={p.close_tick} precision={precisionIn(quotes.data, p.symbol)} />}
+                {p.close_tick && <TickLine symbol={p.symbol} tick={p.close_tick} precision={precisionIn(quotes.data, p.symbol)} />}
               </Fact>
               <Fact label={<Trans>Quantity</Trans>}>{formatDecimal(p.quantity)}</Fact>
               <Fact label={<Trans>Fees</Trans>}>{fees}</Fact>
@@ -383,13 +387,15 @@ function ClosedPositions({ kinds }: { kinds: MarketKind[] }) {
   );
 }
 
-/** The recorded tick a fill or a close used: its price and its own time. */
-function TickLine({ tick, precision }: { tick: { price: string; at_ms: number }; precision: number }) {
+/** The recorded tick a fill or a close used: its price and its own time, a link to the chart at that moment. */
+function TickLine({ symbol, tick, precision }: { symbol: string; tick: { price: string; at_ms: number }; precision: number }) {
   return (
     <span className="position__tick" data-testid="tick">
-      <Trans>
-        tick {formatPrice(tick.price, precision)} · {formatTickTime(tick.at_ms)}
-      </Trans>
+      <TickLink symbol={symbol} tick={tick}>
+        <Trans>
+          tick {formatPrice(tick.price, precision)} · {formatTickTime(tick.at_ms)}
+        </Trans>
+      </TickLink>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
@@ -20,8 +20,11 @@ function storedSymbol(): string {
   }
 }
 
-/** `/pages/strategy/index`: leveraged contracts on the crypto pairs (`?symbol=ETH/USDT` picks one). */
-export function StrategyPage() {
+/**
+ * `/pages/strategy/index`: leveraged contracts on the crypto pairs (`?symbol=ETH/USDT` picks one). `riskWarning` is
+ * the app's loss-share warning, shown above the ticket's submit button.
+ */
+export function StrategyPage({ riskWarning }: { riskWarning?: ReactNode } = {}) {
   const { t } = useLingui();
   const asked = new URLSearchParams(useSearch()).get("symbol")?.toUpperCase();
   const [symbol, setSymbol] = useState(() => asked || storedSymbol());
@@ -65,7 +68,7 @@ export function StrategyPage() {
           </div>
         )}
       </div>
-      <TradeTicket symbol={symbol} />
+      <TradeTicket symbol={symbol} riskWarning={riskWarning} />
       <Link href={paths.orderContract} className="btn btn--ghost" style={{ marginTop: 14 }}>
         <Trans>My positions</Trans>
       </Link>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { errors } from "@contract/messages";
@@ -26,7 +26,7 @@ import "./positions.css";
  * take-profit and stop-loss, and before submit what the order holds and risks (margin, fee, liquidation price, what
  * a 1 % move does, the available balance). Crypto on the trading screen, forex and metals on the pair's page.
  */
-export function TradeTicket({ symbol }: { symbol: string }) {
+export function TradeTicket({ symbol, riskWarning }: { symbol: string; riskWarning?: ReactNode }) {
   const { data: ticket, error } = useTicket(symbol);
   const quotes = useQuotes([symbol]);
   const live = quotes.data?.find((q) => q.symbol === symbol);
@@ -41,10 +41,10 @@ export function TradeTicket({ symbol }: { symbol: string }) {
   }
   // The ticker is newer than the ticket's own quote once it has spoken.
   const quote: Quote = live ? { bid: live.bid, ask: live.ask, last: live.last } : { bid: ticket.bid, ask: ticket.ask, last: ticket.last };
-  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} />;
+  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} riskWarning={riskWarning} />;
 }
 
-function TicketForm({ ticket, quote, demo }: { ticket: Ticket; quote: Quote; demo: boolean }) {
+function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quote: Quote; demo: boolean; riskWarning: ReactNode }) {
   const { t, i18n } = useLingui();
   const [direction, setDirection] = useState<PositionDirection>("long");
   const [type, setType] = useState<OrderType>("market");
@@ -250,6 +250,7 @@ function TicketForm({ ticket, quote, demo }: { ticket: Ticket; quote: Quote; dem
         )}
       </div>
 
+      {riskWarning}
       <button type="submit" className={`btn ${direction === "long" ? "btn--long" : "btn--short"}`} disabled={submit.pending || blocked || invalid}>
         {direction === "long" ? <Trans>Open long</Trans> : <Trans>Open short</Trans>}
       </button>

@@ -18,6 +18,7 @@ import { useSpotOrders, type SpotListStatus } from "../api/orders";
 import { formatAmount, formatPrice, formatQuantity } from "../model/format";
 import { sideLabels, statusLabels, statusTone, tickTime, typeLabels } from "../model/labels";
 import "./spot.css";
+import { TickLink } from "@/shared/ui/tick-link";
 
 /**
  * `/pages/order/trade`: my spot orders. Open ones ("in transaction") with what they hold and a cancel that asks
@@ -153,7 +154,9 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
                   <Trans>Market tick</Trans>
                 </dt>
                 <dd data-testid="spot-tick">
-                  {formatPrice(order.tick.price, precision)} · {tickTime(order.tick.at_ms)}
+                  <TickLink symbol={order.symbol} tick={order.tick}>
+                    {formatPrice(order.tick.price, precision)} · {tickTime(order.tick.at_ms)}
+                  </TickLink>
                 </dd>
               </div>
             )}
