@@ -1,17 +1,8 @@
-import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
-import { buildApp } from "../server/src/app";
-import { ensureRootInviteCode } from "../server/src/auth";
 import { ledger } from "../server/src/ledger";
 import { quoteAround } from "../server/src/market";
-import { ManualClock } from "../server/src/platform/clock";
-import { testConfig } from "../server/src/platform/config";
-import { openDatabase, type Database } from "../server/src/platform/db";
-import { migrate } from "../server/src/platform/migrate";
 import { TriggerBook, type Trigger } from "../server/src/triggers";
 import type { BenchResult, BenchSuite } from "./run";
+import { benchDatabase, percentile, tradingApp } from "./trading-app";
 
 /**
  * The position engine.
@@ -23,11 +14,6 @@ import type { BenchResult, BenchSuite } from "./run";
  *     with p99 < 50 ms and at least 25 % of the raw rate; PGlite 800/s).
  * (c) Settlement: stop-losses of 1,000 positions crossed by one tick, settled by the runner (closes per second).
  */
-
-const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent } as unknown as FastifyBaseLogger;
-const PG_BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 function triggerBook(log: (line: string) => void): BenchResult[] {
   const symbols = Array.from({ length: 20 }, (_, i) => `S${i}/USDT`);
@@ -116,68 +102,9 @@ function triggerBook(log: (line: string) => void): BenchResult[] {
   ];
 }
 
-async function freshPostgres(): Promise<Database & { drop(): Promise<void> }> {
-  const name = `tw_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await migrate(database);
-  return {
-    ...database,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: PG_BASE });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
-/** An app on a real port, leading its feed, BTC priced by a recorded tick; `users` funded accounts. */
-async function tradingApp(database: Database, users: number) {
-  const clock = new ManualClock(Date.now());
-  const config = testConfig({ ROOT_INVITE_CODE: "BENCHROOT", LOG_LEVEL: "silent", RATE_LIMIT_AUTH: 100_000 });
-  const built = await buildApp({ config, database, clock, logger: silent });
-  await ensureRootInviteCode(database.db, config);
-  await built.market.startManual({ historyCandles: 2, historyMinutes: 2 });
-  await built.engines.triggers.ensureLoaded();
-  const setPrice = async (price: string) => {
-    clock.advance(1_000);
-    const atMs = clock.now().getTime();
-    await database.query("INSERT INTO market_ticks (symbol, at_ms, price, quantity, source) VALUES ('BTC/USDT', $1, $2, 0, 'sim')", [atMs, price]);
-    built.market.service.apply({ atMs, leader: "bench", ticks: [{ symbol: "BTC/USDT", price, quantity: "0", atMs, source: "sim" }], tickers: [], candles: [], quotes: [], venues: [] });
-    await built.engines.triggers.drain();
-  };
-  await setPrice("60000");
-  await built.app.listen({ port: 0, host: "127.0.0.1" });
-  const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}/api`;
-  const tokens: string[] = [];
-  const ids: number[] = [];
-  for (let i = 0; i < users; i++) {
-    const res = await fetch(`${base}/user/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ account: `bench${i}x${randomBytes(2).toString("hex")}`, password: "secret123", re_password: "secret123", invite_code: "BENCHROOT" }),
-    });
-    const body = (await res.json()) as { message: { token: string; user: { id: number } } };
-    tokens.push(body.message.token);
-    ids.push(body.message.user.id);
-    await database.db.transaction((tx) =>
-      ledger.post(tx, { key: `bench-credit:${body.message.user.id}`, kind: "deposit", cause: { kind: "deposit", id: `bench-${i}` }, legs: [{ account: { user: body.message.user.id }, currency: "USDT", amount: "10000000" }, { account: { platform: "deposits_in_transit" }, currency: "USDT", amount: "-10000000" }] }),
-    );
-  }
-  return { built, base, tokens, ids, setPrice };
-}
-
 async function placements(kind: "postgres" | "pglite", log: (line: string) => void): Promise<BenchResult[]> {
-  const database = kind === "postgres" ? await freshPostgres() : Object.assign(await openDatabase({}), { drop: async () => {} });
-  if (kind === "pglite") await migrate(database);
-  const { built, base, tokens, ids } = await tradingApp(database, 50);
+  const database = await benchDatabase(kind);
+  const { built, base, tokens, ids } = await tradingApp(database, 50, { USDT: "10000000" });
   const perUser = kind === "postgres" ? 60 : 30;
   const latencies: number[] = [];
   let failures = 0;
@@ -231,8 +158,8 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
 }
 
 async function settlement(log: (line: string) => void): Promise<BenchResult[]> {
-  const database = await freshPostgres();
-  const { built, base, tokens, setPrice } = await tradingApp(database, 50);
+  const database = await benchDatabase("postgres");
+  const { built, base, tokens, setPrice } = await tradingApp(database, 50, { USDT: "10000000" });
   for (const token of tokens) {
     for (let i = 0; i < 20; i++) {
       await fetch(`${base}/lever/submit`, {

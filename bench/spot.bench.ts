@@ -1,15 +1,6 @@
-import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
-import { buildApp } from "../server/src/app";
-import { ensureRootInviteCode } from "../server/src/auth";
 import { ledger } from "../server/src/ledger";
-import { ManualClock } from "../server/src/platform/clock";
-import { testConfig } from "../server/src/platform/config";
-import { openDatabase, type Database } from "../server/src/platform/db";
-import { migrate } from "../server/src/platform/migrate";
 import type { BenchResult, BenchSuite } from "./run";
+import { benchDatabase, percentile, tradingApp } from "./trading-app";
 
 /**
  * Spot trading.
@@ -20,80 +11,17 @@ import type { BenchResult, BenchSuite } from "./run";
  *     transaction: settle the hold, deliver the coins, notice), on PostgreSQL.
  */
 
-const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent } as unknown as FastifyBaseLogger;
-const PG_BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-
-async function freshPostgres(): Promise<Database & { drop(): Promise<void> }> {
-  const name = `tw_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await migrate(database);
-  return {
-    ...database,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: PG_BASE });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
-async function pglite(): Promise<Database & { drop(): Promise<void> }> {
-  const database = await openDatabase({});
-  await migrate(database);
-  return Object.assign(database, { drop: () => database.close() });
-}
-
-/** An app on a real port, leading its feed, BTC priced by a recorded tick; `users` accounts with USDT and BTC. */
-async function spotApp(database: Database, users: number) {
-  const clock = new ManualClock(Date.now());
-  const config = testConfig({ ROOT_INVITE_CODE: "BENCHROOT", LOG_LEVEL: "silent", RATE_LIMIT_AUTH: 100_000 });
-  const built = await buildApp({ config, database, clock, logger: silent });
-  await ensureRootInviteCode(database.db, config);
-  await built.market.startManual({ historyCandles: 2, historyMinutes: 2 });
-  await built.engines.triggers.ensureLoaded();
-  const setPrice = async (price: string) => {
-    clock.advance(1_000);
-    const atMs = clock.now().getTime();
-    await database.query("INSERT INTO market_ticks (symbol, at_ms, price, quantity, source) VALUES ('BTC/USDT', $1, $2, 0, 'sim')", [atMs, price]);
-    built.market.service.apply({ atMs, leader: "bench", ticks: [{ symbol: "BTC/USDT", price, quantity: "0", atMs, source: "sim" }], tickers: [], candles: [], quotes: [], venues: [] });
-    await built.engines.triggers.drain();
-  };
-  await setPrice("60000");
-  await built.app.listen({ port: 0, host: "127.0.0.1" });
-  const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}/api`;
-  const tokens: string[] = [];
-  for (let i = 0; i < users; i++) {
-    const res = await fetch(`${base}/user/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ account: `spot${i}x${randomBytes(2).toString("hex")}`, password: "secret123", re_password: "secret123", invite_code: "BENCHROOT" }),
-    });
-    const body = (await res.json()) as { message: { token: string; user: { id: number } } };
-    tokens.push(body.message.token);
-    const id = body.message.user.id;
-    await database.db.transaction(async (tx) => {
-      for (const [currency, amount] of [["USDT", "10000000"], ["BTC", "100"]] as const) {
-        await ledger.post(tx, { key: `bench-credit:${id}:${currency}`, kind: "deposit", cause: { kind: "deposit", id: `bench-${i}-${currency}` }, legs: [{ account: { user: id }, currency, amount }, { account: { platform: "deposits_in_transit" }, currency, amount: `-${amount}` }] });
-      }
-    });
-  }
+/** The trading app with users holding USDT and BTC, and their order call. */
+async function spotApp(kind: "postgres" | "pglite", users: number) {
+  const database = await benchDatabase(kind);
+  const app = await tradingApp(database, users, { USDT: "10000000", BTC: "100" });
   const trade = (token: string, input: Record<string, unknown>) =>
-    fetch(`${base}/coin/trade`, { method: "POST", headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify({ symbol: "BTC/USDT", quantity: "0.001", ...input }) });
-  return { built, tokens, setPrice, trade };
+    fetch(`${app.base}/coin/trade`, { method: "POST", headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify({ symbol: "BTC/USDT", quantity: "0.001", ...input }) });
+  return { ...app, database, trade };
 }
 
 async function placements(kind: "postgres" | "pglite", log: (line: string) => void): Promise<BenchResult[]> {
-  const database = kind === "postgres" ? await freshPostgres() : await pglite();
-  const { built, tokens, trade } = await spotApp(database, 50);
+  const { database, built, tokens, trade } = await spotApp(kind, 50);
   const perUser = kind === "postgres" ? 60 : 30;
   const latencies: number[] = [];
   let failures = 0;
@@ -126,8 +54,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
 }
 
 async function fills(log: (line: string) => void): Promise<BenchResult[]> {
-  const database = await freshPostgres();
-  const { built, tokens, setPrice, trade } = await spotApp(database, 50);
+  const { database, built, tokens, setPrice, trade } = await spotApp("postgres", 50);
   for (const token of tokens) {
     await Promise.all(Array.from({ length: 20 }, (_, i) => trade(token, { side: "buy", type: "limit", price: (59000 - i).toFixed(2) }).then((r) => r.arrayBuffer())));
   }
