@@ -17,6 +17,10 @@ export interface RouteDef {
 }
 
 const home = firstRoute(() => import("./home/home-page"), "HomePage");
+const location = {
+  choose: lazyPage(() => import("@/features/location/ui/choose-location-page"), "ChooseLocationPage"),
+  open: lazyPage(() => import("@/features/location/ui/open-location-page"), "OpenLocationPage"),
+};
 const me = lazyPage(() => import("./account/account-page"), "AccountPage");
 const auth = {
   login: firstRoute(() => import("@/features/auth/ui/login-page"), "LoginPage"),
@@ -32,6 +36,9 @@ const account = {
   google: lazyPage(() => import("@/features/account/ui/google-page"), "GooglePage"),
   email: lazyPage(() => import("@/features/account/ui/email-page"), "EmailPage"),
   bank: lazyPage(() => import("@/features/account/ui/bank-page"), "BankPage"),
+  antiPhishing: lazyPage(() => import("@/features/account/ui/anti-phishing-page"), "AntiPhishingPage"),
+  sessions: lazyPage(() => import("@/features/account/ui/sessions-page"), "SessionsPage"),
+  loginHistory: lazyPage(() => import("@/features/account/ui/login-history-page"), "LoginHistoryPage"),
   agreements: lazyPage(() => import("@/features/account/ui/agreements-page"), "AgreementsPage"),
   // Proof of reserves: the latest roots, verify my balance (offline too), the hashing rules.
   trust: lazyPage(() => import("@/features/proof/ui/trust-page"), "TrustPage"),
@@ -114,6 +121,12 @@ export const routes: RouteDef[] = [
   { path: paths.google, component: account.google, nav: "default" },
   { path: paths.email, component: account.email, nav: "default" },
   { path: paths.bank, component: account.bank, nav: "default" },
+  { path: paths.antiPhishing, component: account.antiPhishing, nav: "default" },
+  { path: paths.sessions, component: account.sessions, nav: "default" },
+  { path: paths.loginHistory, component: account.loginHistory, nav: "default" },
+  // The seed's system pages: pick a place (the bank card's recipient address), show one with a link to the maps app.
+  { path: paths.chooseLocation, component: location.choose, nav: "default" },
+  { path: paths.openLocation, component: location.open, nav: "default" },
   { path: paths.agreements, component: account.agreements, nav: "custom" },
 
   // markets

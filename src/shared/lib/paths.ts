@@ -36,6 +36,12 @@ export const paths = {
   email: "/pages/me/email",
   bank: "/pages/me/bank",
   safeCenter: "/pages/me/safecenter",
+  antiPhishing: "/pages/me/antiphishing",
+  sessions: "/pages/me/sessions",
+  loginHistory: "/pages/me/loginhistory",
+  /** The seed's system pages (uni-app's chooseLocation / openLocation). */
+  chooseLocation: "/choose-location",
+  openLocation: "/open-location",
   trust: "/pages/me/trust",
   password: "/pages/me/password",
   payPassword: "/pages/me/paypassword",

@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
+import { useLocation } from "wouter";
 import { useAction } from "@/shared/api/use-action";
+import { chooseLocationPath, leaveDraft, openLocationPath, takeHandoff } from "@/shared/lib/location";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
@@ -22,17 +24,30 @@ const EMPTY = {
 };
 type Card = typeof EMPTY;
 
+/** The hand-off key of the recipient address with the choose-location page. */
+const RECIPIENT_PLACE = "bank-card-recipient";
+
 /** The bank card (seed section 3's fields): needed for forex and for wire transfers. */
 export function BankPage() {
   const { t, i18n } = useLingui();
   const { data, isLoading, mutate } = useBankCard();
-  const [form, setForm] = useState<Card>(EMPTY);
+  const [, go] = useLocation();
+  // Back from choose-location: the unsaved form as it was, with the chosen place as the recipient address.
+  const [returned] = useState(() => takeHandoff<Card>(RECIPIENT_PLACE));
+  const [form, setForm] = useState<Card>(() => {
+    const draft = returned?.draft ?? EMPTY;
+    return returned?.place ? { ...draft, recipient_address: returned.place.address.slice(0, 256) } : draft;
+  });
   useEffect(() => {
-    if (data) {
+    if (data && !returned) {
       const { updated_at: _updated, ...card } = data;
       setForm(card);
     }
-  }, [data]);
+  }, [data, returned]);
+  const chooseRecipientPlace = () => {
+    leaveDraft(RECIPIENT_PLACE, form);
+    go(chooseLocationPath(RECIPIENT_PLACE));
+  };
   const submit = useAction(async () => {
     await saveBankCard(form);
     await mutate();
@@ -64,6 +79,16 @@ export function BankPage() {
           {field("payee_country", <Trans>Payee country</Trans>, { autoComplete: "country-name", placeholder: t`Optional` })}
           {field("phone", <Trans>Phone number</Trans>, { type: "tel", autoComplete: "tel", placeholder: t`Optional` })}
           {field("recipient_address", <Trans>Recipient address</Trans>, { autoComplete: "street-address", placeholder: t`Optional` })}
+          <div className="location-links">
+            <button type="button" className="btn btn--ghost btn--small" onClick={chooseRecipientPlace}>
+              <Trans>Choose location</Trans>
+            </button>
+            {form.recipient_address && (
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => go(openLocationPath({ address: form.recipient_address }))}>
+                <Trans>Show location</Trans>
+              </button>
+            )}
+          </div>
           <button type="submit" className="btn btn--primary" disabled={submit.pending || !form.real_name || !form.bank_name || !form.card_number}>
             {data ? <Trans>Update</Trans> : <Trans>Save</Trans>}
           </button>

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { I18nProvider } from "@lingui/react";
+import { i18n } from "@lingui/core";
+import { SWRConfig } from "swr";
+import type { ReactNode } from "react";
+import type { ActiveSession } from "@contract/security";
+import { hasLoginAtom, StateProvider, store } from "@/shared/state/store";
+
+let sessions: ActiveSession[] = [];
+let code: string | null = null;
+const posted: { path: string; body: Record<string, unknown> }[] = [];
+
+const session = (id: number, current: boolean, device: string, browser: string): ActiveSession => ({
+  id, device, browser, user_agent: "", ip: `10.0.0.${id}`, created_at: 1_700_000_000, last_seen_at: 1_700_000_100, current,
+});
+
+beforeEach(() => {
+  posted.length = 0;
+  sessions = [session(1, true, "iPhone", "Safari"), session(2, false, "Android", "Chrome"), session(3, false, "Windows", "Edge")];
+  code = null;
+  store.set(hasLoginAtom, true);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      const path = url.pathname.replace(/^\/api\//, "");
+      const text = request.method === "POST" ? await request.text() : "";
+      const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      posted.push({ path, body });
+      let message: unknown = {};
+      if (path === "safe/sessions") message = { list: sessions };
+      else if (path === "safe/sessions/end") sessions = sessions.filter((s) => s.id !== body.id);
+      else if (path === "safe/sessions/end_others") {
+        const ended = sessions.filter((s) => !s.current).length;
+        sessions = sessions.filter((s) => s.current);
+        message = { ended };
+      } else if (path === "safe/anti_phishing") message = { code };
+      else if (path === "safe/anti_phishing/set") {
+        if (body.step_up !== "trade-pass") {
+          return new Response(JSON.stringify({ type: "error", message: "安全验证失败", fields: { step_up: "安全验证失败" } }), { status: 400, headers: { "content-type": "application/json" } });
+        }
+        code = String(body.code);
+        message = { code };
+      }
+      return new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  store.set(hasLoginAtom, false);
+});
+
+function renderWith(children: ReactNode) {
+  render(
+    <StateProvider store={store}>
+      <I18nProvider i18n={i18n}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>{children}</SWRConfig>
+      </I18nProvider>
+    </StateProvider>,
+  );
+}
+
+describe("active sessions page", () => {
+  it("lists the sessions with this device marked, and logs out one after confirming", async () => {
+    const { SessionsPage } = await import("./sessions-page");
+    renderWith(<SessionsPage />);
+    const rows = await screen.findAllByTestId("session");
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]).getByText("This device")).toBeTruthy();
+    expect(within(rows[0]).queryByRole("button", { name: "Log out" })).toBeNull();
+    expect(within(rows[1]).getByText("Chrome / Android")).toBeTruthy();
+    fireEvent.click(within(rows[1]).getByRole("button", { name: "Log out" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Log out" }));
+    await waitFor(() => expect(screen.getAllByTestId("session")).toHaveLength(2));
+    expect(posted.find((p) => p.path === "safe/sessions/end")?.body).toMatchObject({ id: 2 });
+  });
+
+  it("logs out every other session", async () => {
+    const { SessionsPage } = await import("./sessions-page");
+    renderWith(<SessionsPage />);
+    await screen.findAllByTestId("session");
+    fireEvent.click(screen.getByRole("button", { name: "Log out all other sessions" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Log out" }));
+    await waitFor(() => expect(screen.getAllByTestId("session")).toHaveLength(1));
+    expect((screen.getByRole("button", { name: "Log out all other sessions" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("anti-phishing page", () => {
+  it("sets the code with the step-up proof, and shows a refused proof under its field", async () => {
+    const { AntiPhishingPage } = await import("./anti-phishing-page");
+    renderWith(<AntiPhishingPage />);
+    expect(await screen.findByText("No code set yet.")).toBeTruthy();
+    const submit = screen.getByRole("button", { name: "Set" }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "ab" } });
+    fireEvent.change(screen.getByLabelText("Trading password or Google 2FA code"), { target: { value: "wrong" } });
+    expect(submit.disabled).toBe(true); // too short for the rule
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "Blue-Owl_7" } });
+    fireEvent.click(submit);
+    // The field's message (its wire key, translated when the catalogue is loaded) under the proof's input.
+    expect(await screen.findByText(/安全验证失败|Security check failed/)).toBeTruthy();
+    expect(code).toBeNull();
+    fireEvent.change(screen.getByLabelText("Trading password or Google 2FA code"), { target: { value: "trade-pass" } });
+    fireEvent.click(screen.getByRole("button", { name: "Set" }));
+    expect((await screen.findByTestId("anti-phishing-code")).textContent).toBe("Blue-Owl_7");
+  });
+});
