@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { EarnKind, EarnOrder, Product } from "@contract/earn";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
+import { Fact, FactGrid } from "@/shared/ui/fact-grid";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { useProducts } from "../api/products";
 import { useOrderRecords } from "../api/records";
@@ -11,15 +12,6 @@ import { percentOf } from "../model/earn";
 import "./earn.css";
 
 export const money = (value: string | null | undefined, currency?: string) => (value === null || value === undefined ? "-" : `${formatDecimal(value, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}`);
-
-export function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /** Where a product page links: the subscription form of one product. */
 export const detailHref = (kind: EarnKind, id: number) => `${paths.arbitrageDetail}?kind=${kind}&id=${id}`;
@@ -81,7 +73,7 @@ export function ProductCard({ product: p, action = true }: { product: Product; a
         <span className="faint">{p.currency}</span>
       </div>
       <Rates product={p} />
-      <dl className="earn-grid">
+      <FactGrid>
         <Fact label={<Trans>Amount</Trans>}>
           {money(p.min)} - {money(p.max)}
         </Fact>
@@ -92,7 +84,7 @@ export function ProductCard({ product: p, action = true }: { product: Product; a
         <Fact label={<Trans>Income paid</Trans>}>
           <Trans>daily at 00:00 UTC</Trans>
         </Fact>
-      </dl>
+      </FactGrid>
       <Disclosure product={p} />
       {action && (
         <Link href={detailHref(p.kind, p.id)} className="btn btn--primary" aria-label={t`Subscribe to ${p.name}`}>
@@ -137,7 +129,7 @@ export function OrderCard({ order: o, action }: { order: EarnOrder; action?: Rea
           {status}
         </span>
       </div>
-      <dl className="earn-grid">
+      <FactGrid>
         <Fact label={<Trans>Amount</Trans>}>{money(o.amount, o.currency)}</Fact>
         <Fact label={<Trans>Daily rate / APR</Trans>}>
           {percentOf(o.daily_rate)}% / {percentOf(o.apr)}%
@@ -154,8 +146,8 @@ export function OrderCard({ order: o, action }: { order: EarnOrder; action?: Rea
         <Fact label={<Trans>Expiry</Trans>}>{formatDateTime(o.ends_at)}</Fact>
         {o.penalty !== null && <Fact label={<Trans>Penalty</Trans>}>{money(o.penalty, o.currency)}</Fact>}
         {o.ended_at !== null && <Fact label={<Trans>End time</Trans>}>{formatDateTime(o.ended_at)}</Fact>}
-        <Fact label={<Trans>Order number</Trans>}>{o.order_no}</Fact>
-      </dl>
+        <Fact wide label={<Trans>Order number</Trans>}>{o.order_no}</Fact>
+      </FactGrid>
       <div className="earn-links" style={{ margin: 0 }}>
         <button type="button" className="btn btn--ghost btn--small" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           <Trans>Daily income</Trans>

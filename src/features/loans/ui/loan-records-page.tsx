@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Loan } from "@contract/loans";
@@ -7,6 +7,7 @@ import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { compareDecimal } from "@/shared/lib/decimal";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
+import { Fact, FactGrid } from "@/shared/ui/fact-grid";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { KeyValue } from "@/shared/ui/key-value";
@@ -20,15 +21,6 @@ import { percentOf } from "../model/loan";
 import "./loans.css";
 
 const money = (v: string | null | undefined, currency?: string) => (v ? `${formatDecimal(v, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}` : "-");
-
-function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /** `/pages/loan/records`: my loans with status, due date, overdue days and fee, unpaid amount, and repayment. */
 export function LoanRecordsPage() {
@@ -137,7 +129,7 @@ function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
           {l.overdue ? ` · ${t`Overdue`}` : ""}
         </span>
       </div>
-      <dl className="loan-grid">
+      <FactGrid>
         <Fact label={<Trans>Cycle</Trans>}>{t`${l.days} days`}</Fact>
         <Fact label={<Trans>Daily rate / APR</Trans>}>
           {percentOf(l.daily_rate)}% / {percentOf(l.apr)}%
@@ -155,8 +147,8 @@ function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
           </span>
         </Fact>
         <Fact label={<Trans>Applied</Trans>}>{formatDateTime(l.created_at)}</Fact>
-        <Fact label={<Trans>Order number</Trans>}>{l.order_no}</Fact>
-      </dl>
+        <Fact wide label={<Trans>Order number</Trans>}>{l.order_no}</Fact>
+      </FactGrid>
       {l.reason && (
         <p className="field__error" style={{ margin: 0 }}>
           <Trans>Reason: {l.reason}</Trans>
