@@ -21,6 +21,12 @@ export type NewsKind = z.infer<typeof newsKind>;
 const text = (max: number) => z.string(msg("MISSING_PARAMETER")).trim().max(max, msg("PARAMETER_ERROR"));
 const requiredText = (max: number) => text(max).min(1, msg("MISSING_PARAMETER"));
 
+/**
+ * Which language a text is shown in (issue 15): the reader's (`lang` of the request, else the user's), or English
+ * with `fallback` true when the item has no version in the reader's language (the app then says "shown in English").
+ */
+const shown = { lang: language, fallback: z.boolean() };
+
 /** A news or notice item as lists show it (no body: lists stay light for phones and the offline cache). */
 export const newsSummary = z.object({
   id: z.number().int(),
@@ -32,6 +38,7 @@ export const newsSummary = z.object({
   cover_url: z.string().nullable(),
   pinned: z.boolean(),
   published_at: seconds,
+  ...shown,
 });
 export type NewsSummary = z.infer<typeof newsSummary>;
 
@@ -154,6 +161,7 @@ export const publishedDocument = z.object({
   /** Sanitised HTML. */
   body: z.string(),
   updated_at: seconds,
+  ...shown,
 });
 
 /** The app invents no document: until an operator publishes one, the page says so. */
@@ -185,6 +193,7 @@ export const faqEntry = z.object({
   /** Sanitised HTML. */
   answer: z.string(),
   updated_at: seconds,
+  ...shown,
 });
 export type FaqEntry = z.infer<typeof faqEntry>;
 
@@ -238,6 +247,20 @@ export type ContentStatus = z.infer<typeof contentStatus>;
 /** Content is written for one language, or (null) shown in every language. */
 const contentLang = orNull(language);
 
+const html = (max: number) => z.string(msg("MISSING_PARAMETER")).max(max, msg("PARAMETER_ERROR"));
+
+/**
+ * The other languages' versions of an item, side by side with the English original (the item's own fields):
+ * language -> the same fields. A version left empty is not written; the server refuses a half-written one by the
+ * missing field (`translations.es.body`).
+ */
+const translationsOf = <T extends z.ZodRawShape>(shape: T) => z.partialRecord(language, z.object(shape));
+const newsTexts = translationsOf({ title: text(200), summary: text(500).default(""), body: html(100_000) });
+const documentTexts = translationsOf({ title: text(200), body: html(300_000) });
+const faqTexts = translationsOf({ question: text(300), answer: html(20_000) });
+/** Languages (other than English) the item has no version in yet. */
+const missing = z.array(language);
+
 export const boNewsItem = z.object({
   id: z.number().int(),
   kind: newsKind,
@@ -254,6 +277,8 @@ export const boNewsItem = z.object({
   created_at: seconds,
   updated_at: seconds,
   updated_by: z.string().nullable(),
+  translations: newsTexts,
+  missing_languages: missing,
 });
 export type BoNewsItem = z.infer<typeof boNewsItem>;
 
@@ -265,16 +290,18 @@ export const boDocument = z.object({
   /** Null: never written. */
   updated_at: seconds.nullable(),
   updated_by: z.string().nullable(),
+  translations: documentTexts,
+  missing_languages: missing,
 });
 export type BoDocument = z.infer<typeof boDocument>;
 
-export const boFaqEntry = faqEntry.extend({ lang: language.nullable(), sort: z.number().int(), published: z.boolean() });
+export const boFaqEntry = faqEntry
+  .omit({ fallback: true })
+  .extend({ lang: language.nullable(), sort: z.number().int(), published: z.boolean(), translations: faqTexts, missing_languages: missing });
 export type BoFaqEntry = z.infer<typeof boFaqEntry>;
 
 export const boMessage = personalMessage.extend({ user_id: z.number().int(), account: z.string(), sent_by: z.string().nullable() });
 export type BoMessage = z.infer<typeof boMessage>;
-
-const html = (max: number) => z.string(msg("MISSING_PARAMETER")).max(max, msg("PARAMETER_ERROR"));
 
 export const bo = {
   news: call({
@@ -302,6 +329,7 @@ export const bo = {
       cover_image_id: id().nullable().default(null),
       pinned: z.boolean().default(false),
       publish: z.boolean().default(false),
+      translations: newsTexts.default({}),
     }),
     output: boNewsItem,
   }),
@@ -348,7 +376,7 @@ export const bo = {
     access: "operator",
     summary: "Write a document and publish it or keep it unpublished (sanitised; audited with its digest)",
     tags: ["backoffice"],
-    input: z.object({ slug: documentSlug, title: requiredText(200), body: html(300_000), publish: z.boolean() }),
+    input: z.object({ slug: documentSlug, title: requiredText(200), body: html(300_000), publish: z.boolean(), translations: documentTexts.default({}) }),
     output: boDocument,
   }),
   faq: call({
@@ -374,6 +402,7 @@ export const bo = {
       answer: html(20_000).refine((v) => v.trim().length > 0, msg("MISSING_PARAMETER")),
       sort: z.coerce.number().int().min(0).max(100_000).default(0),
       published: z.boolean().default(true),
+      translations: faqTexts.default({}),
     }),
     output: boFaqEntry,
   }),

@@ -6,6 +6,7 @@ import { imageRoute } from "./images";
 import { InboxService, type Notifier } from "./inbox.service";
 import { NewsService } from "./news.service";
 import { PagesService } from "./pages.service";
+import { seedShippedTranslations } from "./shipped";
 
 export interface ContentOptions {
   /** The figures texts may quote as `{placeholders}` (`app.ts` passes funding's rules); none by default. */
@@ -30,5 +31,7 @@ export function registerContent(ctx: AppContext, app: FastifyInstance, options: 
   const pages = new PagesService(ctx.db, ctx.clock, facts);
   contentRoutes(ctx, { news, inbox, pages });
   imageRoute(app, ctx.db);
+  // The shipped notice, news and FAQ get their versions in every language before the server answers (idempotent).
+  app.addHook("onReady", () => seedShippedTranslations(ctx.db));
   return { notifier: inbox, news, inbox, pages };
 }

@@ -16,8 +16,8 @@ export function contentRoutes(ctx: AppContext, services: { news: NewsService; in
   const { news, inbox, pages } = services;
 
   api.route(content.newsList, ({ input, lang }) => news.list(input, lang));
-  api.route(content.newsDetail, ({ input }) => news.detail(input.id));
-  api.route(content.document, ({ input }) => pages.document(input.slug));
+  api.route(content.newsDetail, ({ input, lang }) => news.detail(input.id, lang));
+  api.route(content.document, ({ input, lang }) => pages.document(input.slug, lang));
   api.route(content.faq, ({ input, lang }) => pages.faq(lang, input));
   api.route(content.supportInfo, () => pages.support());
 

@@ -1,9 +1,10 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { ContentStatus, DocumentSlug, FaqCategory, NewsKind } from "../../contract/content";
 import type { Language } from "../../contract/constants";
 import { bytea } from "../platform/columns";
+import type { DocumentText, FaqText, NewsText, Translations } from "./languages";
 
-/** Tables of migrations/0007_content.sql. */
+/** Tables of migrations/0007_content.sql (`translations`: 0020_content_languages.sql). */
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -27,6 +28,7 @@ export const newsItems = pgTable("news_items", {
   coverImageId: bigint("cover_image_id", { mode: "number" }),
   status: text("status").$type<ContentStatus>().notNull().default("draft"),
   pinned: boolean("pinned").notNull().default(false),
+  translations: jsonb("translations").$type<Translations<NewsText>>().notNull().default({}),
   publishedAt: ts("published_at"),
   createdBy: bigint("created_by", { mode: "number" }),
   updatedBy: bigint("updated_by", { mode: "number" }),
@@ -66,6 +68,7 @@ export const contentDocuments = pgTable("content_documents", {
   title: text("title").notNull(),
   body: text("body").notNull(),
   published: boolean("published").notNull().default(false),
+  translations: jsonb("translations").$type<Translations<DocumentText>>().notNull().default({}),
   updatedBy: bigint("updated_by", { mode: "number" }),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
@@ -78,6 +81,7 @@ export const faqEntries = pgTable("faq_entries", {
   answer: text("answer").notNull(),
   sort: integer("sort").notNull().default(0),
   published: boolean("published").notNull().default(true),
+  translations: jsonb("translations").$type<Translations<FaqText>>().notNull().default({}),
   updatedBy: bigint("updated_by", { mode: "number" }),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),

@@ -11,6 +11,7 @@ import { DomainError } from "../platform/errors";
 import { newsItems, type NewsRow } from "./content.schema";
 import { fillPlaceholders, type FactSource, type Facts } from "./facts";
 import { imageExists, imageUrl } from "./images";
+import { cleanTranslations, missingLanguages, shownIn, type NewsText, type Translations } from "./languages";
 import { htmlToText, sanitizeHtml } from "./sanitize";
 
 const SUMMARY_CHARS = 160;
@@ -22,6 +23,8 @@ export function summaryOf(summary: string, bodyText: string): string {
   if (summary.trim()) return summary.trim();
   return bodyText.length > SUMMARY_CHARS ? `${bodyText.slice(0, SUMMARY_CHARS - 1).trimEnd()}…` : bodyText;
 }
+
+const withoutBody = <T extends { body: string }>({ body: _body, ...rest }: T): Omit<T, "body"> => rest;
 
 /** Content in the reader's language, or written for every language. */
 export const inLanguage = (column: typeof newsItems.lang, lang: Language) => or(isNull(column), eq(column, lang));
@@ -35,16 +38,21 @@ export class NewsService {
     private readonly facts: FactSource,
   ) {}
 
-  private toSummary(row: NewsRow, facts: Facts): NewsSummary {
-    const bodyText = htmlToText(fillPlaceholders(row.body, facts, true));
+  /** The item in the reader's language (or English, marked as a fallback), figures filled. */
+  private toSummary(row: NewsRow, facts: Facts, lang: Language): NewsSummary & { body: string } {
+    const shown = shownIn({ title: row.title, summary: row.summary, body: row.body }, row.translations, lang);
+    const body = fillPlaceholders(shown.text.body, facts, true);
     return {
       id: row.id,
       kind: row.kind,
-      title: fillPlaceholders(row.title, facts, false),
-      summary: summaryOf(fillPlaceholders(row.summary, facts, false), bodyText),
+      title: fillPlaceholders(shown.text.title, facts, false),
+      summary: summaryOf(fillPlaceholders(shown.text.summary, facts, false), htmlToText(body)),
       cover_url: row.coverImageId ? imageUrl(row.coverImageId) : null,
       pinned: row.pinned,
       published_at: toSeconds(row.publishedAt ?? row.createdAt),
+      lang: shown.lang,
+      fallback: shown.fallback,
+      body,
     };
   }
 
@@ -61,20 +69,18 @@ export class NewsService {
       this.db.select({ total: count() }).from(newsItems).where(where),
       this.facts(this.db),
     ]);
-    return { list: rows.map((row) => this.toSummary(row, facts)), total };
+    // Lists stay light: the body is left out (the contract's output parsing would drop it anyway).
+    return { list: rows.map((row) => withoutBody(this.toSummary(row, facts, lang))), total };
   }
 
   /** A published item; drafts and withdrawn items are not found (their ids are not secrets, their texts are). */
-  async detail(id: number): Promise<NewsItem> {
+  async detail(id: number, lang: Language): Promise<NewsItem> {
     const [row] = await this.db.select().from(newsItems).where(and(eq(newsItems.id, id), eq(newsItems.status, "published")));
     if (!row) throw new DomainError("DATA_NOT_FOUND");
     const facts = await this.facts(this.db);
-    return {
-      ...this.toSummary(row, facts),
-      // Sanitised again on the way out: a row changed behind the app's back still cannot carry script.
-      body: sanitizeHtml(fillPlaceholders(row.body, facts, true)),
-      updated_at: toSeconds(row.updatedAt),
-    };
+    const item = this.toSummary(row, facts, lang);
+    // Sanitised again on the way out: a row changed behind the app's back still cannot carry script.
+    return { ...item, body: sanitizeHtml(item.body), updated_at: toSeconds(row.updatedAt) };
   }
 
   // ---- back office ----------------------------------------------------------------------------------------------
@@ -96,6 +102,8 @@ export class NewsService {
       created_at: toSeconds(row.createdAt),
       updated_at: toSeconds(row.updatedAt),
       updated_by: editor,
+      translations: row.translations,
+      missing_languages: missingLanguages(row.translations),
     };
   }
 
@@ -118,9 +126,21 @@ export class NewsService {
   /** Creates or edits an item; `publish` puts it in the app. The body is stored sanitised. */
   async save(
     operatorId: number,
-    input: { id?: number; kind: NewsKind; lang: Language | null; title: string; summary: string; body: string; cover_image_id: number | null; pinned: boolean; publish: boolean },
+    input: {
+      id?: number;
+      kind: NewsKind;
+      lang: Language | null;
+      title: string;
+      summary: string;
+      body: string;
+      cover_image_id: number | null;
+      pinned: boolean;
+      publish: boolean;
+      translations?: Translations<NewsText>;
+    },
   ): Promise<BoNewsItem> {
     const body = sanitizeHtml(input.body);
+    const translations = cleanTranslations(input.translations, { required: ["title", "body"], html: ["body"] });
     if (input.publish && !htmlToText(body) && !body.includes("<img")) throw new DomainError("MISSING_PARAMETER", "body");
     const now = this.clock.now();
     const { row, newlyPublished } = await this.db.transaction(async (tx) => {
@@ -135,6 +155,7 @@ export class NewsService {
         body,
         coverImageId: input.cover_image_id,
         pinned: input.pinned,
+        translations,
         updatedBy: operatorId,
         updatedAt: now,
       };
@@ -166,6 +187,7 @@ export class NewsService {
           kind: saved.kind,
           title: saved.title,
           lang: saved.lang,
+          languages: Object.keys(saved.translations),
           status: saved.status,
           ...(before && before.status !== saved.status ? { status_before: before.status } : {}),
           body_sha256: digest(saved.body),

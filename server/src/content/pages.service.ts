@@ -18,6 +18,7 @@ import { DomainError } from "../platform/errors";
 import { getSetting, putSetting } from "../platform/settings";
 import { contentDocuments, faqEntries, type FaqRow } from "./content.schema";
 import { fillPlaceholders, type FactSource } from "./facts";
+import { cleanTranslations, missingLanguages, shownIn, type DocumentText, type FaqText, type Translations } from "./languages";
 import { digest } from "./news.service";
 import { htmlToText, sanitizeHtml } from "./sanitize";
 
@@ -37,11 +38,20 @@ export class PagesService {
 
   // ---- documents --------------------------------------------------------------------------------------------------
 
-  async document(slug: DocumentSlug): Promise<DocumentView> {
+  async document(slug: DocumentSlug, lang: Language): Promise<DocumentView> {
     const [row] = await this.db.select().from(contentDocuments).where(and(eq(contentDocuments.slug, slug), eq(contentDocuments.published, true)));
     if (!row) return { slug, published: false };
     const facts = await this.facts(this.db);
-    return { slug, published: true, title: row.title, body: sanitizeHtml(fillPlaceholders(row.body, facts, true)), updated_at: toSeconds(row.updatedAt) };
+    const shown = shownIn({ title: row.title, body: row.body }, row.translations, lang);
+    return {
+      slug,
+      published: true,
+      title: shown.text.title,
+      body: sanitizeHtml(fillPlaceholders(shown.text.body, facts, true)),
+      updated_at: toSeconds(row.updatedAt),
+      lang: shown.lang,
+      fallback: shown.fallback,
+    };
   }
 
   async boDocuments(): Promise<BoDocument[]> {
@@ -49,20 +59,33 @@ export class PagesService {
     return Promise.all(
       documentSlug.options.map(async (slug) => {
         const row = rows.find((r) => r.slug === slug);
-        if (!row) return { slug, title: "", body: "", published: false, updated_at: null, updated_by: null };
-        return { slug, title: row.title, body: row.body, published: row.published, updated_at: toSeconds(row.updatedAt), updated_by: await operatorName(this.db, row.updatedBy) };
+        if (!row) return { slug, title: "", body: "", published: false, updated_at: null, updated_by: null, translations: {}, missing_languages: missingLanguages({}) };
+        return {
+          slug,
+          title: row.title,
+          body: row.body,
+          published: row.published,
+          updated_at: toSeconds(row.updatedAt),
+          updated_by: await operatorName(this.db, row.updatedBy),
+          translations: row.translations,
+          missing_languages: missingLanguages(row.translations),
+        };
       }),
     );
   }
 
   /** Writes a document; publishing needs some text. The audit keeps the digest of every version. */
-  async saveDocument(operatorId: number, input: { slug: DocumentSlug; title: string; body: string; publish: boolean }): Promise<BoDocument> {
+  async saveDocument(
+    operatorId: number,
+    input: { slug: DocumentSlug; title: string; body: string; publish: boolean; translations?: Translations<DocumentText> },
+  ): Promise<BoDocument> {
     const body = sanitizeHtml(input.body);
+    const translations = cleanTranslations(input.translations, { required: ["title", "body"], html: ["body"] });
     if (input.publish && !htmlToText(body)) throw new DomainError("MISSING_PARAMETER", "body");
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(contentDocuments).where(eq(contentDocuments.slug, input.slug)).for("update");
-      const values = { title: input.title, body, published: input.publish, updatedBy: operatorId, updatedAt: now };
+      const values = { title: input.title, body, published: input.publish, translations, updatedBy: operatorId, updatedAt: now };
       await tx.insert(contentDocuments).values({ slug: input.slug, ...values }).onConflictDoUpdate({ target: contentDocuments.slug, set: values });
       await audit(tx, {
         actorKind: "operator",
@@ -70,7 +93,7 @@ export class PagesService {
         action: input.publish ? (before?.published ? "content.document.update" : "content.document.publish") : before?.published ? "content.document.unpublish" : "content.document.draft",
         targetKind: "document",
         targetId: input.slug,
-        detail: { title: input.title, published: input.publish, body_sha256: digest(body), ...(before ? { body_sha256_before: digest(before.body), published_before: before.published } : {}) },
+        detail: { title: input.title, published: input.publish, languages: Object.keys(translations), body_sha256: digest(body), ...(before ? { body_sha256_before: digest(before.body), published_before: before.published } : {}) },
       });
     });
     return (await this.boDocuments()).find((d) => d.slug === input.slug)!;
@@ -89,13 +112,14 @@ export class PagesService {
     const words = foldText(input.q ?? "").split(/\s+/).filter(Boolean);
     const list: FaqEntry[] = [];
     for (const row of rows) {
-      const question = fillPlaceholders(row.question, facts, false);
-      const answer = sanitizeHtml(fillPlaceholders(row.answer, facts, true));
+      const shown = shownIn({ question: row.question, answer: row.answer }, row.translations, lang);
+      const question = fillPlaceholders(shown.text.question, facts, false);
+      const answer = sanitizeHtml(fillPlaceholders(shown.text.answer, facts, true));
       if (words.length) {
         const haystack = foldText(`${question} ${htmlToText(answer)}`);
         if (!words.every((word) => haystack.includes(word))) continue;
       }
-      list.push({ id: row.id, category: row.category, question, answer, updated_at: toSeconds(row.updatedAt) });
+      list.push({ id: row.id, category: row.category, question, answer, updated_at: toSeconds(row.updatedAt), lang: shown.lang, fallback: shown.fallback });
     }
     return { list };
   }
@@ -110,6 +134,8 @@ export class PagesService {
       sort: row.sort,
       published: row.published,
       updated_at: toSeconds(row.updatedAt),
+      translations: row.translations,
+      missing_languages: missingLanguages(row.translations),
     };
   }
 
@@ -124,13 +150,33 @@ export class PagesService {
 
   async saveFaq(
     operatorId: number,
-    input: { id?: number; category: FaqCategory; lang: Language | null; question: string; answer: string; sort: number; published: boolean },
+    input: {
+      id?: number;
+      category: FaqCategory;
+      lang: Language | null;
+      question: string;
+      answer: string;
+      sort: number;
+      published: boolean;
+      translations?: Translations<FaqText>;
+    },
   ): Promise<BoFaqEntry> {
     const answer = sanitizeHtml(input.answer);
+    const translations = cleanTranslations(input.translations, { required: ["question", "answer"], html: ["answer"] });
     if (!htmlToText(answer)) throw new DomainError("MISSING_PARAMETER", "answer");
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
-      const values = { category: input.category, lang: input.lang, question: input.question, answer, sort: input.sort, published: input.published, updatedBy: operatorId, updatedAt: now };
+      const values = {
+        category: input.category,
+        lang: input.lang,
+        question: input.question,
+        answer,
+        sort: input.sort,
+        published: input.published,
+        translations,
+        updatedBy: operatorId,
+        updatedAt: now,
+      };
       let row: FaqRow;
       if (input.id) {
         const [updated] = await tx.update(faqEntries).set(values).where(eq(faqEntries.id, input.id)).returning();
@@ -145,7 +191,7 @@ export class PagesService {
         action: input.id ? "content.faq.update" : "content.faq.create",
         targetKind: "faq",
         targetId: row.id,
-        detail: { category: row.category, question: row.question, published: row.published, answer_sha256: digest(answer) },
+        detail: { category: row.category, question: row.question, published: row.published, languages: Object.keys(translations), answer_sha256: digest(answer) },
       });
       return this.toBoFaq(row);
     });

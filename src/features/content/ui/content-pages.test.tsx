@@ -8,8 +8,8 @@ import type { DocumentView, FaqEntry } from "@contract/content";
 import { hasLoginAtom, StateProvider, store } from "@/shared/state/store";
 
 const FAQ: FaqEntry[] = [
-  { id: 1, category: "account", question: "How do I register?", answer: "<p>With an invitation code.</p>", updated_at: 0 },
-  { id: 2, category: "withdrawal", question: "What are the withdrawal rules?", answer: "<p>Minimum <strong>30 USDT</strong>.</p>", updated_at: 0 },
+  { id: 1, category: "account", question: "How do I register?", answer: "<p>With an invitation code.</p>", updated_at: 0, lang: "en", fallback: false },
+  { id: 2, category: "withdrawal", question: "What are the withdrawal rules?", answer: "<p>Minimum <strong>30 USDT</strong>.</p>", updated_at: 0, lang: "en", fallback: true },
 ];
 
 let document: DocumentView = { slug: "jgpz", published: false };
@@ -63,6 +63,8 @@ describe("FAQ page", () => {
     await waitFor(() => expect(screen.queryByText("How do I register?")).toBeNull());
     expect(screen.getByText("What are the withdrawal rules?")).toBeTruthy();
     expect(calls.some((url) => url.searchParams.get("q") === "withdrawal")).toBe(true);
+    // The entry without a version in the reader's language says it is shown in English; the other one does not.
+    expect(screen.getAllByTestId("shown-in-english")).toHaveLength(1);
 
     fireEvent.change(screen.getByRole("searchbox", { name: "Search the FAQ" }), { target: { value: "nothing like this" } });
     expect(await screen.findByText(/No answer matches/)).toBeTruthy();
@@ -79,7 +81,7 @@ describe("document pages", () => {
   });
 
   it("render a published document's sanitised HTML", async () => {
-    document = { slug: "fwxy", published: true, title: "Service agreement v1", body: "<h2>Scope</h2><p>Terms.</p>", updated_at: 1_700_000_000 };
+    document = { slug: "fwxy", published: true, title: "Service agreement v1", body: "<h2>Scope</h2><p>Terms.</p>", updated_at: 1_700_000_000, lang: "en", fallback: false };
     const { ServiceAgreementPage } = await import("./document-page");
     renderWith(<ServiceAgreementPage />);
     expect(await screen.findByRole("heading", { name: "Service agreement v1" })).toBeTruthy();

@@ -3,12 +3,13 @@ import { Link } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import type { DocumentSlug } from "@contract/content";
 import { formatDateTime } from "@/shared/i18n/format";
+import { intlLocale } from "@/shared/i18n/i18n";
 import { paths } from "@/shared/lib/paths";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { useDocument } from "../api/document";
-import { Explained, RichText } from "./parts";
+import { Explained, RichText, ShownInEnglish } from "./parts";
 import "./content.css";
 
 /**
@@ -26,7 +27,7 @@ function DocumentPage({ slug, title }: { slug: DocumentSlug; title: ReactNode })
       ) : !doc ? (
         <Skeleton lines={10} />
       ) : doc.published ? (
-        <article className="card" data-testid="document">
+        <article className="card" data-testid="document" lang={intlLocale[doc.lang]}>
           <h2 className="article__title">{doc.title}</h2>
           <div className="article__meta">
             <span>
@@ -34,6 +35,7 @@ function DocumentPage({ slug, title }: { slug: DocumentSlug; title: ReactNode })
             </span>
           </div>
           <RichText html={doc.body} />
+          <ShownInEnglish fallback={doc.fallback} />
         </article>
       ) : (
         <Explained icon={<Icon name="file" size={30} />} title={<Trans>Not published yet</Trans>}>

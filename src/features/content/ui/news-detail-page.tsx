@@ -2,13 +2,14 @@ import { useEffect } from "react";
 import { Link, useSearch } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { formatDateTime } from "@/shared/i18n/format";
+import { intlLocale } from "@/shared/i18n/i18n";
 import { paths } from "@/shared/lib/paths";
 import { hasLoginAtom, useAtomValue } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
 import { markRead } from "../api/mark-read";
 import { useNewsDetail } from "../api/news-detail";
-import { RichText } from "./parts";
+import { RichText, ShownInEnglish } from "./parts";
 import "./content.css";
 
 const idOf = (search: string) => {
@@ -38,13 +39,14 @@ export function NewsDetailPage() {
       ) : !item ? (
         <Skeleton lines={8} />
       ) : (
-        <article>
+        <article lang={intlLocale[item.lang]}>
           <h2 className="article__title">{item.title}</h2>
           <div className="article__meta">
             <span className="num">{formatDateTime(item.published_at)}</span>
           </div>
           {item.cover_url && <img className="article__cover" src={item.cover_url} alt="" />}
           <RichText html={item.body} />
+          <ShownInEnglish fallback={item.fallback} />
         </article>
       )}
     </Page>
