@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EarnIncome, EarnOrder, Product } from "../../contract/earn";
 import { ledger, money } from "../ledger";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
+import { verifiedIn } from "../testing/kyc";
 import { credit, expectLedgerSound, walletOf } from "../testing/money";
 
 /**
@@ -97,6 +98,63 @@ describe("products", () => {
     expect(hosting.body.message.find((x) => x.id === h.id)).toMatchObject({ early_exit_penalty_rate: "0.05" });
     const arbitrage = await server.call<Product[]>("GET", "project", {}, { token: u.token });
     expect(arbitrage.body.message.some((x) => x.id === h.id)).toBe(false);
+  });
+});
+
+describe("per-country availability", () => {
+  it("a product not offered in the user's KYC country is neither listed nor subscribed; earn switched off refuses every product", async () => {
+    const p = await newProduct({ countries_off: ["es", "FR"] });
+    expect(p).toMatchObject({ countries_off: ["ES", "FR"] });
+    const spain = await user("1000");
+    await verifiedIn(server, spain.id, "ES");
+    const germany = await user("1000");
+    await verifiedIn(server, germany.id, "DE");
+    const listed = async (token: string) => (await server.call<Product[]>("GET", "project", {}, { token })).body.message.some((x) => x.id === p.id);
+    expect([await listed(spain.token), await listed(germany.token)]).toEqual([false, true]);
+    const refused = await subscribe(spain.token, p.id, "100");
+    expect([refused.status, refused.body.code]).toEqual([403, "FEATURE_DISABLED"]);
+    expect(await walletOf(server, spain.token)).toMatchObject({ available: "1000", frozen: "0" });
+    expect((await subscribe(germany.token, p.id, "100")).status).toBe(200);
+
+    // The country switch of the whole product family (kyc/country-switches) refuses even a product offered there.
+    const other = await newProduct();
+    const switched = await asAdmin("POST", "backoffice/features/save", { options: [], leverage: [], earn: ["DE"], loans: [] });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    const off = await subscribe(germany.token, other.id, "100");
+    expect([off.status, off.body.code]).toEqual([403, "FEATURE_DISABLED"]);
+    await asAdmin("POST", "backoffice/features/save", { options: [], leverage: [], earn: [], loans: [] });
+    expect((await subscribe(germany.token, other.id, "100")).status).toBe(200);
+  });
+});
+
+describe("back office refusals", () => {
+  it("a product with impossible terms is refused with its field, and nothing is saved", async () => {
+    const before = await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM earn_products");
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ["max below min", { min: "500", max: "100" }, "PARAMETER_ERROR"],
+      ["a daily rate above 100%", { daily_rate: "1.5" }, "PARAMETER_ERROR"],
+      ["a negative rate", { daily_rate: "-0.01" }, "PARAMETER_ERROR"],
+      ["no term", { days: 0 }, "PARAMETER_ERROR"],
+      ["no risk note", { risk_note: " " }, "MISSING_PARAMETER"],
+      ["no payer", { funded_by: "" }, "MISSING_PARAMETER"],
+      ["a country that is no ISO code", { countries_off: ["Spain"] }, "PARAMETER_ERROR"],
+      ["an unknown product", { id: 999_999 }, "PRODUCT_NOT_FOUND"],
+    ];
+    for (const [what, over, code] of cases) {
+      const res = await asAdmin("POST", "backoffice/earn/products/save", productBody(over));
+      expect([what, res.status < 500, res.body.code]).toEqual([what, true, code]);
+    }
+    expect(await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM earn_products")).toEqual(before);
+
+    // An edit never changes the kind, nor caps participants below those already in.
+    const p = await newProduct();
+    for (let i = 0; i < 2; i++) expect((await subscribe((await user()).token, p.id, "100")).status).toBe(200);
+    const kind = await asAdmin("POST", "backoffice/earn/products/save", productBody({ id: p.id, kind: "hosting" }));
+    expect(kind.body.code).toBe("PARAMETER_ERROR");
+    const below = await asAdmin("POST", "backoffice/earn/products/save", productBody({ id: p.id, max_participants: 1 }));
+    expect([below.body.code, below.body.fields]).toEqual(["PARAMETER_ERROR", expect.objectContaining({ max_participants: expect.any(String) })]);
+    const atCount = await asAdmin("POST", "backoffice/earn/products/save", productBody({ id: p.id, max_participants: 2 }));
+    expect(atCount.status).toBe(200);
   });
 });
 

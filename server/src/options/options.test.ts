@@ -5,6 +5,7 @@ import type { Option, Period } from "../../contract/options";
 import { ledger, money } from "../ledger";
 import { quoteAround } from "../market";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
+import { verifiedIn } from "../testing/kyc";
 import { credit } from "../testing/money";
 import { leadTheFeed, tick } from "../testing/ticks";
 import { TriggerRunner } from "../triggers";
@@ -51,17 +52,6 @@ async function tickAt(atMs: number, prices: Record<string, string>) {
   const at = await tick(server, prices);
   expect(at).toBe(atMs);
   return at;
-}
-
-/** A passed KYC in `country` (the country switches judge by it). */
-async function verifiedIn(userId: number, country: string) {
-  const md5 = () => randomBytes(16).toString("hex");
-  const image = async () =>
-    (await server.database.query<{ id: string }>("INSERT INTO stored_images (user_id, purpose, md5, content_type, size, data) VALUES ($1, 'kyc', $2, 'image/png', 1, '\\x00') RETURNING id", [userId, md5()]))[0].id;
-  await server.database.query(
-    "INSERT INTO kyc_submissions (user_id, country, first_name, last_name, cert_type, cert_no, front_image_id, back_image_id, hand_image_id, status) VALUES ($1, $2, 'A', 'B', 'passport', $3, $4, $5, $6, 'passed')",
-    [userId, country, md5().toUpperCase(), await image(), await image(), await image()],
-  );
 }
 
 beforeAll(async () => {
@@ -223,13 +213,13 @@ describe("refusals write nothing", () => {
     const saved = await server.call("POST", "backoffice/features/save", { options: ["FR"], leverage: [], earn: [], loans: [] }, { token: op.token });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const fr = await user();
-    await verifiedIn(fr.id, "FR");
+    await verifiedIn(server, fr.id, "FR");
     const res = await submit(fr.token);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("FEATURE_DISABLED");
     expect((await server.call<{ options: boolean }>("GET", "user/features", {}, { token: fr.token })).body.message.options).toBe(false);
     const es = await user();
-    await verifiedIn(es.id, "ES");
+    await verifiedIn(server, es.id, "ES");
     expect((await submit(es.token)).status).toBe(200);
     await server.call("POST", "backoffice/features/save", { options: [], leverage: [], earn: [], loans: [] }, { token: op.token });
   });
