@@ -151,6 +151,31 @@ describe("review, repayment and overdue", () => {
     await expectLedgerSound(server);
   });
 
+  it("refused repayments and decisions change nothing", async () => {
+    const u = await borrower();
+    const loan = (await apply(u.token, { amount: "1000", days: "7" })).body.message;
+    expect((await repay(u.token, loan.id)).body.code).toBe("ORDER_STATUS_ERROR"); // not issued yet
+    const noReason = await asReviewer("POST", "backoffice/loans/reject", { id: loan.id, reason: "  " });
+    expect([noReason.status, noReason.body.code]).toEqual([400, "MISSING_PARAMETER"]);
+    expect((await asReviewer("POST", "backoffice/loans/approve", { id: 999_999 })).body.code).toBe("DATA_NOT_FOUND");
+    await approve(loan.id);
+    const cases: Array<[string, string, string | undefined, number, string]> = [
+      ["another user's loan", (await borrower("5000")).token, "10", 404, "DATA_NOT_FOUND"],
+      ["zero", u.token, "0", 400, "AMOUNT_NOT_POSITIVE"],
+      ["nine decimals", u.token, "1.000000001", 400, "AMOUNT_ERROR"],
+      ["more than owed", u.token, "1007.00000001", 400, "AMOUNT_ABOVE_MAX"],
+      ["more than the balance holds", u.token, undefined, 400, "INSUFFICIENT_BALANCE"],
+    ];
+    for (const [what, token, amount, status, code] of cases) {
+      const res = await repay(token, loan.id, amount);
+      expect([what, res.status, res.body.code]).toEqual([what, status, code]);
+    }
+    expect(await walletOf(server, u.token)).toMatchObject({ available: "1000", frozen: "0" }); // 1,000 lent, 1,007 owed
+    const mine = await server.call<{ list: Loan[] }>("GET", "lh/loan/order", {}, { token: u.token });
+    expect(mine.body.message.list[0]).toMatchObject({ status: "issued", repaid: "0", unpaid: "1007" });
+    await expectLedgerSound(server);
+  });
+
   it("reject tells the user the reason", async () => {
     const u = await borrower();
     const loan = (await apply(u.token, {})).body.message;
