@@ -1,7 +1,6 @@
 import type { MarketKind } from "../../contract/market";
 import { config as configSchema, type OptionsConfig } from "../../contract/options";
-import type { Executor } from "../platform/db";
-import { getSetting, putSetting } from "../platform/settings";
+import { parsedOrDefault, settingReader } from "../platform/settings";
 
 /**
  * The option periods (settings `options.config`, edited in the back office): per kind, each period's length, the
@@ -21,15 +20,8 @@ export const DEFAULT_OPTIONS_CONFIG: OptionsConfig = {
   currencies: ["USDT"],
 };
 
-export async function loadOptionsConfig(db: Executor): Promise<OptionsConfig> {
-  const stored = await getSetting<unknown>(db, OPTIONS_CONFIG_KEY);
-  const parsed = configSchema.safeParse(stored);
-  return parsed.success ? parsed.data : DEFAULT_OPTIONS_CONFIG;
-}
-
-export async function saveOptionsConfig(db: Executor, config: OptionsConfig): Promise<void> {
-  await putSetting(db, OPTIONS_CONFIG_KEY, config);
-}
+/** Read fresh (`read`), or at most a few seconds old on the order path (`cached`); `save` drops the cache. */
+export const optionsConfig = settingReader(OPTIONS_CONFIG_KEY, parsedOrDefault(configSchema, DEFAULT_OPTIONS_CONFIG));
 
 export const periodsOf = (config: OptionsConfig, kind: MarketKind) => [...config.kinds[kind]].sort((a, b) => a.seconds - b.seconds);
 

@@ -13,9 +13,9 @@ import { DomainError, invariant } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
 import { idempotent } from "../platform/idempotency";
 import type { UserNotifier } from "../platform/notify";
-import { loadPositionsConfig, sessionAt } from "../positions";
+import { positionsConfig, sessionAt } from "../positions";
 import { ownerOf, type FiredAt, type Trigger, type TriggerRunner, type TriggerSource } from "../triggers";
-import { configProblems, loadOptionsConfig, periodsOf, saveOptionsConfig } from "./options.config";
+import { configProblems, optionsConfig, periodsOf } from "./options.config";
 import { breakEvenWinRate, expiryMs, outcome, payoutOf, settleAtSeconds, triggerOf, type Tick } from "./options.engine";
 import { options, type OptionRow } from "./options.schema";
 
@@ -65,6 +65,11 @@ export class OptionsService implements TriggerSource {
     return this.deps.db;
   }
 
+  /** The market kind of some options (the finance records link a forex option to the forex desk's list). */
+  kindsOf(ids: number[]): Promise<Array<{ id: number; kind: MarketKind }>> {
+    return this.db.select({ id: options.id, kind: options.kind }).from(options).where(inArray(options.id, ids));
+  }
+
   /** Each user's net result per currency (payouts minus stakes) over the options settled between two times, both included. */
   async netResults(fromMs: number, toMs: number): Promise<Array<{ userId: number; currency: string; net: string }>> {
     return this.db
@@ -77,7 +82,7 @@ export class OptionsService implements TriggerSource {
   // ----- the ticket ---------------------------------------------------------------------------------------------
 
   async periods(kind: MarketKind): Promise<Period[]> {
-    const config = await loadOptionsConfig(this.db);
+    const config = await optionsConfig.cached(this.db);
     return periodsOf(config, kind).map((p) => ({
       seconds: p.seconds,
       rate: toWire(p.rate),
@@ -88,7 +93,7 @@ export class OptionsService implements TriggerSource {
   }
 
   async payable(userId: number): Promise<Array<{ currency: string; available: string }>> {
-    const [config, balances] = await Promise.all([loadOptionsConfig(this.db), ledger.balances(this.db, userId)]);
+    const [config, balances] = await Promise.all([optionsConfig.cached(this.db), ledger.balances(this.db, userId)]);
     return config.currencies.map((currency) => ({ currency, available: balances.find((b) => b.currency === currency)?.available ?? "0" }));
   }
 
@@ -101,7 +106,7 @@ export class OptionsService implements TriggerSource {
     // Switched on, and priced by a live feed (a stale feed refuses: no option opens on an old price).
     this.deps.market.requireTradable(input.symbol);
     await this.deps.switches.require(userId, "options");
-    const config = await loadOptionsConfig(this.db);
+    const config = await optionsConfig.cached(this.db);
     const period = periodsOf(config, pair.kind).find((p) => p.seconds === input.seconds);
     if (!period) throw new DomainError("PARAMETER_ERROR", "seconds");
     if (!config.currencies.includes(input.currency)) throw new DomainError("CURRENCY_TYPE_WRONG", "currency");
@@ -114,7 +119,7 @@ export class OptionsService implements TriggerSource {
     const expires = expiryMs(open.atMs, period.seconds);
     if (pair.kind !== "crypto") {
       // Forex and metals: the session must be open now and still open at the expiry (no option across the weekend).
-      const session = (await loadPositionsConfig(this.db)).session;
+      const session = (await positionsConfig.cached(this.db)).session;
       const nowMs = this.deps.clock.now().getTime();
       if (!sessionAt(pair.kind, session, nowMs).open || !sessionAt(pair.kind, session, expires).open) throw new DomainError("TRADING_CLOSED");
     }
@@ -361,14 +366,14 @@ export class OptionsService implements TriggerSource {
   }
 
   config(): Promise<OptionsConfig> {
-    return loadOptionsConfig(this.db);
+    return optionsConfig.read(this.db);
   }
 
   async saveConfig(operator: OperatorSession, config: OptionsConfig): Promise<OptionsConfig> {
     if (operator.role !== "admin") throw new DomainError("UNAUTHORIZED_OPERATION");
     if (configProblems(config).length) throw new DomainError("PARAMETER_ERROR");
     await this.db.transaction(async (tx) => {
-      await saveOptionsConfig(tx, config);
+      await optionsConfig.save(tx, config);
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "options.config", targetKind: "settings", detail: config });
     });
     return config;

@@ -3,4 +3,4 @@ export { registerPositions, type PositionsModule } from "./positions.module";
 export type { PositionsService } from "./positions.service";
 // The forex and metal trading session (timed options on those pairs follow it too).
 export { sessionAt } from "./positions.engine";
-export { loadPositionsConfig } from "./positions.config";
+export { positionsConfig } from "./positions.config";

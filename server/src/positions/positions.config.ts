@@ -1,7 +1,6 @@
 import type { MarketKind } from "../../contract/market";
 import { config as configSchema, type PositionsConfig, type Rules } from "../../contract/positions";
-import type { Executor } from "../platform/db";
-import { getSetting, putSetting } from "../platform/settings";
+import { parsedOrDefault, settingReader } from "../platform/settings";
 
 /**
  * The leveraged trading rules (settings `positions.config`): per kind, with per-pair overrides. Defaults follow
@@ -21,15 +20,8 @@ export const DEFAULT_POSITIONS_CONFIG: PositionsConfig = {
   warning_level: "150",
 };
 
-export async function loadPositionsConfig(db: Executor): Promise<PositionsConfig> {
-  const stored = await getSetting<unknown>(db, POSITIONS_CONFIG_KEY);
-  const parsed = configSchema.safeParse(stored);
-  return parsed.success ? parsed.data : DEFAULT_POSITIONS_CONFIG;
-}
-
-export async function savePositionsConfig(db: Executor, config: PositionsConfig): Promise<void> {
-  await putSetting(db, POSITIONS_CONFIG_KEY, config);
-}
+/** Read fresh (`read`), or at most a few seconds old on the order path (`cached`); `save` drops the cache. */
+export const positionsConfig = settingReader(POSITIONS_CONFIG_KEY, parsedOrDefault(configSchema, DEFAULT_POSITIONS_CONFIG));
 
 /** A pair's effective rules: its kind's, with the pair's overrides; leverages never above the cap. */
 export function rulesFor(config: PositionsConfig, kind: MarketKind, symbol: string): Rules {

@@ -1,6 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
+import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position, PositionsConfig, Ticket } from "../../contract/positions";
 import { users } from "../auth";
 import type { CountrySwitches } from "../kyc";
@@ -14,7 +15,7 @@ import type { OperatorSession } from "../platform/http";
 import { idempotent } from "../platform/idempotency";
 import type { UserNotifier } from "../platform/notify";
 import { ownerOf, type FiredAt, type Trigger, type TriggerRunner, type TriggerSource } from "../triggers";
-import { configProblems, loadPositionsConfig, rulesFor, savePositionsConfig } from "./positions.config";
+import { configProblems, positionsConfig, rulesFor } from "./positions.config";
 import {
   closeSide,
   feeFor,
@@ -109,12 +110,8 @@ const levelsOf = (row: PositionRow) =>
       })
     : [];
 
-/** How long a process reuses the trading rules before reading them again (an operator's change reaches every process within it). */
-const CONFIG_TTL_MS = 5_000;
-
 export class PositionsService implements TriggerSource {
   readonly name = SOURCE;
-  private configCache: { atMs: number; value: PositionsConfig } | null = null;
 
   constructor(private readonly deps: PositionsDeps) {}
 
@@ -124,9 +121,7 @@ export class PositionsService implements TriggerSource {
 
   /** The trading rules, read at most every few seconds (every order needs them). */
   private async rules(): Promise<PositionsConfig> {
-    const nowMs = Date.now();
-    if (!this.configCache || nowMs - this.configCache.atMs > CONFIG_TTL_MS) this.configCache = { atMs: nowMs, value: await loadPositionsConfig(this.db) };
-    return this.configCache.value;
+    return positionsConfig.cached(this.db);
   }
 
   // ----- prices ----------------------------------------------------------------------------------------------
@@ -338,8 +333,8 @@ export class PositionsService implements TriggerSource {
       .where(eq(positions.id, row.id))
       .returning();
     await this.deps.notifier.notifyUser(tx, row.userId, {
-      title: "开仓成功",
-      body: "您的 {symbol} 仓位 {quantity} 手已于 {price} 开仓（行情 {tick_price}，{tick_time} UTC）。",
+      title: notifications.POSITION_OPENED_TITLE.key,
+      body: notifications.POSITION_OPENED_BODY.key,
       values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: tickTime(tick.atMs) },
     });
     return opened;
@@ -437,7 +432,7 @@ export class PositionsService implements TriggerSource {
     const quote = this.quoteNow(pair);
     if (!quote || !this.deps.market.isFresh(row.symbol)) throw new DomainError("TRADING_CLOSED");
     if (row.kind !== "crypto") {
-      const config = await loadPositionsConfig(tx);
+      const config = await positionsConfig.read(tx);
       if (!sessionAt(row.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");
     }
     return this.closeInTx(tx, row, reason, { price: quote.price, atMs: quote.atMs }, quote[closeSide(row.direction)]);
@@ -486,10 +481,16 @@ export class PositionsService implements TriggerSource {
       })
       .where(eq(positions.id, row.id))
       .returning();
-    const titles: Record<CloseReason, string> = { user: "仓位已平仓", close_all: "仓位已平仓", tp: "止盈已触发", sl: "止损已触发", liquidation: "仓位已强制平仓" };
+    const titles: Record<CloseReason, string> = {
+      user: notifications.POSITION_CLOSED_TITLE.key,
+      close_all: notifications.POSITION_CLOSED_TITLE.key,
+      tp: notifications.POSITION_TP_TITLE.key,
+      sl: notifications.POSITION_SL_TITLE.key,
+      liquidation: notifications.POSITION_LIQUIDATED_TITLE.key,
+    };
     await this.deps.notifier.notifyUser(tx, row.userId, {
       title: titles[reason],
-      body: "您的 {symbol} 仓位 {quantity} 手已于 {price} 平仓（行情 {tick_price}，{tick_time} UTC），盈亏 {pnl} USDT。",
+      body: notifications.POSITION_CLOSED_BODY.key,
       values: { symbol: row.symbol, quantity: toWire(row.quantity), price: exec, tick_price: tick.price, tick_time: tickTime(tick.atMs), pnl: toWire(split.pnl) },
     });
     return closed;
@@ -541,8 +542,8 @@ export class PositionsService implements TriggerSource {
     const figures = unrealised(termsOf(row), { openPrice: row.openPrice!, mark: exec, margin: money(row.margin), openFee: money(row.openFee), swapTotal: money(row.swap), swapDue: money(row.swapDue), maintenance: money(row.maintenance) });
     const [changed] = await tx.update(positions).set({ warned: true }).where(eq(positions.id, row.id)).returning();
     await this.deps.notifier.notifyUser(tx, row.userId, {
-      title: "保证金不足警告",
-      body: "您的 {symbol} 仓位保证金水平已降至 {level}%，价格到达 {liquidation_price} 时将被强制平仓。",
+      title: notifications.MARGIN_WARNING_TITLE.key,
+      body: notifications.MARGIN_WARNING_BODY.key,
       values: { symbol: row.symbol, level: figures.marginLevel?.toFixed(0) ?? "-", liquidation_price: row.liquidationPrice ? money(row.liquidationPrice).toFixed(row.pricePrecision) : "-" },
     });
     return changed;
@@ -723,6 +724,11 @@ export class PositionsService implements TriggerSource {
     return rows.map((row) => ({ ...row, currency: MARGIN_CURRENCY }));
   }
 
+  /** The market kind of some positions (the finance records link a forex position to the forex list). */
+  kindsOf(ids: number[]): Promise<Array<{ id: number; kind: MarketKind }>> {
+    return this.db.select({ id: positions.id, kind: positions.kind }).from(positions).where(inArray(positions.id, ids));
+  }
+
   /** Withdrawal guard: an open position or a pending order holds the user's money in the market. */
   async hasLive(db: Executor, userId: number): Promise<boolean> {
     const [row] = await db.select({ id: positions.id }).from(positions).where(and(eq(positions.userId, userId), inArray(positions.status, ["pending", "open", "closing"]))).limit(1);
@@ -750,7 +756,7 @@ export class PositionsService implements TriggerSource {
   }
 
   config(): Promise<PositionsConfig> {
-    return loadPositionsConfig(this.db);
+    return positionsConfig.read(this.db);
   }
 
   async saveConfig(operator: OperatorSession, config: PositionsConfig): Promise<PositionsConfig> {
@@ -758,8 +764,7 @@ export class PositionsService implements TriggerSource {
     for (const symbol of Object.keys(config.pairs)) this.deps.market.requirePair(symbol);
     if (configProblems(config).length) throw new DomainError("PARAMETER_ERROR");
     await this.db.transaction(async (tx) => {
-      await savePositionsConfig(tx, config);
-      this.configCache = null;
+      await positionsConfig.save(tx, config);
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "positions.config", targetKind: "settings", detail: config });
     });
     return config;

@@ -1,6 +1,5 @@
 import { spotConfig as configSchema, type SpotConfig } from "../../contract/spot";
-import type { Executor } from "../platform/db";
-import { getSetting, putSetting } from "../platform/settings";
+import { parsedOrDefault, settingReader } from "../platform/settings";
 
 /**
  * Spot fee rates (settings `spot.config`): a default for every pair and per-pair rates, fractions of the amount, in
@@ -10,14 +9,8 @@ export const SPOT_CONFIG_KEY = "spot.config";
 
 export const DEFAULT_SPOT_CONFIG: SpotConfig = { fee_rate: "0.001", pairs: {} };
 
-export async function loadSpotConfig(db: Executor): Promise<SpotConfig> {
-  const parsed = configSchema.safeParse(await getSetting<unknown>(db, SPOT_CONFIG_KEY));
-  return parsed.success ? parsed.data : DEFAULT_SPOT_CONFIG;
-}
-
-export async function saveSpotConfig(db: Executor, config: SpotConfig): Promise<void> {
-  await putSetting(db, SPOT_CONFIG_KEY, config);
-}
+/** Read fresh (`read`), or at most a few seconds old on the order path (`cached`); `save` drops the cache. */
+export const spotConfig = settingReader(SPOT_CONFIG_KEY, parsedOrDefault(configSchema, DEFAULT_SPOT_CONFIG));
 
 export const feeRateFor = (config: SpotConfig, symbol: string): string => config.pairs[symbol] ?? config.fee_rate;
 

@@ -12,7 +12,7 @@ import type { OperatorSession } from "../platform/http";
 import { idempotent } from "../platform/idempotency";
 import type { UserNotifier } from "../platform/notify";
 import { ownerOf, type FiredAt, type Trigger, type TriggerRunner, type TriggerSource } from "../triggers";
-import { feeRateFor, loadSpotConfig, rateProblem, saveSpotConfig } from "./spot.config";
+import { feeRateFor, rateProblem, spotConfig } from "./spot.config";
 import { averageCost, crosses, deliveryLegs, fillAt, holdOf, limitRefusal, marketLegs, marketPrice, settleLegs, SOURCE, triggerOf, type Fill } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 
@@ -90,7 +90,7 @@ export class SpotService implements TriggerSource {
   async ticket(userId: number, symbol: string): Promise<SpotTicket> {
     const pair = this.spotPair(symbol);
     const quote = this.quoteNow(pair);
-    const config = await loadSpotConfig(this.db);
+    const config = await spotConfig.cached(this.db);
     const balances = await ledger.balances(this.db, userId);
     const available = (currency: string) => balances.find((b) => b.currency === currency)?.available ?? "0";
     return {
@@ -131,7 +131,7 @@ export class SpotService implements TriggerSource {
       const refusal = limitRefusal(input.side, limit, money(quote.price).toFixed(pair.price_precision));
       if (refusal) throw new DomainError(refusal, "price");
     }
-    const feeRate = feeRateFor(await loadSpotConfig(this.db), pair.symbol);
+    const feeRate = feeRateFor(await spotConfig.cached(this.db), pair.symbol);
     return { pair, quote, limit, feeRate };
   }
 
@@ -350,7 +350,7 @@ export class SpotService implements TriggerSource {
   }
 
   config(): Promise<SpotConfig> {
-    return loadSpotConfig(this.db);
+    return spotConfig.read(this.db);
   }
 
   async saveConfig(operator: OperatorSession, config: SpotConfig): Promise<SpotConfig> {
@@ -358,7 +358,7 @@ export class SpotService implements TriggerSource {
     for (const symbol of Object.keys(config.pairs)) this.spotPair(symbol);
     if (rateProblem(config)) throw new DomainError("PARAMETER_ERROR", "fee_rate");
     await this.db.transaction(async (tx) => {
-      await saveSpotConfig(tx, config);
+      await spotConfig.save(tx, config);
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "spot.config", targetKind: "settings", detail: config });
     });
     return config;
