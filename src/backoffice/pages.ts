@@ -35,6 +35,7 @@ export const backofficePages: BackofficePage[] = [
   { path: "/earn", label: msg`Earn products`, icon: "robot", roles: ALL, component: lazy(() => import("./pages/earn-products-page").then((m) => ({ default: m.EarnProductsPage }))) },
   { path: "/options", label: msg`Timed options`, icon: "trade", roles: ALL, component: lazy(() => import("./pages/options-page").then((m) => ({ default: m.OptionsPage }))) },
   { path: "/option-periods", label: msg`Option periods`, icon: "settings", roles: ["admin"], component: lazy(() => import("./pages/options-periods-page").then((m) => ({ default: m.OptionsPeriodsPage }))) },
+  { path: "/referral", label: msg`Referral programme`, icon: "gift", roles: ["admin"], component: lazy(() => import("./pages/referral-page").then((m) => ({ default: m.ReferralPage }))) },
   { path: "/features", label: msg`Products by country`, icon: "settings", roles: ["admin"], component: lazy(() => import("./pages/features-page").then((m) => ({ default: m.FeaturesPage }))) },
   { path: "/feed", label: msg`Feed status`, icon: "trade", roles: ALL, component: lazy(() => import("./pages/feed-page").then((m) => ({ default: m.FeedPage }))) },
   // content and support: admins and support staff (documents and the support contact are saved by admins only)
