@@ -1,11 +1,12 @@
 import type { Decimal } from "decimal.js";
 import { Dec, ZERO } from "./decimal";
-import { bucketStart, DAY_MS, MINUTE_MS, type Bar } from "./kline.engine";
+import { DAY_MS, mergeBar, MINUTE_MS, type Bar, type CandleState } from "./kline.engine";
 
 /**
- * The rolling 24 h ticker of one pair, pure: minute buckets of the last 24 hours. `open_24h` is the first price of
- * the window, high/low/volume span it, `last` is the latest price. A tick costs O(1): the figures of the closed
- * minutes are cached and only recomputed when a minute closes or leaves the window.
+ * The rolling 24 h ticker of one pair, pure: the 1 m candles of the last 24 hours, built by the kline merge
+ * (`mergeBar`) with the quote volume beside each. `open_24h` is the first price of the window, high/low/volume span
+ * it, `last` is the latest price. A tick costs O(1): the figures of the closed minutes are cached and only
+ * recomputed when a minute closes or leaves the window.
  */
 export interface Day {
   open: string;
@@ -16,15 +17,8 @@ export interface Day {
   quoteVolume: Decimal;
 }
 
-interface Bucket {
-  t: number;
-  o: string;
-  h: string;
-  l: string;
-  c: string;
-  hn: number;
-  ln: number;
-  v: Decimal;
+/** A minute of the window: the 1 m candle the kline merge builds, with what it traded in the quote asset. */
+interface Bucket extends CandleState {
   qv: Decimal;
 }
 
@@ -48,25 +42,13 @@ export class RollingDay {
    * quote asset (price x quantity for a tick); history bars estimate it.
    */
   add(bar: Bar, quoteVolume: Decimal): void {
-    const t = bucketStart("1m", bar.t);
-    const last = this.buckets.length > this.head ? this.buckets[this.buckets.length - 1] : undefined;
-    if (last && t < last.t) return; // late: the window only moves forward
-    if (last && t === last.t) {
-      const hn = Number(bar.h);
-      const ln = Number(bar.l);
-      if (hn > last.hn) {
-        last.h = bar.h;
-        last.hn = hn;
-      }
-      if (ln < last.ln) {
-        last.l = bar.l;
-        last.ln = ln;
-      }
-      last.c = bar.c;
-      last.v = last.v.plus(bar.v);
-      last.qv = last.qv.plus(quoteVolume);
+    const last = this.buckets.length > this.head ? this.buckets[this.buckets.length - 1] : null;
+    const merged = mergeBar(last, "1m", bar);
+    if (merged.late) return; // the window only moves forward
+    if (last && !merged.closed) {
+      this.buckets[this.buckets.length - 1] = { ...merged.candle, qv: last.qv.plus(quoteVolume) };
     } else {
-      this.buckets.push({ t, o: bar.o, h: bar.h, l: bar.l, c: bar.c, hn: Number(bar.h), ln: Number(bar.l), v: bar.v, qv: quoteVolume });
+      this.buckets.push({ ...merged.candle, qv: quoteVolume });
       this.closed = null;
     }
     this.evict(bar.t);
