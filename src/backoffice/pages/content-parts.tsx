@@ -3,9 +3,10 @@ import useSWR from "swr";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { languages, type Language } from "@contract/constants";
+import { defaultLanguage, languages, type Language } from "@contract/constants";
 import type { ContentStatus } from "@contract/content";
 import { i18n } from "@/shared/i18n/i18n";
+import { NATIVE_NAMES } from "@/shared/i18n/language-names";
 import { useDebounced } from "@/shared/lib/use-debounced";
 import { showToast } from "@/shared/state/store";
 import { SelectField } from "@/shared/ui/field";
@@ -36,6 +37,73 @@ export function LanguageSelect({ value, onChange }: { value: Language | null; on
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/** Versions of an item in the languages other than English (the item's own fields are the English original). */
+export type Translations<T> = Partial<Record<Language, T>>;
+
+/**
+ * One tab per language: English (the original, shown to readers of any language without a version) and the nine
+ * others, each marked when it has no version yet. The fields under it edit the chosen language's version.
+ */
+export function LanguageTabs({ value, onChange, written }: { value: Language; onChange: (lang: Language) => void; written: (lang: Language) => boolean }) {
+  const { t } = useLingui();
+  const missing = languages.filter((lang) => lang !== defaultLanguage && !written(lang));
+  return (
+    <div className="bo-lang">
+      <div className="segments bo-lang__tabs" role="tablist" aria-label={t`Language version`}>
+        {[defaultLanguage, ...languages.filter((lang) => lang !== defaultLanguage)].map((lang) => (
+          <button
+            key={lang}
+            type="button"
+            role="tab"
+            className="segments__item"
+            aria-selected={value === lang}
+            data-missing={!written(lang) || undefined}
+            title={written(lang) ? NATIVE_NAMES[lang] : t`${NATIVE_NAMES[lang]}: not written yet, readers see English`}
+            onClick={() => onChange(lang)}
+          >
+            {NATIVE_NAMES[lang]}
+          </button>
+        ))}
+      </div>
+      <p className="bo-hint" data-testid="missing-languages">
+        {missing.length ? (
+          <Trans>Not written yet in: {missing.map((lang) => NATIVE_NAMES[lang]).join(", ")}. Readers of these languages see the English version with a "shown in English" note.</Trans>
+        ) : (
+          <Trans>Written in all ten languages.</Trans>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The draft's text in the language of the open tab, and how to change it: English edits the item itself, another
+ * language its entry in `translations` (started from empty fields).
+ */
+export function languageVersion<T extends object>(
+  draft: T & { translations: Translations<T> },
+  lang: Language,
+  empty: T,
+  set: (change: Partial<T> & { translations?: Translations<T> }) => void,
+): [T, (change: Partial<T>) => void] {
+  if (lang === defaultLanguage) return [draft, (change) => set(change)];
+  const version = { ...empty, ...draft.translations[lang] };
+  return [version, (change) => set({ translations: { ...draft.translations, [lang]: { ...version, ...change } } } as Partial<T> & { translations: Translations<T> })];
+}
+
+/** Whether a version has any text (an empty one is not sent as written: the server drops it). */
+export const hasText = (version: object | undefined) => !!version && Object.values(version).some((v) => typeof v === "string" && v.trim() !== "");
+
+/** Languages an item has no version in, as the list tables show them. */
+export function MissingLanguages({ missing }: { missing: Language[] }) {
+  if (!missing.length) return <span className="badge badge--up"><Trans>All ten</Trans></span>;
+  return (
+    <span className="badge badge--warn" title={missing.map((lang) => NATIVE_NAMES[lang]).join(", ")}>
+      <Trans>{missing.length} missing</Trans>
+    </span>
   );
 }
 

@@ -4,15 +4,19 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BoDocument, DocumentSlug } from "@contract/content";
+import type { Language } from "@contract/constants";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime } from "@/shared/i18n/format";
+import { intlLocale } from "@/shared/i18n/i18n";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { useMe } from "../api";
 import { getDocuments, saveDocument } from "../content-api";
-import { HtmlEditor } from "./content-parts";
+import { hasText, HtmlEditor, LanguageTabs, languageVersion, MissingLanguages } from "./content-parts";
+
+const EMPTY_TEXT = { title: "", body: "" };
 
 const NAMES: Record<DocumentSlug, MessageDescriptor> = {
   jgpz: msg`Regulatory license`,
@@ -31,16 +35,20 @@ export function DocumentsPage() {
   const { data, mutate } = useSWR("backoffice/documents", () => getDocuments({}, { silent: true }));
   const { data: me } = useMe();
   const [editing, setEditing] = useState<BoDocument | null>(null);
+  const [tab, setTab] = useState<Language>("en");
   const canEdit = me?.role === "admin";
   const save = useAction(async (publish: boolean) => {
     if (!editing) return;
-    const saved = await saveDocument({ slug: editing.slug, title: editing.title, body: editing.body, publish });
+    const saved = await saveDocument({ slug: editing.slug, title: editing.title, body: editing.body, publish, translations: editing.translations });
     showToast(publish ? i18n._(msg`Published: users see it now`) : i18n._(msg`Saved, not published`), "success");
     setEditing(saved);
     await mutate();
   });
 
   if (editing) {
+    const [text, setText] = languageVersion(editing, tab, EMPTY_TEXT, (change) => canEdit && setEditing({ ...editing, ...change }));
+    // Errors of another language's version come back as `translations.<lang>.<field>`.
+    const errorOf = (field: "title" | "body") => save.errorOf(tab === "en" ? field : `translations.${tab}.${field}`);
     return (
       <>
         <div className="bo__head">
@@ -54,8 +62,11 @@ export function DocumentsPage() {
           </div>
         </div>
         <form className="form card" onSubmit={(e) => e.preventDefault()} noValidate>
-          <TextField label={<Trans>Title</Trans>} name="title" value={editing.title} maxLength={200} disabled={!canEdit} onChange={(e) => setEditing({ ...editing, title: e.target.value })} error={save.errorOf("title")} />
-          <HtmlEditor label={<Trans>Text (HTML)</Trans>} value={editing.body} rows={22} onChange={(body) => canEdit && setEditing({ ...editing, body })} error={save.errorOf("body")} />
+          <LanguageTabs value={tab} onChange={setTab} written={(lang) => lang === "en" || hasText(editing.translations[lang])} />
+          <div role="tabpanel" className="form" lang={intlLocale[tab]}>
+            <TextField label={<Trans>Title</Trans>} name="title" value={text.title} maxLength={200} disabled={!canEdit} onChange={(e) => setText({ title: e.target.value })} error={errorOf("title")} />
+            <HtmlEditor label={<Trans>Text (HTML)</Trans>} value={text.body} rows={22} onChange={(body) => setText({ body })} error={errorOf("body")} />
+          </div>
           {canEdit ? (
             <div className="bo-actions">
               <button type="button" className="btn btn--primary" disabled={save.pending} onClick={() => void save.run(true)}>
@@ -94,6 +105,7 @@ export function DocumentsPage() {
               <th><Trans>Document</Trans></th>
               <th><Trans>Title</Trans></th>
               <th><Trans>Status</Trans></th>
+              <th><Trans>Languages</Trans></th>
               <th><Trans>Last edit</Trans></th>
               <th />
             </tr>
@@ -106,6 +118,7 @@ export function DocumentsPage() {
                 <td>
                   <span className={`badge ${doc.published ? "badge--up" : "badge--warn"}`}>{doc.published ? <Trans>Published</Trans> : <Trans>Not published</Trans>}</span>
                 </td>
+                <td>{doc.updated_at && <MissingLanguages missing={doc.missing_languages} />}</td>
                 <td>
                   {doc.updated_at ? (
                     <>
@@ -116,7 +129,11 @@ export function DocumentsPage() {
                   )}
                 </td>
                 <td>
-                  <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing({ ...doc, title: doc.title || i18n._(NAMES[doc.slug]) })}>
+                  <button type="button" className="btn btn--ghost btn--small" onClick={() => {
+                      setTab("en");
+                      setEditing({ ...doc, title: doc.title || i18n._(NAMES[doc.slug]) });
+                    }}
+                  >
                     {canEdit ? <Trans>Edit</Trans> : <Trans>View</Trans>}
                   </button>
                 </td>

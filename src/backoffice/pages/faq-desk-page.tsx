@@ -4,23 +4,30 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Language } from "@contract/constants";
 import type { BoFaqEntry, FaqCategory } from "@contract/content";
 import { useAction } from "@/shared/api/use-action";
+import { intlLocale } from "@/shared/i18n/i18n";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { deleteFaq, getFaq, saveFaq } from "../content-api";
-import { FAQ_LABELS, HtmlEditor, LanguageSelect } from "./content-parts";
+import { FAQ_LABELS, hasText, HtmlEditor, LanguageSelect, LanguageTabs, languageVersion, MissingLanguages, type Translations } from "./content-parts";
 
-interface Draft {
+interface FaqText {
+  question: string;
+  answer: string;
+}
+
+interface Draft extends FaqText {
   id?: number;
   category: FaqCategory;
   lang: Language | null;
-  question: string;
-  answer: string;
   sort: number;
   published: boolean;
+  translations: Translations<FaqText>;
 }
+
+const EMPTY_TEXT: FaqText = { question: "", answer: "" };
 
 const categories = Object.keys(FAQ_LABELS) as FaqCategory[];
 
@@ -30,6 +37,7 @@ export function FaqDeskPage() {
   const [category, setCategory] = useState<FaqCategory | "">("");
   const { data, mutate } = useSWR(["backoffice/faq", category], () => getFaq({ category: category || undefined }, { silent: true }));
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [tab, setTab] = useState<Language>("en");
   const [deleting, setDeleting] = useState<BoFaqEntry | null>(null);
   const save = useAction(async () => {
     if (!draft) return;
@@ -47,6 +55,9 @@ export function FaqDeskPage() {
 
   if (draft) {
     const set = (change: Partial<Draft>) => setDraft((d) => d && { ...d, ...change });
+    const [text, setText] = languageVersion<FaqText>(draft, tab, EMPTY_TEXT, set);
+    // Errors of another language's version come back as `translations.<lang>.<field>`.
+    const errorOf = (field: keyof FaqText) => save.errorOf(tab === "en" ? field : `translations.${tab}.${field}`);
     return (
       <>
         <div className="bo__head">
@@ -72,8 +83,11 @@ export function FaqDeskPage() {
               <Trans>Shown to users</Trans>
             </label>
           </div>
-          <TextField label={<Trans>Question</Trans>} name="question" value={draft.question} maxLength={300} onChange={(e) => set({ question: e.target.value })} error={save.errorOf("question")} />
-          <HtmlEditor label={<Trans>Answer (HTML)</Trans>} value={draft.answer} rows={8} onChange={(answer) => set({ answer })} error={save.errorOf("answer")} />
+          <LanguageTabs value={tab} onChange={setTab} written={(lang) => lang === "en" || hasText(draft.translations[lang])} />
+          <div role="tabpanel" className="form" lang={intlLocale[tab]}>
+            <TextField label={<Trans>Question</Trans>} name="question" value={text.question} maxLength={300} onChange={(e) => setText({ question: e.target.value })} error={errorOf("question")} />
+            <HtmlEditor label={<Trans>Answer (HTML)</Trans>} value={text.answer} rows={8} onChange={(answer) => setText({ answer })} error={errorOf("answer")} />
+          </div>
           <div className="bo-actions">
             <button type="submit" className="btn btn--primary" disabled={save.pending}>
               <Trans>Save</Trans>
@@ -94,7 +108,10 @@ export function FaqDeskPage() {
           type="button"
           className="btn btn--primary btn--small"
           style={{ width: "auto" }}
-          onClick={() => setDraft({ category: category || "other", lang: null, question: "", answer: "", sort: 100, published: true })}
+          onClick={() => {
+            setTab("en");
+            setDraft({ category: category || "other", lang: null, ...EMPTY_TEXT, sort: 100, published: true, translations: {} });
+          }}
         >
           <Icon name="plus" size={16} />
           <Trans>New question</Trans>
@@ -125,6 +142,7 @@ export function FaqDeskPage() {
                 <th className="num"><Trans>Sort order</Trans></th>
                 <th><Trans>Question</Trans></th>
                 <th><Trans>Readers</Trans></th>
+                <th><Trans>Languages</Trans></th>
                 <th><Trans>Shown</Trans></th>
                 <th />
               </tr>
@@ -136,9 +154,17 @@ export function FaqDeskPage() {
                   <td className="num">{entry.sort}</td>
                   <td className="bo-cell-title">{entry.question}</td>
                   <td>{entry.lang ?? <Trans>Every language</Trans>}</td>
+                  <td>{entry.lang ? null : <MissingLanguages missing={entry.missing_languages} />}</td>
                   <td>{entry.published ? <span className="badge badge--up"><Trans>Yes</Trans></span> : <span className="badge"><Trans>Hidden</Trans></span>}</td>
                   <td style={{ whiteSpace: "nowrap" }}>
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => setDraft({ ...entry })}>
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--small"
+                      onClick={() => {
+                        setTab("en");
+                        setDraft({ ...entry });
+                      }}
+                    >
                       <Trans>Edit</Trans>
                     </button>{" "}
                     <button type="button" className="btn btn--danger btn--small" onClick={() => setDeleting(entry)}>

@@ -5,30 +5,48 @@ import type { Language } from "@contract/constants";
 import type { BoNewsItem, ContentStatus, NewsKind } from "@contract/content";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime } from "@/shared/i18n/format";
+import { intlLocale } from "@/shared/i18n/i18n";
 import { showToast } from "@/shared/state/store";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { getNews, saveNews, unpublishNews } from "../content-api";
 import { DeskList } from "../desk-list";
-import { contentStatusText, HtmlEditor, ImageUpload, LanguageSelect, StatusBadge, TextArea } from "./content-parts";
+import {
+  contentStatusText,
+  hasText,
+  HtmlEditor,
+  ImageUpload,
+  LanguageSelect,
+  LanguageTabs,
+  languageVersion,
+  MissingLanguages,
+  StatusBadge,
+  TextArea,
+  type Translations,
+} from "./content-parts";
 
 const LIMIT = 20;
 
-interface Draft {
-  id?: number;
-  kind: NewsKind;
-  lang: Language | null;
+interface NewsText {
   title: string;
   summary: string;
   body: string;
+}
+const EMPTY_TEXT: NewsText = { title: "", summary: "", body: "" };
+
+interface Draft extends NewsText {
+  id?: number;
+  kind: NewsKind;
+  lang: Language | null;
+  translations: Translations<NewsText>;
   cover_image_id: number | null;
   cover_url: string | null;
   pinned: boolean;
   status?: ContentStatus;
 }
 
-const blank = (kind: NewsKind): Draft => ({ kind, lang: null, title: "", summary: "", body: "", cover_image_id: null, cover_url: null, pinned: false });
+const blank = (kind: NewsKind): Draft => ({ kind, lang: null, ...EMPTY_TEXT, translations: {}, cover_image_id: null, cover_url: null, pinned: false });
 const draftOf = (item: BoNewsItem): Draft => ({ ...item });
 
 /**
@@ -42,7 +60,13 @@ export function NewsDeskPage() {
   const [page, setPage] = useState(1);
   const query = { page, limit: LIMIT, kind: kind || undefined, status: status || undefined };
   const { data, isLoading, mutate } = useSWR(["backoffice/news", query], () => getNews(query, { silent: true }));
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraftState] = useState<Draft | null>(null);
+  const [tab, setTab] = useState<Language>("en");
+  /** Opening another item starts on its English original; saving the open one keeps its tab. */
+  const setDraft = (next: Draft | null) => {
+    if (!next || next.id !== draft?.id) setTab("en");
+    setDraftState(next);
+  };
   const [unpublishing, setUnpublishing] = useState<{ id: number; title: string } | null>(null);
 
   const save = useAction(async (publish: boolean) => {
@@ -62,8 +86,11 @@ export function NewsDeskPage() {
   });
 
   if (draft) {
-    const set = (change: Partial<Draft>) => setDraft((d) => d && { ...d, ...change });
+    const set = (change: Partial<Draft>) => setDraftState((d) => d && { ...d, ...change });
     const published = draft.status === "published";
+    const [text, setText] = languageVersion<NewsText>(draft, tab, EMPTY_TEXT, set);
+    // Errors of another language's version come back as `translations.<lang>.<field>`.
+    const errorOf = (field: keyof NewsText) => save.errorOf(tab === "en" ? field : `translations.${tab}.${field}`);
     return (
       <>
         <div className="bo__head">
@@ -95,16 +122,20 @@ export function NewsDeskPage() {
               <Trans>A news article appears in the news list; it does not count as unread.</Trans>
             )}
           </p>
-          <TextField label={<Trans>Title</Trans>} name="title" value={draft.title} maxLength={200} onChange={(e) => set({ title: e.target.value })} error={save.errorOf("title")} />
-          <TextArea
-            label={<Trans>Summary (plain text; empty: the start of the body)</Trans>}
-            name="summary"
-            rows={2}
-            maxLength={500}
-            value={draft.summary}
-            onChange={(e) => set({ summary: e.target.value })}
-            error={save.errorOf("summary")}
-          />
+          <LanguageTabs value={tab} onChange={setTab} written={(lang) => lang === "en" || hasText(draft.translations[lang])} />
+          <div role="tabpanel" className="form" lang={intlLocale[tab]}>
+            <TextField label={<Trans>Title</Trans>} name="title" value={text.title} maxLength={200} onChange={(e) => setText({ title: e.target.value })} error={errorOf("title")} />
+            <TextArea
+              label={<Trans>Summary (plain text; empty: the start of the body)</Trans>}
+              name="summary"
+              rows={2}
+              maxLength={500}
+              value={text.summary}
+              onChange={(e) => setText({ summary: e.target.value })}
+              error={errorOf("summary")}
+            />
+            <HtmlEditor label={<Trans>Body (HTML)</Trans>} value={text.body} onChange={(body) => setText({ body })} error={errorOf("body")} />
+          </div>
           <div className="field">
             <span className="field__label">
               <Trans>Cover image</Trans>
@@ -120,7 +151,6 @@ export function NewsDeskPage() {
             </div>
             {save.errorOf("cover_image_id") && <div className="field__error">{save.errorOf("cover_image_id")}</div>}
           </div>
-          <HtmlEditor label={<Trans>Body (HTML)</Trans>} value={draft.body} onChange={(body) => set({ body })} error={save.errorOf("body")} />
           <div className="bo-actions">
             <button type="button" className="btn btn--primary" disabled={save.pending} onClick={() => void save.run(true)}>
               {published ? <Trans>Save and keep published</Trans> : <Trans>Publish</Trans>}
@@ -183,6 +213,7 @@ export function NewsDeskPage() {
                 <th><Trans>Title</Trans></th>
                 <th><Trans>Type</Trans></th>
                 <th><Trans>Readers</Trans></th>
+                <th><Trans>Languages</Trans></th>
                 <th><Trans>Status</Trans></th>
                 <th><Trans>Published</Trans></th>
                 <th><Trans>Last edit</Trans></th>
@@ -198,6 +229,7 @@ export function NewsDeskPage() {
                   </td>
                   <td>{item.kind === "notice" ? <Trans>Notice</Trans> : <Trans>News</Trans>}</td>
                   <td>{item.lang ?? <Trans>Every language</Trans>}</td>
+                  <td>{item.lang ? null : <MissingLanguages missing={item.missing_languages} />}</td>
                   <td><StatusBadge status={item.status} /></td>
                   <td className="num">{item.published_at ? formatDateTime(item.published_at) : "-"}</td>
                   <td>

@@ -1,27 +1,12 @@
 import { Trans } from "@lingui/react/macro";
 import { languages, type Language } from "@contract/constants";
 import { activateLanguage } from "@/shared/i18n/i18n";
+import { NATIVE_NAMES } from "@/shared/i18n/language-names";
 import { hasLoginAtom, langAtom, setLanguage, useAtomValue } from "@/shared/state/store";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { setServerLanguage } from "../api/set-lang";
 import "./account.css";
-
-/** Each language in its own name, so anybody finds theirs. */
-/* eslint-disable lingui/no-unlocalized-strings -- each language is named in itself (an endonym), never translated */
-const NATIVE_NAMES: Record<Language, string> = {
-  zh: "简体中文",
-  en: "English",
-  es: "Español",
-  it: "Italiano",
-  jp: "日本語",
-  ko: "한국어",
-  pt: "Português",
-  tw: "繁體中文",
-  vn: "Tiếng Việt",
-  id: "Bahasa Indonesia",
-};
-/* eslint-enable lingui/no-unlocalized-strings */
 
 /** Switches the language at once (no reload), remembers it under `lang`, and tells the server when signed in. */
 export function LanguagePage() {
