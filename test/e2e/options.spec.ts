@@ -8,23 +8,16 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { freshPng } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
-import { dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+import { api, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
 
 const OPERATOR = operatorFor("options");
-
-async function api<T>(request: APIRequestContext, path: string, token: string, data: Record<string, unknown> = {}): Promise<T> {
-  const res = await request.post(`/api/${path}`, { headers: { authorization: token }, data });
-  const body = await res.json();
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message as T;
-}
 
 async function signedInUser(page: Page, request: APIRequestContext, usdt: string | null) {
   const user = await registerByApi(page);
   const info = await (await request.get("/api/user/info", { headers: { authorization: user.token } })).json();
   if (usdt) {
     const operator = await operatorToken(request, OPERATOR);
-    await api(request, "backoffice/users/adjust", operator, {
+    await api(request, "POST", "backoffice/users/adjust", operator, {
       user_id: info.message.id,
       currency: "USDT",
       amount: usdt,
@@ -101,9 +94,9 @@ test("a country with options switched off sees the explanation instead of the ti
   });
   expect((await kyc.json()).type).toBe("ok");
   const operator = await operatorToken(request, OPERATOR);
-  await api(request, "backoffice/kyc/approve", operator, { user_id: user.id });
+  await api(request, "POST", "backoffice/kyc/approve", operator, { user_id: user.id });
   const switches = await (await request.get("/api/backoffice/features", { headers: { authorization: operator } })).json();
-  await api(request, "backoffice/features/save", operator, { ...switches.message, options: [...new Set([...switches.message.options, country])] });
+  await api(request, "POST", "backoffice/features/save", operator, { ...switches.message, options: [...new Set([...switches.message.options, country])] });
 
   await loginThroughUi(page, user.account, user.password);
   await page.goto("/#/pages/strategy/index?tab=options");

@@ -3,35 +3,11 @@
  * change TP/SL in the sheet, close it behind the prompt (the history shows both ticks); close all behind a prompt
  * that shows the P&L; a forex order refused without a bank card and accepted once one is bound.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+import { api, dismissRealNameModal, fundedUser, operatorToken } from "./fixtures";
 
 const OPERATOR = operatorFor("positions");
-
-async function api<T>(request: APIRequestContext, path: string, token: string, data: Record<string, unknown> = {}): Promise<T> {
-  const res = await request.post(`/api/${path}`, { headers: { authorization: token }, data });
-  const body = await res.json();
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message as T;
-}
-
-/** A new user with 10,000 USDT, credited by the operator's manual adjustment, signed in on the page. */
-async function fundedUser(page: Page, request: APIRequestContext): Promise<string> {
-  const user = await registerByApi(page);
-  const info = await (await request.get("/api/user/info", { headers: { authorization: user.token } })).json();
-  const operator = await operatorToken(request, OPERATOR);
-  await api(request, "backoffice/users/adjust", operator, {
-    user_id: info.message.id,
-    currency: "USDT",
-    amount: "10000",
-    reason: "e2e trading funds",
-    idempotency_key: `e2e${Date.now()}${Math.random().toString(16).slice(2, 18)}`.padEnd(32, "0"),
-  });
-  await loginThroughUi(page, user.account, user.password);
-  await dismissRealNameModal(page);
-  return user.token;
-}
 
 /** A price as the English screen writes it ("57,020.64") back to a decimal. */
 const priceOf = async (page: Page, testId: string) => Number((await page.getByTestId(testId).first().textContent())!.replace(/,/g, ""));
@@ -48,7 +24,7 @@ const key = () => `${Date.now()}${Math.random().toString(16).slice(2)}`.padEnd(3
 
 test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind the prompt; close all", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const token = await fundedUser(page, request);
+  const { token } = await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
 
   await page.goto("/#/pages/strategy/index?symbol=BTC/USDT");
   await dismissRealNameModal(page);
@@ -105,7 +81,7 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
 
   // Close all: two positions opened, one prompt with their P&L, nothing left open.
   for (const [symbol, direction] of [["BTC/USDT", "long"], ["ETH/USDT", "short"]] as const) {
-    await api(request, "lever/submit", token, { symbol, direction, type: "market", quantity: "0.01", leverage: 5, idempotency_key: key() });
+    await api(request, "POST", "lever/submit", token, { symbol, direction, type: "market", quantity: "0.01", leverage: 5, idempotency_key: key() });
   }
   await page.getByRole("tab", { name: "Positions" }).click();
   await expect(page.locator("article.position")).toHaveCount(2);
@@ -115,13 +91,13 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
   await expect(all.getByTestId("close-all-pnl")).toContainText("USDT");
   await all.getByRole("button", { name: "Close all" }).click();
   await expect(page.getByText("No open positions.")).toBeVisible();
-  const { list } = await api<{ list: unknown[] }>(request, "lever/my_trade", token, { status: "open", kind: "crypto" });
+  const { list } = await api<{ list: unknown[] }>(request, "POST", "lever/my_trade", token, { status: "open", kind: "crypto" });
   expect(list).toEqual([]);
 });
 
 test("a forex order is refused without a bank card and accepted once one is bound", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const token = await fundedUser(page, request);
+  const { token } = await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
   await page.goto("/#/pages/whdetail/index?symbol=EUR/USD");
   await dismissRealNameModal(page);
   const ticket = page.getByRole("form", { name: "Order ticket" });
@@ -136,7 +112,7 @@ test("a forex order is refused without a bank card and accepted once one is boun
   const refused = await (await request.post("/api/lever/submit", { headers: { authorization: token }, data: { symbol: "EUR/USD", direction: "long", type: "market", quantity: "0.01", leverage: 10, idempotency_key: key() } })).json();
   expect(refused.code).toBe("BANK_CARD_REQUIRED");
 
-  await api(request, "user/cash_save", token, { real_name: "Ana Lopez", bank_name: "Banco Uno", card_number: "ES9121000418450200051332" });
+  await api(request, "POST", "user/cash_save", token, { real_name: "Ana Lopez", bank_name: "Banco Uno", card_number: "ES9121000418450200051332" });
   await page.reload();
   await ticketReady(page);
   await expect(ticket.getByText("Forex and metals trading needs a bound bank card.")).toHaveCount(0);

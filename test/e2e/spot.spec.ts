@@ -3,32 +3,17 @@
  * fee shown before submit, filled at once and listed with the tick it used; a limit buy that holds its funds,
  * cancelled behind the prompt, the funds back in the wallet; the spot account shows the coin bought.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+import { dismissRealNameModal, fundedUser, operatorToken } from "./fixtures";
 
 const OPERATOR = operatorFor("spot");
-
-/** A new user with 10,000 USDT, credited by the operator's manual adjustment, signed in on the page. */
-async function fundedUser(page: Page, request: APIRequestContext): Promise<string> {
-  const user = await registerByApi(page);
-  const info = await (await request.get("/api/user/info", { headers: { authorization: user.token } })).json();
-  const operator = await operatorToken(request, OPERATOR);
-  const res = await request.post("/api/backoffice/users/adjust", {
-    headers: { authorization: operator },
-    data: { user_id: info.message.id, currency: "USDT", amount: "10000", reason: "e2e spot funds", idempotency_key: `e2espot${Date.now()}${Math.random().toString(16).slice(2, 18)}`.padEnd(32, "0") },
-  });
-  expect((await res.json()).type).toBe("ok");
-  await loginThroughUi(page, user.account, user.password);
-  await dismissRealNameModal(page);
-  return user.token;
-}
 
 const numberOf = async (page: Page, testId: string) => Number((await page.getByTestId(testId).first().textContent())!.replace(/[^0-9.]/g, ""));
 
 test("a market buy from the chart, and a limit buy cancelled behind the prompt", async ({ page, request }) => {
   test.setTimeout(150_000);
-  await fundedUser(page, request);
+  await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
 
   // The chart of a crypto pair offers Buy and Sell; Buy opens the spot ticket on that pair.
   await page.goto("/#/pages/kline/index?symbol=BTC/USDT");

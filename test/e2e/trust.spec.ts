@@ -3,18 +3,11 @@
  * the latest roots, and "Verify my balance" recomputes the path in the browser (WebCrypto) step by step up to the
  * published root; offline, after a reload, the last proof fetched still verifies.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+import { api, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
 
 const OPERATOR = operatorFor("trust");
-
-async function api<T>(request: APIRequestContext, path: string, token: string, data: Record<string, unknown> = {}): Promise<T> {
-  const res = await request.post(`/api/${path}`, { headers: { authorization: token }, data });
-  const body = await res.json();
-  expect(body.type, `${path}: ${JSON.stringify(body)}`).toBe("ok");
-  return body.message as T;
-}
 
 /** The keys of the user's offline copy (SWR's cache written through to IndexedDB). */
 const offlineCopyKeys = (page: Page, userId: number) =>
@@ -52,14 +45,14 @@ test("verify my balance online, then offline from the last proof fetched", async
   const info = await (await request.get("/api/user/info", { headers: { authorization: user.token } })).json();
   const userId = info.message.id as number;
   const operator = await operatorToken(request, OPERATOR);
-  await api(request, "backoffice/users/adjust", operator, {
+  await api(request, "POST", "backoffice/users/adjust", operator, {
     user_id: userId,
     currency: "USDT",
     amount: "250.5",
     reason: "e2e trust funds",
     idempotency_key: `e2e${Date.now()}${Math.random().toString(16).slice(2, 18)}`.padEnd(32, "0"),
   });
-  await api(request, "backoffice/proof/snapshot", operator);
+  await api(request, "POST", "backoffice/proof/snapshot", operator);
 
   await loginThroughUi(page, user.account, user.password);
   await dismissRealNameModal(page);
