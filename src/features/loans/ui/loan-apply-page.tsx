@@ -102,7 +102,7 @@ export function LoanApplyPage() {
           if (complete && !blocked) setConfirming(true);
         }}
       >
-        <div className="card">
+        <div className="card form">
           <TextField
             label={<Trans>Amount ({config.currency})</Trans>}
             name="amount"
