@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { I18nProvider } from "@lingui/react";
+import { i18n } from "@lingui/core";
+import { SWRConfig } from "swr";
+import type { LoanConfig } from "@contract/loans";
+import { StateProvider, store, userInfoAtom } from "@/shared/state/store";
+
+/**
+ * The loan form's gates as a user meets them: without a passed KYC, or with a loan still open, it says why and
+ * cannot be sent; the interest, APR, total repayment and due date show before submit; an amount outside the limits
+ * is refused in the form.
+ */
+
+const config: LoanConfig = {
+  currency: "USDT",
+  min: "100",
+  max: "20000",
+  cycles: [
+    { days: 7, daily_rate: "0.001", apr: "0.365" },
+    { days: 30, daily_rate: "0.0008", apr: "0.292" },
+  ],
+  overdue_daily_rate: "0.002",
+  required: ["house", "income", "bank", "id_front", "id_hand"],
+  agreement: "jkxy",
+};
+
+let reviewStatus: number;
+let limit: string;
+
+beforeEach(() => {
+  reviewStatus = 2;
+  limit = "20000";
+  store.set(userInfoAtom, null);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      const message = path.endsWith("lh/loan/config")
+        ? config
+        : path.endsWith("lh/loan/statistics")
+          ? { borrowed: "0", outstanding: "0", repaid: "0", overdue: "0", limit, currency: "USDT" }
+          : path.endsWith("user/info")
+            ? { id: 1, account: "ana", review_status: reviewStatus }
+            : {};
+      return new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function renderPage() {
+  const { LoanApplyPage } = await import("./loan-apply-page");
+  render(
+    <StateProvider store={store}>
+      <I18nProvider i18n={i18n}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
+          <LoanApplyPage />
+        </SWRConfig>
+      </I18nProvider>
+    </StateProvider>,
+  );
+  const amount = await screen.findByLabelText("Amount (USDT)");
+  // The gates judge the user the server describes, not the empty session before it answers.
+  await waitFor(() => expect(store.get(userInfoAtom)).toMatchObject({ review_status: reviewStatus }));
+  return amount;
+}
+
+const applyButton = () => screen.getByRole("button", { name: "Apply" });
+
+describe("the loan form", () => {
+  it("shows interest, APR and the total before submit, and refuses amounts outside the limits", async () => {
+    const amount = await renderPage();
+    expect(screen.queryByText("Loans need a passed identity verification (KYC).")).toBeNull();
+    fireEvent.change(amount, { target: { value: "500" } });
+    expect(screen.getByTestId("loan-interest").textContent).toBe("3.5 USDT");
+    expect(screen.getByTestId("loan-total").textContent).toBe("503.5 USDT");
+    expect(screen.getByTestId("loan-apr").textContent).toBe("36.5%");
+    fireEvent.change(screen.getByLabelText("Cycle"), { target: { value: "30" } });
+    expect(screen.getByTestId("loan-interest").textContent).toBe("12 USDT");
+    expect(screen.getByTestId("loan-apr").textContent).toBe("29.2%");
+    fireEvent.change(amount, { target: { value: "99" } });
+    expect(screen.getByText("The minimum is 100 USDT.")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "20000.5" } });
+    expect(screen.getByText("The maximum is 20,000 USDT.")).toBeTruthy();
+    expect(screen.getByTestId("loan-total").textContent).toBe("-");
+    // Without the five photos the application cannot be sent, agreement or not.
+    fireEvent.change(amount, { target: { value: "500" } });
+    fireEvent.click(screen.getByRole("checkbox"));
+    expect(applyButton().hasAttribute("disabled")).toBe(true);
+  });
+
+  it("without a passed KYC it says so and cannot be sent", async () => {
+    reviewStatus = 1;
+    await renderPage();
+    expect(screen.getByText("Loans need a passed identity verification (KYC).")).toBeTruthy();
+    expect(applyButton().hasAttribute("disabled")).toBe(true);
+  });
+
+  it("with a loan still open it says one loan at a time", async () => {
+    limit = "0";
+    await renderPage();
+    expect(await screen.findByText("You have an open loan: one loan at a time.")).toBeTruthy();
+    expect(screen.queryByText("Loans need a passed identity verification (KYC).")).toBeNull();
+    expect(applyButton().hasAttribute("disabled")).toBe(true);
+  });
+});
