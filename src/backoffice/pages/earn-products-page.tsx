@@ -164,16 +164,16 @@ export function EarnProductsPage() {
               <option value="hosting">{t`Hosting`}</option>
             </SelectField>
             <TextField label={<Trans>Name</Trans>} name="name" value={draft.name} onChange={set("name")} error={save.errorOf("name")} />
-            <TextField label={<Trans>Currency</Trans>} name="currency" value={draft.currency} onChange={set("currency")} />
+            <TextField label={<Trans>Currency</Trans>} name="currency" value={draft.currency} onChange={set("currency")} error={save.errorOf("currency")} />
             <TextField label={<Trans>Minimum</Trans>} name="min" value={draft.min} onChange={set("min")} error={save.errorOf("min")} />
             <TextField label={<Trans>Maximum</Trans>} name="max" value={draft.max} onChange={set("max")} error={save.errorOf("max")} />
             <TextField label={<Trans>Term (days)</Trans>} name="days" value={draft.days} onChange={set("days")} error={save.errorOf("days")} />
             <TextField label={<Trans>Daily rate (fraction: 0.001 = 0.1 %)</Trans>} name="daily_rate" value={draft.daily_rate} onChange={set("daily_rate")} error={save.errorOf("daily_rate")} hint={<Trans>APR is computed: daily rate × 365.</Trans>} />
-            {draft.kind === "hosting" && <TextField label={<Trans>Early exit penalty rate</Trans>} name="early_exit_penalty_rate" value={draft.early_exit_penalty_rate} onChange={set("early_exit_penalty_rate")} />}
+            {draft.kind === "hosting" && <TextField label={<Trans>Early exit penalty rate</Trans>} name="early_exit_penalty_rate" value={draft.early_exit_penalty_rate} onChange={set("early_exit_penalty_rate")} error={save.errorOf("early_exit_penalty_rate")} />}
             <TextField label={<Trans>Participants cap (0: none)</Trans>} name="max_participants" value={draft.max_participants} onChange={set("max_participants")} error={save.errorOf("max_participants")} />
             <TextField label={<Trans>Who pays the return (shown to users)</Trans>} name="funded_by" value={draft.funded_by} onChange={set("funded_by")} error={save.errorOf("funded_by")} />
             <TextField label={<Trans>Risk note (shown to users)</Trans>} name="risk_note" value={draft.risk_note} onChange={set("risk_note")} error={save.errorOf("risk_note")} />
-            <TextField label={<Trans>Not offered in (KYC countries, e.g. FR, US)</Trans>} name="countries_off" value={draft.countries_off} onChange={set("countries_off")} />
+            <TextField label={<Trans>Not offered in (KYC countries, e.g. FR, US)</Trans>} name="countries_off" value={draft.countries_off} onChange={set("countries_off")} error={save.errorOf("countries_off")} />
             <SelectField label={<Trans>Status</Trans>} name="status" value={draft.status} onChange={set("status")}>
               <option value="open">{t`Open`}</option>
               <option value="closed">{t`Closed`}</option>

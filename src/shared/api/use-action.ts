@@ -50,6 +50,10 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
     },
     [run],
   );
-  const errorOf = (field: string): string | undefined => (fieldErrors[field] ? i18n._(fieldErrors[field]) : undefined);
+  /** The message of a field, or of the first refused element of a list field (the server names it `field.<index>`). */
+  const errorOf = (field: string): string | undefined => {
+    const key = fieldErrors[field] ?? Object.entries(fieldErrors).find(([name]) => name.startsWith(`${field}.`))?.[1];
+    return key ? i18n._(key) : undefined;
+  };
   return { run, pending, fieldErrors, setFieldErrors, onSubmit, errorOf };
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { act, renderHook } from "@testing-library/react";
+import { ApiError } from "./errors";
+import { useAction } from "./use-action";
+
+describe("useAction", () => {
+  it("gives each refused field its message, a list field the message of its first refused element, and clears them on the next run", async () => {
+    let fail = true;
+    const { result } = renderHook(() =>
+      useAction(async () => {
+        if (fail) throw new ApiError("PARAMETER_ERROR", "参数错误", 400, null, { name: "Missing parameter", "countries_off.1": "Parameter error" });
+        return "ok";
+      }),
+    );
+    await act(async () => void (await result.current.run()));
+    expect(result.current.errorOf("name")).toBe("Missing parameter");
+    expect(result.current.errorOf("countries_off")).toBe("Parameter error");
+    expect(result.current.errorOf("countries")).toBeUndefined();
+    expect(result.current.errorOf("min")).toBeUndefined();
+    fail = false;
+    await act(async () => void (await result.current.run()));
+    expect(result.current.errorOf("name")).toBeUndefined();
+  });
+});
