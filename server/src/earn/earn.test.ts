@@ -244,6 +244,27 @@ describe("the payout job", () => {
   });
 });
 
+describe("the payout job in batches", () => {
+  it("pays every order's missed days once, however the orders fall into batches", async () => {
+    const p = await newProduct({ days: 10, daily_rate: "0.01" });
+    const users = [];
+    for (let i = 0; i < 5; i++) {
+      const u = await user("1000");
+      expect((await subscribe(u.token, p.id, "100")).status).toBe(200);
+      users.push(u);
+    }
+    // Two 00:00 UTC passed with the leader down: a pass of 2 orders per transaction catches both days up.
+    const day = new Date(server.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
+    server.clock.set(Date.parse(`${day}T00:00:30Z`));
+    const run = await server.engines.earn.service.runPayouts(server.clock.now().getTime(), 2);
+    expect(run.paid).toBeGreaterThanOrEqual(10);
+    expect(run.batches).toBeGreaterThanOrEqual(5);
+    for (const u of users) expect((await ledger.balances(server.database.db, u.id)).find((b) => b.currency === "USDT")).toMatchObject({ available: "902", frozen: "100" });
+    expect(await server.engines.earn.service.runPayouts(server.clock.now().getTime(), 2)).toEqual({ paid: 0, matured: 0, batches: 0 });
+    await expectLedgerSound(server);
+  });
+});
+
 describe("hosting", () => {
   it("terminates early: principal minus the penalty returns, paid income is kept, 'contract break successful'", async () => {
     server.clock.set(Date.parse("2026-12-10T09:00:00Z"));

@@ -214,6 +214,29 @@ describe("review, repayment and overdue", () => {
   });
 });
 
+describe("the overdue job in batches", () => {
+  it("accrues each overdue day of every loan once, however the loans fall into batches, and again accrues nothing", async () => {
+    const mine = [];
+    for (let i = 0; i < 3; i++) {
+      const u = await borrower();
+      const loan = (await apply(u.token, { amount: "1000", days: "7" })).body.message;
+      await approve(loan.id);
+      mine.push(loan.id);
+    }
+    server.clock.set(server.clock.now().getTime() + 9 * 86_400_000 + 3_600_000); // two days past due
+    const first = await server.engines.loans.service.accrueOverdue(server.clock.now().getTime(), 2);
+    expect(first.days).toBeGreaterThanOrEqual(6);
+    const accrued = await server.database.query<{ id: string; overdue_days: number; rows: number }>(
+      "SELECT l.id::text AS id, l.overdue_days, (SELECT count(*)::int FROM loan_overdue o WHERE o.loan_id = l.id) AS rows FROM loans l WHERE l.id = ANY($1::bigint[]) ORDER BY l.id",
+      [mine],
+    );
+    expect(accrued.map((r) => [r.overdue_days, r.rows])).toEqual([[2, 2], [2, 2], [2, 2]]);
+    const again = await server.engines.loans.service.accrueOverdue(server.clock.now().getTime(), 2);
+    expect(again).toEqual({ loans: 0, days: 0 });
+    await expectLedgerSound(server);
+  });
+});
+
 describe("property: any sequence of applications, decisions and repayments keeps the ledger sound", () => {
   it("ledger.verify stays empty and the loans account mirrors what users owe", async () => {
     await fc.assert(
