@@ -68,3 +68,24 @@ export const audit = call({
   }),
   output: paged(auditEntry),
 });
+
+export const outboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(["email", "sms"]),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  /** "smtp" when it went through the mail server, "outbox" when the outbox was its only destination. */
+  transport: z.string(),
+  created_at: seconds,
+});
+
+export const outbox = call({
+  method: "GET",
+  path: "backoffice/outbox",
+  access: "operator",
+  summary: "E-mails and texts the platform sent, newest first (admin): what a user was told, and when",
+  tags: ["backoffice"],
+  input: pageQuery.extend({ recipient: z.string().trim().toLowerCase().max(254).optional() }),
+  output: paged(outboxMessage),
+});

@@ -179,3 +179,25 @@ describe("anti-phishing code", () => {
     expect(JSON.stringify(audit[0].detail)).not.toContain("Blue-Owl_7");
   });
 });
+
+describe("back office outbox", () => {
+  it("shows an admin what was sent to a recipient, code line included; others are refused", async () => {
+    const user = await userWithEmail();
+    await server.call("POST", "safe/anti_phishing/set", { code: "Green-9", step_up: user.password }, { token: user.token });
+    await server.call("POST", "sms_mail", { email: user.email, type: "forget" });
+    const admin = await server.newOperator("admin");
+    const res = await server.call<{ list: { recipient: string; body: string; channel: string }[]; total: number }>(
+      "GET",
+      "backoffice/outbox",
+      { recipient: user.email.toUpperCase(), limit: 5 },
+      { token: admin.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message.list[0]).toMatchObject({ recipient: user.email, channel: "email" });
+    expect(res.body.message.list[0].body.startsWith("Anti-phishing code: Green-9")).toBe(true);
+    expect(res.body.message.list.every((m) => m.recipient === user.email)).toBe(true);
+    const reviewer = await server.newOperator("reviewer");
+    expect((await server.call("GET", "backoffice/outbox", {}, { token: reviewer.token })).status).toBe(403);
+    expect((await server.call("GET", "backoffice/outbox", {}, { token: user.token })).status).toBe(401);
+  });
+});

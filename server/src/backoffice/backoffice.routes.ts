@@ -1,6 +1,7 @@
 import { backoffice } from "../../contract";
 import type { AppContext } from "../platform/context";
 import type { OperatorService } from "./operators.service";
+import { listOutbox } from "./outbox";
 
 export function backofficeRoutes(ctx: AppContext, operators: OperatorService): void {
   const { api } = ctx;
@@ -11,4 +12,6 @@ export function backofficeRoutes(ctx: AppContext, operators: OperatorService): v
   });
   api.route(backoffice.me, ({ operator }) => ({ id: operator.id, name: operator.name, role: operator.role }));
   api.route(backoffice.audit, ({ input }) => operators.auditLog(input), { roles: ["admin"] });
+  // Bodies may hold sign-in codes: admins only.
+  api.route(backoffice.outbox, ({ input }) => listOutbox(ctx.db, input), { roles: ["admin"] });
 }

@@ -19,3 +19,9 @@ export const referralCursor = pgTable("referral_cursor", {
   name: text("name").primaryKey(),
   lastPostingId: bigint("last_posting_id", { mode: "number" }).notNull(),
 });
+
+/** Fee postings the commission job has looked at, above the cursor's horizon (migrations/0021_referral_fee_marks.sql). */
+export const referralFeeMarks = pgTable("referral_fee_marks", {
+  postingId: bigint("posting_id", { mode: "number" }).primaryKey(),
+  markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+});

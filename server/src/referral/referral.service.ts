@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, lte, sql } from "drizzle-orm";
 import type { ReferralConfig } from "../../contract/referral";
 import { users } from "../auth";
 import { ledger, money, toWire } from "../ledger";
@@ -7,7 +7,7 @@ import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { getSetting, putSetting } from "../platform/settings";
 import { commissionOf, maskAccount } from "./referral.engine";
-import { referralCursor, referralIncome } from "./referral.schema";
+import { referralCursor, referralFeeMarks, referralIncome } from "./referral.schema";
 
 export const DEFAULT_REFERRAL_CONFIG: ReferralConfig = {
   enabled: true,
@@ -21,6 +21,12 @@ const SETTING = "referral.config";
 const CURSOR = "commission";
 /** Fee postings looked at per transaction of the commission job. */
 const BATCH = 500;
+/**
+ * How long a transaction could stay open between taking a fee posting's id and committing it. The horizon below which
+ * the job no longer looks trails its marks by this much, so a fee posting that commits late (after one with a higher
+ * id was processed) is still found; no transaction of this server stays open anywhere near as long.
+ */
+const LATE_COMMIT_WINDOW = sql`interval '10 minutes'`;
 
 type Row<T> = { rows: T[] };
 const rows = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as Row<T>).rows;
@@ -103,7 +109,8 @@ export class ReferralService {
   /**
    * The leader's job: commission on every trading fee posted since the last run (postings to the `fees` account in
    * position and spot entries; withdrawal, conversion and early-exit fees are not trading fees, deposits never are),
-   * then a sweep of invitees whose reward may be due. Idempotent per fee posting and level.
+   * then a sweep of invitees whose reward may be due. Idempotent per fee posting and level; every fee posting is
+   * looked at once even when it commits after one with a higher id (the marks and the horizon below).
    */
   async runJobs(): Promise<{ commissions: number; rewards: number }> {
     let commissions = 0;
@@ -124,6 +131,7 @@ export class ReferralService {
 
   private async commissionBatch(tx: Tx): Promise<{ seen: number; paid: number }> {
     await tx.insert(referralCursor).values({ name: CURSOR, lastPostingId: 0 }).onConflictDoNothing();
+    // The horizon: every fee posting at or below it has been looked at; above it, the marks say which were.
     const [cursor] = await tx.select().from(referralCursor).where(eq(referralCursor.name, CURSOR)).for("update");
     const fees = await rows<{ posting_id: string | number; entry_id: string | number; amount: string; currency: string; payer: string | number | null }>(
       tx,
@@ -134,9 +142,13 @@ export class ReferralService {
           JOIN ledger_entries e ON e.id = p.entry_id
           WHERE a.platform = 'fees' AND a.user_id IS NULL AND p.id > ${cursor.lastPostingId} AND p.amount > 0
             AND (e.kind LIKE 'position.%' OR e.kind LIKE 'spot.%')
+            AND NOT EXISTS (SELECT 1 FROM referral_fee_marks m WHERE m.posting_id = p.id)
           ORDER BY p.id LIMIT ${BATCH}`,
     );
-    if (fees.length === 0) return { seen: 0, paid: 0 };
+    if (fees.length === 0) {
+      await this.advanceHorizon(tx);
+      return { seen: 0, paid: 0 };
+    }
     const config = await this.config(tx);
     let paid = 0;
     for (const fee of fees) {
@@ -168,8 +180,20 @@ export class ReferralService {
         paid++;
       }
     }
-    await tx.update(referralCursor).set({ lastPostingId: Number(fees[fees.length - 1].posting_id) }).where(eq(referralCursor.name, CURSOR));
+    await tx.insert(referralFeeMarks).values(fees.map((fee) => ({ postingId: Number(fee.posting_id) }))).onConflictDoNothing();
+    await this.advanceHorizon(tx);
     return { seen: fees.length, paid };
+  }
+
+  /** Moves the horizon up to the marks older than the late-commit window, and forgets the marks it passed. */
+  private async advanceHorizon(tx: Tx): Promise<void> {
+    const [moved] = await rows<{ horizon: string | number }>(
+      tx,
+      sql`UPDATE referral_cursor SET last_posting_id = GREATEST(last_posting_id,
+            COALESCE((SELECT max(posting_id) FROM referral_fee_marks WHERE marked_at < now() - ${LATE_COMMIT_WINDOW}), 0))
+          WHERE name = ${CURSOR} RETURNING last_posting_id AS horizon`,
+    );
+    await tx.delete(referralFeeMarks).where(lte(referralFeeMarks.postingId, Number(moved.horizon)));
   }
 
   /** [direct inviter, indirect inviter] of a user. */
