@@ -1,0 +1,140 @@
+import { expect, test, type Page } from "@playwright/test";
+import { operatorFor } from "../../playwright.config";
+import { api, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi, registerThroughUi, uniqueAccount } from "./fixtures";
+
+const E2E_OPERATOR = operatorFor("security");
+
+interface OutboxMessage {
+  subject: string;
+  body: string;
+}
+
+/** What the platform sent to an address, newest first (the back office's outbox, admin). */
+async function outboxOf(page: Page, operator: string, email: string): Promise<OutboxMessage[]> {
+  return (await api<{ list: OutboxMessage[] }>(page.request, "GET", "backoffice/outbox", operator, { recipient: email, limit: "10" })).list;
+}
+
+async function openSecurityCentre(page: Page, item: string): Promise<void> {
+  await page.goto("/#/pages/me/safecenter");
+  await dismissRealNameModal(page);
+  await page.getByRole("link", { name: item }).click();
+}
+
+/**
+ * The security centre at 390x844: the anti-phishing code set in the app heads the next e-mail in the outbox; a
+ * session ended from the sessions list is logged out on its own device.
+ */
+test("an anti-phishing code set in the app heads the e-mails the platform sends", async ({ page }) => {
+  const user = await registerByApi(page, uniqueAccount("sec"));
+  const operator = await operatorToken(page.request, E2E_OPERATOR);
+  const email = `${user.account.toLowerCase()}@example.com`;
+  await api(page.request, "POST", "sms_mail", user.token, { email, type: "bind" });
+  const bindCode = /\d{6}/.exec((await outboxOf(page, operator, email))[0].body)![0];
+  await api(page.request, "POST", "safe/email", user.token, { email, code: bindCode, step_up: user.password });
+
+  await loginThroughUi(page, user.account, user.password);
+  await openSecurityCentre(page, "Anti-phishing code");
+  await expect(page.getByText("No code set yet.")).toBeVisible();
+  await page.getByLabel("Code", { exact: true }).fill("Blue-Owl_7");
+  // No trading password yet: the login password is the proof.
+  await page.getByLabel("Trading password or Google 2FA code").fill(user.password);
+  await page.getByRole("button", { name: "Set" }).click();
+  await expect(page.getByTestId("anti-phishing-code")).toHaveText("Blue-Owl_7");
+
+  // The next e-mail (a password-reset code) starts with it.
+  await api(page.request, "POST", "sms_mail", user.token, { email, type: "forget" });
+  const [latest] = await outboxOf(page, operator, email);
+  expect(latest.body.startsWith("Anti-phishing code: Blue-Owl_7")).toBe(true);
+});
+
+test("ending another session logs that device out", async ({ page, browser }) => {
+  const { account, password } = await registerThroughUi(page);
+  await dismissRealNameModal(page);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await loginThroughUi(otherPage, account, password);
+
+  await openSecurityCentre(page, "Active sessions");
+  const sessions = page.getByTestId("session");
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.first()).toContainText("This device");
+  await sessions.nth(1).getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Log out" }).click();
+  await expect(sessions).toHaveCount(1);
+
+  // The other device's next call is refused and it lands on the login screen.
+  const refused = otherPage.waitForResponse((r) => r.url().includes("/api/user/info"));
+  await otherPage.reload();
+  expect((await refused).status()).toBe(401);
+  await expect(otherPage).toHaveURL(/#\/pages\/login\/index/, { timeout: 15_000 });
+  await other.close();
+});
+
+test("a bank card's recipient address chosen on the choose-location page", async ({ page, context }) => {
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: 40.416775, longitude: -3.70379 });
+  await registerThroughUi(page);
+  await dismissRealNameModal(page);
+  await openSecurityCentre(page, "Bank cards");
+  await page.getByLabel("Real name").fill("Ana Garcia");
+  await page.getByLabel("Bank name").fill("Banco Uno");
+  await page.getByLabel("Card or account number").fill("ES9121000418450200051332");
+  await page.getByRole("button", { name: "Choose location" }).click();
+  await expect(page).toHaveURL(/#\/choose-location/);
+  await page.getByRole("button", { name: "Use my current position" }).click();
+  await expect(page.getByTestId("chosen-coordinates")).toContainText("40.416775, -3.70379");
+  await page.getByLabel("Address").fill("Calle Mayor 1, Madrid");
+  await page.getByRole("button", { name: "Use this location" }).click();
+
+  // Back on the form, what was typed before is still there, with the chosen address.
+  await expect(page).toHaveURL(/#\/pages\/me\/bank/);
+  await expect(page.getByLabel("Bank name")).toHaveValue("Banco Uno");
+  await expect(page.getByLabel("Recipient address")).toHaveValue("Calle Mayor 1, Madrid");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("button", { name: "Update" })).toBeVisible();
+  await page.reload();
+  await dismissRealNameModal(page);
+  await expect(page.getByLabel("Recipient address")).toHaveValue("Calle Mayor 1, Madrid");
+
+  // The open-location page shows it with a link to the maps app.
+  await page.getByRole("button", { name: "Show location" }).click();
+  await expect(page).toHaveURL(/#\/open-location/);
+  await expect(page.getByText("Calle Mayor 1, Madrid")).toBeVisible();
+  await expect(page.getByTestId("open-maps-app")).toHaveAttribute("href", "geo:0,0?q=Calle%20Mayor%201%2C%20Madrid");
+});
+
+test("a friend registers through the shared invitation link", async ({ page, browser }) => {
+  // The share sheet is the browser's: record what the page hands it.
+  await page.addInitScript(() => {
+    (window as unknown as { shared: ShareData[] }).shared = [];
+    navigator.share = async (data?: ShareData) => void (window as unknown as { shared: ShareData[] }).shared.push(data ?? {});
+  });
+  await registerThroughUi(page);
+  await dismissRealNameModal(page);
+  await page.goto("/#/pages/friend/index");
+  await dismissRealNameModal(page);
+  const code = (await page.getByTestId("invite-code").textContent())!.trim();
+  await page.getByRole("button", { name: "Share" }).click();
+  const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
+  expect(shared).toHaveLength(1);
+  const link = shared[0].url!;
+  expect(link).toContain(code);
+
+  const friendContext = await browser.newContext();
+  const friend = await friendContext.newPage();
+  await friend.goto(link);
+  await expect(friend.getByLabel("Invitation code")).toHaveValue(code);
+  const friendAccount = uniqueAccount("friend");
+  await friend.getByLabel("Account or e-mail").fill(friendAccount);
+  await friend.getByLabel("Password", { exact: true }).fill("secret123");
+  await friend.getByLabel("Confirm password").fill("secret123");
+  await friend.getByRole("button", { name: "Register" }).click();
+  await expect(friend).toHaveURL(/#\/pages\/index\/index/);
+  await friendContext.close();
+
+  // The friend is listed, masked, as a direct invitee.
+  await page.reload();
+  await expect(page.getByText("Nobody has registered with your code yet.")).toHaveCount(0);
+  await expect(page.locator(".referral-row").filter({ hasText: "Direct" })).toHaveCount(1);
+  await expect(page.locator(".referral-row")).not.toContainText(friendAccount);
+});
