@@ -2,10 +2,12 @@ import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { EarnKind, EarnOrder, Product } from "@contract/earn";
+import { useMyFeatures } from "@/shared/api/my-features";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { Fact, FactGrid } from "@/shared/ui/fact-grid";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { ProductUnavailable } from "@/shared/ui/product-unavailable";
 import { useProducts } from "../api/products";
 import { useOrderRecords } from "../api/records";
 import { percentOf } from "../model/earn";
@@ -95,9 +97,26 @@ export function ProductCard({ product: p, action = true }: { product: Product; a
   );
 }
 
+/** Whether the user's KYC country has earn products switched off (then the screens explain instead of offering). */
+export function useEarnSwitchedOff(): boolean {
+  const { data } = useMyFeatures();
+  return data?.earn === false;
+}
+
+/** Shown instead of products and forms when the user's country has earn products switched off. */
+export function EarnUnavailable() {
+  return (
+    <ProductUnavailable testId="earn-unavailable" title={<Trans>AI arbitrage and hosting are not available in your country</Trans>}>
+      <Trans>Regulators in your country of residence restrict this product for retail clients, so it is switched off for your account. Your other products are not affected.</Trans>
+    </ProductUnavailable>
+  );
+}
+
 /** The open products of a kind. */
 export function ProductList({ kind }: { kind: EarnKind }) {
   const { data } = useProducts(kind);
+  const switchedOff = useEarnSwitchedOff();
+  if (switchedOff) return <EarnUnavailable />;
   if (!data) return <Skeleton lines={4} />;
   if (!data.length) {
     return (

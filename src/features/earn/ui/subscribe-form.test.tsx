@@ -19,10 +19,12 @@ const product: Product = {
 };
 
 let sent: Record<string, unknown>[];
+let earnAllowed: boolean;
 let answer: () => { status: number; body: unknown };
 
 beforeEach(() => {
   sent = [];
+  earnAllowed = true;
   store.set(toastsAtom, []);
   answer = () => ({ status: 200, body: { type: "ok", message: { id: 1 } } });
   vi.stubGlobal(
@@ -34,7 +36,11 @@ beforeEach(() => {
         const { status, body } = answer();
         return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
       }
-      const body = path.endsWith("lh/deposit/config") ? { type: "ok", message: [product] } : { type: "ok", message: { list: [], total: 0 } };
+      const body = path.endsWith("lh/deposit/config")
+        ? { type: "ok", message: [product] }
+        : path.endsWith("user/features")
+          ? { type: "ok", message: { options: true, leverage: true, earn: earnAllowed, loans: true, country: "ES" } }
+          : { type: "ok", message: { list: [], total: 0 } };
       return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     }),
   );
@@ -103,5 +109,19 @@ describe("the subscription form", () => {
     await waitFor(() => expect(store.get(toastsAtom).map((t) => t.text)).toContain(i18n._(errors.MAX_PARTICIPANTS.key)));
     expect(sent).toHaveLength(1);
     expect((amount as HTMLInputElement).value).toBe("200");
+  });
+
+  it("explains instead of offering when the user's country has earn products switched off", async () => {
+    earnAllowed = false;
+    const { SubscribeForm } = await import("./subscribe-form");
+    render(
+      <I18nProvider i18n={i18n}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
+          <SubscribeForm kind="hosting" productId={product.id} available="1000" />
+        </SWRConfig>
+      </I18nProvider>,
+    );
+    expect((await screen.findByTestId("earn-unavailable")).textContent).toContain("AI arbitrage and hosting are not available in your country");
+    expect(screen.queryByLabelText("Amount (USDT)")).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import { useProducts } from "../api/products";
 import { subscribe } from "../api/subscribe";
 import { amountProblem, dailyIncome, earlyExit, termIncome } from "../model/earn";
 import { newIdempotencyKey } from "../model/idempotency-key";
-import { Disclosure, money, ProductCard } from "./parts";
+import { Disclosure, EarnUnavailable, money, ProductCard, useEarnSwitchedOff } from "./parts";
 
 const DAY_MS = 86_400_000;
 
@@ -31,6 +31,7 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
   const [amount, setAmount] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
+  const switchedOff = useEarnSwitchedOff();
   const product = data?.find((p) => p.id === productId);
   const submit = useAction(async () => {
     if (!product) return;
@@ -41,6 +42,7 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
     navigate(kind === "arbitrage" ? paths.arbitrageOrder : paths.hostingOrders);
   });
 
+  if (switchedOff) return <EarnUnavailable />;
   if (!data) return <Skeleton lines={6} />;
   if (!product) {
     return (

@@ -27,10 +27,12 @@ const config: LoanConfig = {
 
 let reviewStatus: number;
 let limit: string;
+let loansAllowed: boolean;
 
 beforeEach(() => {
   reviewStatus = 2;
   limit = "20000";
+  loansAllowed = true;
   store.set(userInfoAtom, null);
   vi.stubGlobal(
     "fetch",
@@ -40,9 +42,11 @@ beforeEach(() => {
         ? config
         : path.endsWith("lh/loan/statistics")
           ? { borrowed: "0", outstanding: "0", repaid: "0", overdue: "0", limit, currency: "USDT" }
-          : path.endsWith("user/info")
-            ? { id: 1, account: "ana", review_status: reviewStatus }
-            : {};
+          : path.endsWith("user/features")
+            ? { options: true, leverage: true, earn: true, loans: loansAllowed, country: "ES" }
+            : path.endsWith("user/info")
+              ? { id: 1, account: "ana", review_status: reviewStatus }
+              : {};
       return new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
     }),
   );
@@ -106,5 +110,21 @@ describe("the loan form", () => {
     expect(await screen.findByText("You have an open loan: one loan at a time.")).toBeTruthy();
     expect(screen.queryByText("Loans need a passed identity verification (KYC).")).toBeNull();
     expect(applyButton().hasAttribute("disabled")).toBe(true);
+  });
+
+  it("explains instead of the form when the user's country has loans switched off", async () => {
+    loansAllowed = false;
+    const { LoanApplyPage } = await import("./loan-apply-page");
+    render(
+      <StateProvider store={store}>
+        <I18nProvider i18n={i18n}>
+          <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
+            <LoanApplyPage />
+          </SWRConfig>
+        </I18nProvider>
+      </StateProvider>,
+    );
+    expect((await screen.findByTestId("loans-unavailable")).textContent).toContain("Credit loans are not available in your country");
+    expect(screen.queryByLabelText("Amount (USDT)")).toBeNull();
   });
 });

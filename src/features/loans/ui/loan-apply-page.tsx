@@ -3,6 +3,7 @@ import { Link, useLocation } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import type { LoanUpload } from "@contract/loans";
+import { useMyFeatures } from "@/shared/api/my-features";
 import { useUserInfo } from "@/shared/api/user-info";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
@@ -15,6 +16,7 @@ import { ImageField, type PickedImage } from "@/shared/ui/image-field";
 import { KeyValue } from "@/shared/ui/key-value";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
+import { ProductUnavailable } from "@/shared/ui/product-unavailable";
 import { useLoanConfig, useLoanStatistics } from "../api/loans";
 import { submitLoan } from "../api/submit-loan";
 import { dueIfIssuedNow, loanAmountProblem, loanPreview, percentOf } from "../model/loan";
@@ -33,6 +35,7 @@ export function LoanApplyPage() {
   const user = useAtomValue(userInfoAtom);
   const { data: config } = useLoanConfig();
   const { data: stats } = useLoanStatistics();
+  const { data: features } = useMyFeatures();
   const [amount, setAmount] = useState("");
   const [days, setDays] = useState<number | null>(null);
   const [agree, setAgree] = useState(false);
@@ -59,6 +62,15 @@ export function LoanApplyPage() {
     navigate(paths.loanRecords);
   });
 
+  if (features?.loans === false) {
+    return (
+      <Page title={<Trans>Loan application</Trans>} nav="custom">
+        <ProductUnavailable testId="loans-unavailable" title={<Trans>Credit loans are not available in your country</Trans>}>
+          <Trans>Regulators in your country of residence restrict this product for retail clients, so it is switched off for your account. Your other products are not affected.</Trans>
+        </ProductUnavailable>
+      </Page>
+    );
+  }
   if (!config || !stats) {
     return (
       <Page title={<Trans>Loan application</Trans>} nav="custom">

@@ -5,15 +5,15 @@ import type { MarketKind } from "@contract/market";
 import { errors } from "@contract/messages";
 import type { Option, OptionDirection } from "@contract/options";
 import { successes } from "@contract/successes";
+import { useMyFeatures } from "@/shared/api/my-features";
 import { useAction } from "@/shared/api/use-action";
 import { formatDecimal } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
-import { Icon } from "@/shared/ui/icons";
 import { KeyValue } from "@/shared/ui/key-value";
-import { useMyFeatures } from "../api/features";
+import { ProductUnavailable } from "@/shared/ui/product-unavailable";
 import { useOptions, type OptionsDesk } from "../api/options-list";
 import { usePayable } from "../api/payable";
 import { usePeriods } from "../api/periods";
@@ -33,17 +33,11 @@ const newKey = () => {
 /** Shown instead of the ticket when the user's country has timed options switched off. */
 export function OptionsUnavailable() {
   return (
-    <div className="opt-off card" role="note" data-testid="options-unavailable">
-      <Icon name="info" />
-      <h2>
-        <Trans>Timed options are not available in your country</Trans>
-      </h2>
-      <p>
-        <Trans>
-          Regulators in your country of residence restrict timed options for retail clients, so this product is switched off for your account. Your other products are not affected.
-        </Trans>
-      </p>
-    </div>
+    <ProductUnavailable testId="options-unavailable" title={<Trans>Timed options are not available in your country</Trans>}>
+      <Trans>
+        Regulators in your country of residence restrict timed options for retail clients, so this product is switched off for your account. Your other products are not affected.
+      </Trans>
+    </ProductUnavailable>
   );
 }
 

@@ -1,8 +1,8 @@
 import useSWR from "swr";
 import type { features } from "@contract";
-import { endpoint } from "@/shared/api/client";
+import { endpoint } from "./client";
 
-/** GET user/features: which products my KYC country allows (timed options may be switched off). */
+/** GET user/features: which products my KYC country allows (options, leverage, earn and loans may be switched off). */
 export const getMyFeatures = endpoint<typeof features.myFeatures>({ method: "GET", path: "user/features", access: "user" });
 
 export const myFeaturesKey = "user/features";
