@@ -35,6 +35,9 @@ export interface PayoutRun {
   batches: number;
 }
 
+/** The one currency of earn products: the principal is held from, and income paid to, the USDT wallet. */
+export const EARN_CURRENCY = "USDT";
+
 const wire = (v: string | null) => (v === null ? null : toWire(v));
 const epoch = (d: Date | null) => (d ? toSeconds(d) : null);
 
@@ -253,7 +256,7 @@ export class EarnService {
       total_income: toWire(row.total_income),
       yesterday_income: toWire(row.yesterday_income),
       running: Number(row.running),
-      currency: "USDT",
+      currency: EARN_CURRENCY,
     };
   }
 
@@ -418,6 +421,8 @@ export class EarnService {
   async saveProduct(operator: OperatorSession, input: ProductInput) {
     if (operator.role !== "admin") throw new DomainError("UNAUTHORIZED_OPERATION");
     if (money(input.max).lt(input.min) || money(input.min).lte(0)) throw new DomainError("PARAMETER_ERROR", "max");
+    // Earn takes and pays USDT (the USDT wallet is what the subscription form offers and the hosting totals add up).
+    if (input.currency !== EARN_CURRENCY) throw new DomainError("PARAMETER_ERROR", "currency");
     const values = {
       kind: input.kind,
       name: input.name,

@@ -138,6 +138,7 @@ describe("back office refusals", () => {
       ["no risk note", { risk_note: " " }, "MISSING_PARAMETER"],
       ["no payer", { funded_by: "" }, "MISSING_PARAMETER"],
       ["a country that is no ISO code", { countries_off: ["Spain"] }, "PARAMETER_ERROR"],
+      ["another currency than USDT", { currency: "BTC" }, "PARAMETER_ERROR"],
       ["an unknown product", { id: 999_999 }, "PRODUCT_NOT_FOUND"],
     ];
     for (const [what, over, code] of cases) {
