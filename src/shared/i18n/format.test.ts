@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
-import { formatDateTime, formatDecimal, formatPercent, numberFormat, regionName } from "./format";
+import { formatAmount, formatDateTime, formatDecimal, formatPercent, numberFormat, regionName } from "./format";
 
 afterEach(() => i18n.activate("en"));
 
@@ -26,6 +26,13 @@ describe("formatting per locale", () => {
     expect(formatDecimal("27", { minFraction: 2 })).toBe("27.00");
     expect(formatDecimal("0.123456", { maxFraction: 2 })).toBe("0.12");
     expect(formatDecimal(undefined)).toBe("-");
+  });
+
+  it("shows an amount with its currency to 8 decimals at most, and a dash when there is none", () => {
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    expect(formatAmount("1520.250000000000000000", "USDT")).toBe("1,520.25 USDT");
+    expect(formatAmount("0.123456789")).toBe("0.12345678");
+    expect([formatAmount(null, "USDT"), formatAmount(undefined), formatAmount("")]).toEqual(["-", "-", "-"]);
   });
 
   it("formats percentages with a sign", () => {

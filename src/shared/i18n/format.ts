@@ -73,6 +73,12 @@ export function formatDecimal(value: string | null | undefined, options: { minFr
   return `${sign}${grouped}${digits ? decimal + digits : ""}`;
 }
 
+/** An amount of money as shown beside its currency ("1,520.25 USDT"), to 8 decimals at most; "-" when there is none. */
+export function formatAmount(value: string | null | undefined, currency?: string): string {
+  if (value === null || value === undefined || value === "") return "-";
+  return `${formatDecimal(value, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}`;
+}
+
 /** Percentages from a decimal string ("1.2345" -> "+1.23%"). */
 export function formatPercent(value: string | number, fractionDigits = 2, signed = true): string {
   const n = Number(value);

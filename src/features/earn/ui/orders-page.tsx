@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import type { EarnKind, EarnOrder } from "@contract/earn";
 import { useAction } from "@/shared/api/use-action";
+import { formatAmount } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
@@ -17,7 +18,7 @@ import { terminate } from "../api/terminate";
 import { newIdempotencyKey } from "../model/idempotency-key";
 import { percentOf } from "../model/earn";
 import { subtractDecimal } from "@/shared/lib/decimal";
-import { money, OrderCard, ProductList } from "./parts";
+import { OrderCard, ProductList } from "./parts";
 
 /** `/pages/arbitrage/order`: my AI arbitrage orders, in progress and ended, each with its daily income. */
 export function ArbitrageOrdersPage() {
@@ -58,19 +59,19 @@ function HostingTotals() {
   return (
     <section className="card earn-totals" data-testid="hosting-totals">
       <div>
-        <strong data-testid="hosted">{money(data.hosted)}</strong>
+        <strong data-testid="hosted">{formatAmount(data.hosted)}</strong>
         <small>
           <Trans>Hosted ({data.currency})</Trans>
         </small>
       </div>
       <div>
-        <strong className="up">{money(data.total_income)}</strong>
+        <strong className="up">{formatAmount(data.total_income)}</strong>
         <small>
           <Trans>Total earnings</Trans>
         </small>
       </div>
       <div>
-        <strong className="up">{money(data.yesterday_income)}</strong>
+        <strong className="up">{formatAmount(data.yesterday_income)}</strong>
         <small>
           <Trans>Yesterday's earnings</Trans>
         </small>
@@ -146,16 +147,16 @@ function Orders({ kind }: { kind: EarnKind }) {
       >
         {ending && (
           <>
-            <KeyValue label={<Trans>Principal</Trans>}>{money(ending.amount, ending.currency)}</KeyValue>
+            <KeyValue label={<Trans>Principal</Trans>}>{formatAmount(ending.amount, ending.currency)}</KeyValue>
             <KeyValue label={<Trans>Penalty ({percentOf(ending.early_exit_penalty_rate)}%)</Trans>}>
               <span className="down" data-testid="terminate-penalty">
-                {money(subtract(ending.amount, ending.early_exit_return), ending.currency)}
+                {formatAmount(subtract(ending.amount, ending.early_exit_return), ending.currency)}
               </span>
             </KeyValue>
             <KeyValue label={<Trans>Returns to your wallet</Trans>}>
-              <strong data-testid="terminate-return">{money(ending.early_exit_return, ending.currency)}</strong>
+              <strong data-testid="terminate-return">{formatAmount(ending.early_exit_return, ending.currency)}</strong>
             </KeyValue>
-            <KeyValue label={<Trans>Income already paid (kept)</Trans>}>{money(ending.income_total, ending.currency)}</KeyValue>
+            <KeyValue label={<Trans>Income already paid (kept)</Trans>}>{formatAmount(ending.income_total, ending.currency)}</KeyValue>
             <p className="earn-note faint">
               <Trans>No more income is paid for this order after it ends.</Trans>
             </p>

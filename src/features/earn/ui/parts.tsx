@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { EarnKind, EarnOrder, Product } from "@contract/earn";
 import { useMyFeatures } from "@/shared/api/my-features";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { Fact, FactGrid } from "@/shared/ui/fact-grid";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
@@ -12,8 +12,6 @@ import { useProducts } from "../api/products";
 import { useOrderRecords } from "../api/records";
 import { percentOf } from "../model/earn";
 import "./earn.css";
-
-export const money = (value: string | null | undefined, currency?: string) => (value === null || value === undefined ? "-" : `${formatDecimal(value, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}`);
 
 /** Where a product page links: the subscription form of one product. */
 export const detailHref = (kind: EarnKind, id: number) => `${paths.arbitrageDetail}?kind=${kind}&id=${id}`;
@@ -77,7 +75,7 @@ export function ProductCard({ product: p, action = true }: { product: Product; a
       <Rates product={p} />
       <FactGrid>
         <Fact label={<Trans>Amount</Trans>}>
-          {money(p.min)} - {money(p.max)}
+          {formatAmount(p.min)} - {formatAmount(p.max)}
         </Fact>
         <Fact label={<Trans>Term</Trans>}>{t`${p.days} days`}</Fact>
         <Fact label={<Trans>Participants</Trans>}>
@@ -149,21 +147,21 @@ export function OrderCard({ order: o, action }: { order: EarnOrder; action?: Rea
         </span>
       </div>
       <FactGrid>
-        <Fact label={<Trans>Amount</Trans>}>{money(o.amount, o.currency)}</Fact>
+        <Fact label={<Trans>Amount</Trans>}>{formatAmount(o.amount, o.currency)}</Fact>
         <Fact label={<Trans>Daily rate / APR</Trans>}>
           {percentOf(o.daily_rate)}% / {percentOf(o.apr)}%
         </Fact>
-        <Fact label={<Trans>Daily income</Trans>}>{money(o.daily_income, o.currency)}</Fact>
+        <Fact label={<Trans>Daily income</Trans>}>{formatAmount(o.daily_income, o.currency)}</Fact>
         <Fact label={<Trans>Days paid</Trans>}>
           {o.paid_days} / {o.days}
         </Fact>
         <Fact label={<Trans>Total earnings</Trans>}>
-          <span className="up" data-testid="income-total">{money(o.income_total, o.currency)}</span>
+          <span className="up" data-testid="income-total">{formatAmount(o.income_total, o.currency)}</span>
         </Fact>
-        <Fact label={<Trans>Yesterday's earnings</Trans>}>{money(o.income_yesterday, o.currency)}</Fact>
+        <Fact label={<Trans>Yesterday's earnings</Trans>}>{formatAmount(o.income_yesterday, o.currency)}</Fact>
         <Fact label={<Trans>Start time</Trans>}>{formatDateTime(o.started_at)}</Fact>
         <Fact label={<Trans>Expiry</Trans>}>{formatDateTime(o.ends_at)}</Fact>
-        {o.penalty !== null && <Fact label={<Trans>Penalty</Trans>}>{money(o.penalty, o.currency)}</Fact>}
+        {o.penalty !== null && <Fact label={<Trans>Penalty</Trans>}>{formatAmount(o.penalty, o.currency)}</Fact>}
         {o.ended_at !== null && <Fact label={<Trans>End time</Trans>}>{formatDateTime(o.ended_at)}</Fact>}
         <Fact wide label={<Trans>Order number</Trans>}>{o.order_no}</Fact>
       </FactGrid>
@@ -193,7 +191,7 @@ function OrderRecords({ orderId, currency }: { orderId: number; currency: string
       {data.list.map((r) => (
         <li key={r.id}>
           <span>{r.day}</span>
-          <span className="up">+{money(r.amount, currency)}</span>
+          <span className="up">+{formatAmount(r.amount, currency)}</span>
         </li>
       ))}
     </ul>

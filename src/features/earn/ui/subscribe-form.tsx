@@ -3,7 +3,7 @@ import { Link, useLocation } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { EarnKind } from "@contract/earn";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { compareDecimal } from "@/shared/lib/decimal";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -15,7 +15,7 @@ import { useProducts } from "../api/products";
 import { subscribe } from "../api/subscribe";
 import { amountProblem, dailyIncome, earlyExit, termIncome } from "../model/earn";
 import { newIdempotencyKey } from "../model/idempotency-key";
-import { Disclosure, EarnUnavailable, money, ProductCard, useEarnSwitchedOff } from "./parts";
+import { Disclosure, EarnUnavailable, ProductCard, useEarnSwitchedOff } from "./parts";
 
 const DAY_MS = 86_400_000;
 
@@ -61,8 +61,8 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
   const full = product.max_participants > 0 && product.participants >= product.max_participants;
   const errors = {
     invalid: t`Enter an amount with at most 8 decimals.`,
-    below_min: t`The minimum is ${money(product.min, product.currency)}.`,
-    above_max: t`The maximum is ${money(product.max, product.currency)}.`,
+    below_min: t`The minimum is ${formatAmount(product.min, product.currency)}.`,
+    above_max: t`The maximum is ${formatAmount(product.max, product.currency)}.`,
     balance: t`More than your available balance.`,
   };
 
@@ -82,7 +82,7 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={`${money(product.min)} - ${money(product.max)}`}
+          placeholder={`${formatAmount(product.min)} - ${formatAmount(product.max)}`}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           error={problem ? errors[problem] : submit.errorOf("amount")}
@@ -95,16 +95,16 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
           }
         />
         <KeyValue label={<Trans>Available</Trans>}>
-          <strong data-testid="available">{money(available ?? "0", product.currency)}</strong>
+          <strong data-testid="available">{formatAmount(available ?? "0", product.currency)}</strong>
         </KeyValue>
         <KeyValue label={<Trans>Limits</Trans>}>
-          {money(product.min)} - {money(product.max, product.currency)}
+          {formatAmount(product.min)} - {formatAmount(product.max, product.currency)}
         </KeyValue>
         <KeyValue label={<Trans>Income per day</Trans>}>
-          <strong className="up" data-testid="preview-daily">{daily ? money(daily, product.currency) : "-"}</strong>
+          <strong className="up" data-testid="preview-daily">{daily ? formatAmount(daily, product.currency) : "-"}</strong>
         </KeyValue>
         <KeyValue label={<Trans>Income over {product.days} days</Trans>}>
-          <strong className="up" data-testid="preview-term">{term ? money(term, product.currency) : "-"}</strong>
+          <strong className="up" data-testid="preview-term">{term ? formatAmount(term, product.currency) : "-"}</strong>
         </KeyValue>
         <KeyValue label={<Trans>First income</Trans>}>{formatDateTime(firstPay)}</KeyValue>
         <KeyValue label={<Trans>Principal returns</Trans>}>{formatDateTime(endsAt)}</KeyValue>
@@ -134,11 +134,11 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
         onConfirm={() => void submit.run()}
         onClose={() => setConfirming(false)}
       >
-        <KeyValue label={<Trans>Amount held</Trans>}>{money(typed, product.currency)}</KeyValue>
-        <KeyValue label={<Trans>Income per day</Trans>}>{money(daily, product.currency)}</KeyValue>
-        <KeyValue label={<Trans>Income over {product.days} days</Trans>}>{money(term, product.currency)}</KeyValue>
+        <KeyValue label={<Trans>Amount held</Trans>}>{formatAmount(typed, product.currency)}</KeyValue>
+        <KeyValue label={<Trans>Income per day</Trans>}>{formatAmount(daily, product.currency)}</KeyValue>
+        <KeyValue label={<Trans>Income over {product.days} days</Trans>}>{formatAmount(term, product.currency)}</KeyValue>
         {product.kind === "hosting" && (
-          <KeyValue label={<Trans>If you exit early you get back</Trans>}>{money(earlyExit(typed || "0", product.early_exit_penalty_rate).returned, product.currency)}</KeyValue>
+          <KeyValue label={<Trans>If you exit early you get back</Trans>}>{formatAmount(earlyExit(typed || "0", product.early_exit_penalty_rate).returned, product.currency)}</KeyValue>
         )}
         <Disclosure product={product} />
       </ConfirmModal>

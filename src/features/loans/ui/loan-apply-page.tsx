@@ -6,7 +6,7 @@ import type { LoanUpload } from "@contract/loans";
 import { useMyFeatures } from "@/shared/api/my-features";
 import { useUserInfo } from "@/shared/api/user-info";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { REVIEW } from "@contract/constants";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
@@ -21,8 +21,6 @@ import { useLoanConfig, useLoanStatistics } from "../api/loans";
 import { submitLoan } from "../api/submit-loan";
 import { dueIfIssuedNow, loanAmountProblem, loanPreview, percentOf } from "../model/loan";
 import "./loans.css";
-
-const money = (v: string | null | undefined, currency?: string) => (v ? `${formatDecimal(v, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}` : "-");
 
 /**
  * `/pages/loan/apply` (the account menu's "Loan application"): amount, cycle with its daily rate, the five photos,
@@ -88,7 +86,7 @@ export function LoanApplyPage() {
     id_front: t`ID photo`,
     id_hand: t`Hand-held ID photo`,
   };
-  const errors = { invalid: t`Enter an amount with at most 8 decimals.`, below_min: t`The minimum is ${money(config.min, config.currency)}.`, above_max: t`The maximum is ${money(config.max, config.currency)}.` };
+  const errors = { invalid: t`Enter an amount with at most 8 decimals.`, below_min: t`The minimum is ${formatAmount(config.min, config.currency)}.`, above_max: t`The maximum is ${formatAmount(config.max, config.currency)}.` };
   const complete = preview !== null && agree && Object.values(photos).every(Boolean);
   const kycPassed = user?.review_status === REVIEW.PASSED;
   const blocked = !kycPassed || stats.limit === "0";
@@ -120,7 +118,7 @@ export function LoanApplyPage() {
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`${money(config.min)} - ${money(config.max)}`}
+            placeholder={`${formatAmount(config.min)} - ${formatAmount(config.max)}`}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             error={problem ? errors[problem] : submit.errorOf("amount")}
@@ -140,10 +138,10 @@ export function LoanApplyPage() {
             <span data-testid="loan-apr">{percentOf(cycle.apr)}%</span>
           </KeyValue>
           <KeyValue label={<Trans>Interest</Trans>}>
-            <strong data-testid="loan-interest">{money(preview?.interest, config.currency)}</strong>
+            <strong data-testid="loan-interest">{formatAmount(preview?.interest, config.currency)}</strong>
           </KeyValue>
           <KeyValue label={<Trans>Total repayment</Trans>}>
-            <strong data-testid="loan-total">{money(preview?.total, config.currency)}</strong>
+            <strong data-testid="loan-total">{formatAmount(preview?.total, config.currency)}</strong>
           </KeyValue>
           <KeyValue label={<Trans>Due date (if approved now)</Trans>}>{formatDateTime(dueIfIssuedNow(Date.now(), cycle.days))}</KeyValue>
           <p className="loan-note faint">
@@ -185,9 +183,9 @@ export function LoanApplyPage() {
         onConfirm={() => void submit.run()}
         onClose={() => setConfirming(false)}
       >
-        <KeyValue label={<Trans>Amount</Trans>}>{money(amount.trim(), config.currency)}</KeyValue>
-        <KeyValue label={<Trans>Interest</Trans>}>{money(preview?.interest, config.currency)}</KeyValue>
-        <KeyValue label={<Trans>Total repayment</Trans>}>{money(preview?.total, config.currency)}</KeyValue>
+        <KeyValue label={<Trans>Amount</Trans>}>{formatAmount(amount.trim(), config.currency)}</KeyValue>
+        <KeyValue label={<Trans>Interest</Trans>}>{formatAmount(preview?.interest, config.currency)}</KeyValue>
+        <KeyValue label={<Trans>Total repayment</Trans>}>{formatAmount(preview?.total, config.currency)}</KeyValue>
         <KeyValue label={<Trans>APR</Trans>}>{percentOf(cycle.apr)}%</KeyValue>
         <p className="loan-note faint">
           <Trans>An operator reviews the application. Once approved, the amount is credited to your wallet and is due {cycle.days} days later.</Trans>

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Loan } from "@contract/loans";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { compareDecimal } from "@/shared/lib/decimal";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -19,8 +19,6 @@ import { repay } from "../api/repay";
 import { newIdempotencyKey } from "../model/idempotency-key";
 import { percentOf } from "../model/loan";
 import "./loans.css";
-
-const money = (v: string | null | undefined, currency?: string) => (v ? `${formatDecimal(v, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}` : "-");
 
 /** `/pages/loan/records`: my loans with status, due date, overdue days and fee, unpaid amount, and repayment. */
 export function LoanRecordsPage() {
@@ -45,19 +43,19 @@ export function LoanRecordsPage() {
       {stats && (
         <section className="card loan-stats" data-testid="loan-stats">
           <div>
-            <strong>{money(stats.outstanding)}</strong>
+            <strong>{formatAmount(stats.outstanding)}</strong>
             <small>
               <Trans>Outstanding</Trans>
             </small>
           </div>
           <div>
-            <strong className={stats.overdue !== "0" ? "down" : undefined}>{money(stats.overdue)}</strong>
+            <strong className={stats.overdue !== "0" ? "down" : undefined}>{formatAmount(stats.overdue)}</strong>
             <small>
               <Trans>Overdue</Trans>
             </small>
           </div>
           <div>
-            <strong>{money(stats.repaid)}</strong>
+            <strong>{formatAmount(stats.repaid)}</strong>
             <small>
               <Trans>Repaid</Trans>
             </small>
@@ -95,7 +93,7 @@ export function LoanRecordsPage() {
         {repaying && (
           <>
             <KeyValue label={<Trans>Unpaid</Trans>}>
-              <strong data-testid="repay-unpaid">{money(repaying.unpaid, repaying.currency)}</strong>
+              <strong data-testid="repay-unpaid">{formatAmount(repaying.unpaid, repaying.currency)}</strong>
             </KeyValue>
             <TextField
               label={<Trans>Amount (empty: the whole unpaid amount)</Trans>}
@@ -123,7 +121,7 @@ function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
   return (
     <article className="card loan-card" data-testid={`loan-${l.id}`} aria-label={l.order_no}>
       <div className="loan-card__head">
-        <strong>{money(l.amount, l.currency)}</strong>
+        <strong>{formatAmount(l.amount, l.currency)}</strong>
         <span className={l.overdue ? "down" : l.status === "issued" ? "up" : "faint"} data-testid="loan-status">
           {status}
           {l.overdue ? ` · ${t`Overdue`}` : ""}
@@ -134,16 +132,16 @@ function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
         <Fact label={<Trans>Daily rate / APR</Trans>}>
           {percentOf(l.daily_rate)}% / {percentOf(l.apr)}%
         </Fact>
-        <Fact label={<Trans>Interest</Trans>}>{money(l.interest)}</Fact>
-        <Fact label={<Trans>Total due</Trans>}>{money(l.total_due)}</Fact>
-        <Fact label={<Trans>Repaid</Trans>}>{money(l.repaid)}</Fact>
+        <Fact label={<Trans>Interest</Trans>}>{formatAmount(l.interest)}</Fact>
+        <Fact label={<Trans>Total due</Trans>}>{formatAmount(l.total_due)}</Fact>
+        <Fact label={<Trans>Repaid</Trans>}>{formatAmount(l.repaid)}</Fact>
         <Fact label={<Trans>Unpaid</Trans>}>
-          <span data-testid="loan-unpaid">{money(l.unpaid)}</span>
+          <span data-testid="loan-unpaid">{formatAmount(l.unpaid)}</span>
         </Fact>
         <Fact label={<Trans>Due date</Trans>}>{l.due_at ? formatDateTime(l.due_at) : "-"}</Fact>
         <Fact label={<Trans>Overdue days / fee</Trans>}>
           <span className={l.overdue_days > 0 ? "down" : undefined}>
-            {l.overdue_days} / {money(l.overdue_fee)}
+            {l.overdue_days} / {formatAmount(l.overdue_fee)}
           </span>
         </Fact>
         <Fact label={<Trans>Applied</Trans>}>{formatDateTime(l.created_at)}</Fact>
