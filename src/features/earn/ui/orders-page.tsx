@@ -14,6 +14,7 @@ import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
 import { useHostingSum } from "../api/hosting-sum";
 import { useEarnOrders, type OrderTab } from "../api/orders";
+import { useIncomeRecords } from "../api/records";
 import { terminate } from "../api/terminate";
 import { newIdempotencyKey } from "../model/idempotency-key";
 import { percentOf } from "../model/earn";
@@ -32,7 +33,7 @@ export function ArbitrageOrdersPage() {
 /** `/pages/hosting/order`: hosting totals, the hosting products, my hosting orders with the early exit. */
 export function HostingPage() {
   const { t } = useLingui();
-  const [view, setView] = useState<"orders" | "products">("orders");
+  const [view, setView] = useState<"orders" | "income" | "products">("orders");
   return (
     <Page title={<Trans>Hosting</Trans>} nav="custom">
       <HostingTotals />
@@ -40,6 +41,7 @@ export function HostingPage() {
         {(
           [
             ["orders", t`My hosting`],
+            ["income", t`Daily income`],
             ["products", t`Products`],
           ] as const
         ).map(([id, label]) => (
@@ -48,8 +50,38 @@ export function HostingPage() {
           </button>
         ))}
       </div>
-      {view === "orders" ? <Orders kind="hosting" /> : <ProductList kind="hosting" />}
+      {view === "orders" ? <Orders kind="hosting" /> : view === "income" ? <IncomeList kind="hosting" /> : <ProductList kind="hosting" />}
     </Page>
+  );
+}
+
+/** Every daily income of a kind's orders, newest first: the day earned, the order, the amount. */
+function IncomeList({ kind }: { kind: EarnKind }) {
+  const { t } = useLingui();
+  const { data, size, setSize, isValidating } = useIncomeRecords(kind);
+  const { items, hasMore } = flatten(data);
+  if (!data) return <Skeleton lines={4} />;
+  if (!items.length) {
+    return (
+      <EmptyState icon="robot">
+        <Trans>No income yet: the first is paid at the next 00:00 UTC.</Trans>
+      </EmptyState>
+    );
+  }
+  return (
+    <section className="card" aria-label={t`Daily income`}>
+      <ul className="earn-records" data-testid="income-list">
+        {items.map((r) => (
+          <li key={r.id}>
+            <span>
+              {r.day} <small className="faint">{r.order_no}</small>
+            </span>
+            <span className="up">+{formatAmount(r.amount, r.currency)}</span>
+          </li>
+        ))}
+      </ul>
+      <LoadMore hasMore={hasMore} loading={isValidating && size > 1} onMore={() => void setSize(size + 1)} />
+    </section>
   );
 }
 
