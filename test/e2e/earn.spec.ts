@@ -4,7 +4,7 @@
  * what returns ("contract break successful"); apply for a loan with the five uploads, the operator approves it in the
  * back office (the amount is credited), the user repays it in full after the prompt.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
 import { freshPng } from "../../server/src/testing/images";
 import { api, backOffice, fundedUser, operatorToken } from "./fixtures";
@@ -18,23 +18,46 @@ const operator = (request: APIRequestContext) => (operatorSession ??= operatorTo
 type Wallet = { currency: string; available: string; frozen: string };
 const usdtOf = async (request: APIRequestContext, token: string) => (await api<Wallet[]>(request, "POST", "wallet/list", token)).find((w) => w.currency === "USDT")!;
 
-/** An open product made by the operator (the back-office form is the operator's; here the user's side is tested). */
-async function newProduct(request: APIRequestContext, kind: "arbitrage" | "hosting", over: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
-  const name = `${kind === "arbitrage" ? "Cross-venue" : "Hosting"} ${Date.now().toString(36)}`;
+/** An open hosting product made by the operator through the API (the back-office form is tested with arbitrage). */
+async function newHostingProduct(request: APIRequestContext): Promise<{ id: number; name: string }> {
   return api(request, "POST", "backoffice/earn/products/save", await operator(request), {
-    kind,
-    name,
+    kind: "hosting",
+    name: `Hosting ${Date.now().toString(36)}`,
     currency: "USDT",
     min: "100",
     max: "5000",
     days: 30,
     daily_rate: "0.001",
-    early_exit_penalty_rate: kind === "hosting" ? "0.05" : "0",
+    early_exit_penalty_rate: "0.05",
     max_participants: 0,
     funded_by: "The platform's rewards account pays the return, not other users' deposits.",
     risk_note: "Spreads can vanish: the return is what the platform pays as disclosed, not a promise of the market.",
-    ...over,
   });
+}
+
+/**
+ * The operator creates an arbitrage product in the back office: an impossible rate is refused on its field, then the
+ * product is saved with the texts users will read, and the earn liabilities are on the page.
+ */
+async function newProductInBackOffice(browser: Browser, request: APIRequestContext): Promise<{ name: string }> {
+  const office = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await backOffice(office, await operator(request), "/earn");
+  await expect(office.getByTestId("earn-liabilities")).toBeVisible();
+  const name = `Cross-venue ${Date.now().toString(36)}`;
+  await office.getByRole("button", { name: "New product" }).click();
+  const form = office.getByRole("dialog", { name: "New product" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Maximum").fill("5000");
+  await form.getByLabel("Who pays the return (shown to users)").fill("The platform's rewards account pays the return, not other users' deposits.");
+  await form.getByLabel("Risk note (shown to users)").fill("Spreads can vanish: the return is what the platform pays as disclosed, not a promise of the market.");
+  await form.getByLabel(/^Daily rate/).fill("1.5");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByText("Parameter error")).toBeVisible();
+  await form.getByLabel(/^Daily rate/).fill("0.001");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(office.getByRole("row").filter({ hasText: name })).toContainText("0.365");
+  await office.close();
+  return { name };
 }
 
 /** On the product's page: type the amount, check the preview, and confirm the subscription. */
@@ -49,9 +72,9 @@ async function subscribeFromDetail(page: Page, amount: string, preview: { daily:
   await expect(page.getByRole("status").getByText("Subscribed: your order is in progress.")).toBeVisible();
 }
 
-test("an AI arbitrage product: disclosed rates, the income before submit, the order in progress", async ({ page, request }) => {
+test("an AI arbitrage product made in the back office: disclosed rates, the income before submit, the order in progress", async ({ page, browser, request }) => {
   test.setTimeout(150_000);
-  const product = await newProduct(request, "arbitrage");
+  const product = await newProductInBackOffice(browser, request);
   const user = await fundedUser(page, request, await operator(request), "1000");
 
   await page.goto("/#/pages/arbitrage/index");
@@ -84,7 +107,7 @@ test("an AI arbitrage product: disclosed rates, the income before submit, the or
 
 test("hosting: subscribe, then terminate behind the prompt that shows the penalty and what returns", async ({ page, request }) => {
   test.setTimeout(150_000);
-  const product = await newProduct(request, "hosting");
+  const product = await newHostingProduct(request);
   const user = await fundedUser(page, request, await operator(request), "1000");
 
   await page.goto("/#/pages/hosting/order");
