@@ -31,7 +31,7 @@ export function SafeCenterPage() {
         <Cell icon="shield" label={<Trans>Google 2FA</Trans>} href={paths.google} value={user.google_bound ? t`Bound` : t`Not bound`} />
         <Cell icon="mail" label={<Trans>Email</Trans>} href={paths.email} value={user.email ?? t`Not bound`} />
         <Cell icon="card" label={<Trans>Bank cards</Trans>} href={paths.bank} />
-        <Cell icon="shield" label={<Trans>Anti-phishing code</Trans>} href={paths.antiPhishing} value={user.anti_phishing_set ? t`Set` : t`Not set`} />
+        <Cell icon="shield" label={<Trans>Anti-phishing code</Trans>} href={paths.antiPhishing} value={user.anti_phishing_set ? t`On` : t`Not set`} />
         <Cell icon="phone" label={<Trans>Active sessions</Trans>} href={paths.sessions} />
         <Cell icon="record" label={<Trans>Login history</Trans>} href={paths.loginHistory} />
         <Cell icon="user" label={<Trans>KYC verification</Trans>} href={paths.kyc} value={<ReviewBadge status={user.review_status} />} />
