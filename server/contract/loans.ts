@@ -165,7 +165,8 @@ export const backofficeApprove = call({
   access: "operator",
   summary: "Approve a pending loan: the amount is credited to the user's wallet from the loans account (once)",
   tags: ["backoffice", "loans"],
-  input: z.object({ id: id() }),
+  /** One key per decision: a retry after a lost answer gets the first decision back instead of "already decided". */
+  input: z.object({ id: id(), idempotency_key: idempotencyKey }),
   output: adminLoan,
 });
 
@@ -175,6 +176,10 @@ export const backofficeReject = call({
   access: "operator",
   summary: "Reject a pending loan with a reason the user sees",
   tags: ["backoffice", "loans"],
-  input: z.object({ id: id(), reason: z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(500, msg("PARAMETER_ERROR")) }),
+  input: z.object({
+    id: id(),
+    reason: z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(500, msg("PARAMETER_ERROR")),
+    idempotency_key: idempotencyKey,
+  }),
   output: adminLoan,
 });

@@ -17,6 +17,6 @@ export function loansRoutes(ctx: AppContext, service: LoansService): void {
 
   api.route(loans.backofficeLoans, ({ input }) => service.adminList(input), { roles: READERS });
   api.route(loans.backofficePhoto, ({ input }) => service.photo(input.id, input.field), { roles: REVIEWERS });
-  api.route(loans.backofficeApprove, ({ operator, input }) => service.approve(operator, input.id), { roles: REVIEWERS });
-  api.route(loans.backofficeReject, ({ operator, input }) => service.reject(operator, input.id, input.reason), { roles: REVIEWERS });
+  api.route(loans.backofficeApprove, ({ operator, input }) => service.approve(operator, input.id, input.idempotency_key), { roles: REVIEWERS });
+  api.route(loans.backofficeReject, ({ operator, input }) => service.reject(operator, input.id, input.reason, input.idempotency_key), { roles: REVIEWERS });
 }

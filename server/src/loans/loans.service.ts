@@ -15,7 +15,7 @@ import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
 import type { OperatorSession, UploadedFile } from "../platform/http";
-import { idempotent } from "../platform/idempotency";
+import { idempotent, operatorDecision } from "../platform/idempotency";
 import type { UserNotifier } from "../platform/notify";
 import { getSetting } from "../platform/settings";
 import { asImageData, checkImage, findImage, readImage, storeImage, violatedConstraint, type CheckedImage } from "../platform/uploads";
@@ -390,8 +390,9 @@ export class LoansService {
     return asImageData(image);
   }
 
-  async approve(operator: OperatorSession, id: number) {
-    return this.db.transaction(async (tx) => {
+  /** Credits the loan once (row locked, ledger key per loan); a retry with the decision's key gets the first answer. */
+  async approve(operator: OperatorSession, id: number, key?: string) {
+    return operatorDecision(this.db, operator, "backoffice/loans/approve", key, { id }, async (tx) => {
       const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for("update");
       if (!row) throw new DomainError("DATA_NOT_FOUND");
       if (row.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
@@ -421,8 +422,8 @@ export class LoansService {
     });
   }
 
-  async reject(operator: OperatorSession, id: number, reason: string) {
-    return this.db.transaction(async (tx) => {
+  async reject(operator: OperatorSession, id: number, reason: string, key?: string) {
+    return operatorDecision(this.db, operator, "backoffice/loans/reject", key, { id, reason }, async (tx) => {
       const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for("update");
       if (!row) throw new DomainError("DATA_NOT_FOUND");
       if (row.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");

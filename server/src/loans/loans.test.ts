@@ -176,6 +176,22 @@ describe("review, repayment and overdue", () => {
     await expectLedgerSound(server);
   });
 
+  it("a decision retried with its key gets the first answer; the same key for another loan is refused", async () => {
+    const u = await borrower();
+    const loan = (await apply(u.token, {})).body.message;
+    const first = await asReviewer<Loan>("POST", "backoffice/loans/approve", { id: loan.id, idempotency_key: "loan-decision-0001" });
+    const again = await asReviewer<Loan>("POST", "backoffice/loans/approve", { id: loan.id, idempotency_key: "loan-decision-0001" });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.message).toEqual(first.body.message);
+    expect(await walletOf(server, u.token)).toMatchObject({ available: "1000" }); // credited once
+    const fresh = await asReviewer("POST", "backoffice/loans/approve", { id: loan.id, idempotency_key: "loan-decision-0002" });
+    expect(fresh.body.code).toBe("ORDER_STATUS_ERROR"); // a new decision on a decided loan
+    const other = (await apply((await borrower()).token, {})).body.message;
+    const reused = await asReviewer("POST", "backoffice/loans/reject", { id: other.id, reason: "unreadable", idempotency_key: "loan-decision-0001" });
+    expect(reused.body.code).toBe("IDEMPOTENCY_CONFLICT");
+    await expectLedgerSound(server);
+  });
+
   it("reject tells the user the reason", async () => {
     const u = await borrower();
     const loan = (await apply(u.token, {})).body.message;
