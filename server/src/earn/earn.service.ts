@@ -352,7 +352,8 @@ export class EarnService {
                   ${col((p) => p.payout.day)}::date[], ${col((p) => toWire(p.payout.amount))}::numeric[], ${col((p) => p.order.currency)}::text[],
                   ${col((p) => entryOf.get(`earn:income:${p.order.id}:${p.payout.day}`) ?? null)}::bigint[]) AS v (o, u, k, d, a, c, e)`);
 
-    await tx.execute(sql`
+    // The orders' new totals come back with the update: the maturity notices need no query per order.
+    const updated = (await tx.execute(sql`
       UPDATE earn_orders AS o SET paid_days = v.k, next_pay_day = v.next_day, income_total = o.income_total + v.amount,
              last_income = v.amount, last_income_day = v.day,
              status = CASE WHEN v.matures THEN 'ended' ELSE o.status END,
@@ -361,7 +362,9 @@ export class EarnService {
       FROM unnest(${col((p) => p.order.id)}::bigint[], ${col((p) => p.payout.k)}::int[], ${col((p) => addDays(p.order.next_pay_day, 1))}::date[],
                   ${col((p) => toWire(p.payout.amount))}::numeric[], ${col((p) => p.payout.day)}::date[], ${col((p) => p.payout.matures)}::boolean[])
            AS v (id, k, next_day, amount, day, matures)
-      WHERE o.id = v.id`);
+      WHERE o.id = v.id
+      RETURNING o.id, o.income_total::text AS income_total`)) as unknown as { rows: { id: unknown; income_total: string }[] };
+    const incomeTotalOf = new Map(updated.rows.map((r) => [Number(r.id), r.income_total]));
 
     const matured = paid.filter(({ payout }) => payout.matures);
     await resolveBatch(
@@ -369,11 +372,10 @@ export class EarnService {
       matured.map(({ order }) => ({ holdId: order.holdId, key: `earn:release:${order.id}`, kind: "earn.release", memo: order.name, at })),
     );
     for (const { order } of matured) {
-      const income = await tx.select({ total: earnOrders.incomeTotal }).from(earnOrders).where(eq(earnOrders.id, order.id));
       await this.deps.notifier.notifyUser(tx, order.userId, {
         title: notifications.EARN_MATURED_TITLE.key,
         body: notifications.EARN_MATURED_BODY.key,
-        values: { name: order.name, amount: toWire(order.amount), currency: order.currency, income: toWire(income[0].total) },
+        values: { name: order.name, amount: toWire(order.amount), currency: order.currency, income: toWire(incomeTotalOf.get(order.id) ?? "0") },
       });
     }
     return { paid: paid.length, matured: matured.length };
