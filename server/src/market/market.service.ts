@@ -1,7 +1,6 @@
 import type { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { errors } from "../../contract";
 import type { ArbitrageScan, Candle, KlineInterval, MarketKind, MarketSource, Pair, Quotation, Venue } from "../../contract/market";
 import { money } from "../ledger";
 import type { OperatorSession } from "../platform/http";
@@ -10,32 +9,26 @@ import type { Bus } from "../platform/bus";
 import type { Clock } from "../platform/clock";
 import type { Database } from "../platform/db";
 import { DomainError } from "../platform/errors";
-import { getSetting } from "../platform/settings";
 import type { PriceSource } from "../wallet";
-import { Dec, fixed } from "./decimal";
-import type { FeedAdapter, Tick, VenueInfo, VenueQuote } from "./feed";
+import { fixed } from "./decimal";
+import type { FeedAdapter, Tick } from "./feed";
 import { PAIRS_TOPIC, UPDATE_TOPIC, type MarketUpdate, type TickerFigures } from "./market-state";
 import type { MarketStore, PairRow, StoredTick } from "./market.store";
 import { marketPairs } from "./market.schema";
-import { quoteAround } from "./quote.engine";
-import { scan } from "./scanner.engine";
-import { changePercent } from "./ticker.engine";
+import { requireSoundPairRules } from "./pair-rules";
+import { quotationFrom, roundCandle } from "./quotation";
+import { VenueBoard } from "./venues";
 
 /**
  * Every process's view of the market, fed by the leader's updates on the bus: tickers, open candles, last ticks,
  * venue quotes. It answers the calls, gives other domains their prices (`lastTick`, `tickAtOrBefore`,
  * `tickAtOrAfter`, `priceSource()`, `onTicks`) and the trading rules (`requirePair`, `requireTradable`), and feeds
- * the sockets.
+ * the sockets. Venue quotes and the scanner live in venues.ts, the wire shapes in quotation.ts, the rules a pair
+ * holds to in pair-rules.ts.
  */
 
-/** A venue that has not quoted for this long is not connected, whatever its adapter says. */
-const VENUE_LIVE_MS = 30_000;
 /** The feed is live when an update arrived this recently. */
 const FEED_LIVE_MS = 60_000;
-
-/** Taker fees per venue (settings `market.venue_fees` overrides them): what the scanner subtracts. */
-export const DEFAULT_VENUE_FEES: Record<string, string> = { "sim-a": "0.001", "sim-b": "0.0008", "sim-c": "0.0006", binance: "0.001" };
-export const VENUE_FEES_KEY = "market.venue_fees";
 
 export type TicksListener = (ticks: readonly Tick[]) => void;
 export type UpdateListener = (update: MarketUpdate, quotations: ReadonlyMap<string, Quotation>) => void;
@@ -57,14 +50,10 @@ export class MarketService {
   private quotationCache = new Map<string, Quotation>();
   private openCandles = new Map<string, Candle>();
   private lastTicks = new Map<string, Tick>();
-  private venueQuotes = new Map<string, Map<string, VenueQuote>>();
-  private venueConnected = new Map<string, boolean>();
-  private venueLastQuote = new Map<string, number>();
-  private venueFees: Record<string, string> = DEFAULT_VENUE_FEES;
   private readonly tickListeners = new Set<TicksListener>();
   private readonly updateListeners = new Set<UpdateListener>();
   private readonly sourceOf = new Map<string, MarketSource>();
-  private readonly venueInfo: VenueInfo[];
+  private readonly venueBoard: VenueBoard;
   private unsubscribe: Array<() => void> = [];
   /** When the last update arrived (ms, this process's clock), and from which process. */
   lastUpdateMs: number | null = null;
@@ -74,13 +63,13 @@ export class MarketService {
     private readonly deps: { database: Database; store: MarketStore; bus: Bus; clock: Clock; source: MarketSource; adapters: readonly FeedAdapter[]; log?: FastifyBaseLogger },
   ) {
     for (const adapter of deps.adapters) for (const symbol of adapter.symbols) this.sourceOf.set(symbol, adapter.source);
-    this.venueInfo = deps.adapters.flatMap((a) => a.venues);
+    this.venueBoard = new VenueBoard(deps.adapters.flatMap((a) => a.venues));
   }
 
   /** Loads pairs and the last state from storage and listens to the bus. Cheap: no history is built here. */
   async init(): Promise<void> {
     await this.reloadPairs();
-    this.venueFees = { ...DEFAULT_VENUE_FEES, ...((await getSetting<Record<string, string>>(this.deps.database.db, VENUE_FEES_KEY)) ?? {}) };
+    await this.venueBoard.loadFees(this.deps.database.db);
     // Figures computed by the database, not rebuilt minute by minute: this runs before the server listens.
     // Open candles need no loading: storage is at most one flush behind, and the bus brings the next ones.
     const nowMs = this.deps.clock.now().getTime();
@@ -113,13 +102,7 @@ export class MarketService {
     }
     for (const change of update.candles) this.openCandles.set(`${change.symbol}|${change.interval}`, change.candle);
     for (const tick of update.ticks) this.lastTicks.set(tick.symbol, tick);
-    for (const quote of update.quotes) {
-      let byVenue = this.venueQuotes.get(quote.symbol);
-      if (!byVenue) this.venueQuotes.set(quote.symbol, (byVenue = new Map()));
-      byVenue.set(quote.venue, quote);
-      this.venueLastQuote.set(quote.venue, Math.max(this.venueLastQuote.get(quote.venue) ?? 0, quote.atMs));
-    }
-    for (const venue of update.venues) this.venueConnected.set(venue.id, venue.connected);
+    this.venueBoard.apply(update);
     if (update.ticks.length) for (const listener of this.tickListeners) safely(() => listener(update.ticks), this.deps.log);
     for (const listener of this.updateListeners) safely(() => listener(update, changed), this.deps.log);
   }
@@ -195,7 +178,7 @@ export class MarketService {
       quantity_max: change.quantity_max ?? before.quantity_max,
       spread_rate: change.spread_rate ?? before.spread_rate,
     };
-    validateRules(next);
+    requireSoundPairRules(next);
     const diff = Object.fromEntries(
       Object.entries(next)
         .filter(([key, value]) => String(value) !== String(before[key as keyof typeof next]))
@@ -230,28 +213,7 @@ export class MarketService {
     const pair = this.pairRows.get(symbol);
     const t = this.tickers.get(symbol);
     if (!pair || !t) return null;
-    const p = pair.price_precision;
-    const last = new Dec(t.last);
-    const { bid, ask } = quoteAround(t.last, pair.spread_rate, p);
-    const q: Quotation = {
-      symbol,
-      base: pair.base,
-      quote: pair.quote,
-      kind: pair.kind,
-      last: fixed(last, p),
-      open_24h: fixed(t.open, p),
-      high_24h: fixed(t.high, p),
-      low_24h: fixed(t.low, p),
-      change_24h: changePercent(t.open, t.last),
-      volume_24h: t.volume,
-      quote_volume_24h: t.quoteVolume,
-      bid,
-      ask,
-      price_precision: p,
-      trading: pair.trading,
-      source: t.source,
-      updated_at: Math.floor(t.atMs / 1000),
-    };
+    const q = quotationFrom(pair, t);
     this.quotationCache.set(symbol, q);
     return q;
   }
@@ -343,62 +305,14 @@ export class MarketService {
     };
   }
 
-  // ----- venues and the scanner -----
+  // ----- venues and the scanner (venues.ts) -----
 
   venues(): Venue[] {
-    const nowMs = this.deps.clock.now().getTime();
-    return this.venueInfo.map((info) => {
-      const lastQuote = this.venueLastQuote.get(info.id) ?? null;
-      let pairs = 0;
-      for (const byVenue of this.venueQuotes.values()) if (byVenue.has(info.id)) pairs++;
-      return {
-        id: info.id,
-        name: info.name,
-        source: info.source,
-        connected: (this.venueConnected.get(info.id) ?? false) && lastQuote !== null && nowMs - lastQuote <= VENUE_LIVE_MS,
-        fee_rate: this.venueFees[info.id] ?? "0",
-        pairs,
-        last_quote_at: lastQuote === null ? null : Math.floor(lastQuote / 1000),
-      };
-    });
+    return this.venueBoard.venues(this.deps.clock.now().getTime());
   }
 
   arbitrage(filter: { profitable?: boolean; kind?: MarketKind } = {}): ArbitrageScan {
-    const nowMs = this.deps.clock.now().getTime();
-    const venues = this.venues();
-    const live = new Set(venues.filter((v) => v.connected).map((v) => v.id));
-    const list: ArbitrageScan["list"] = [];
-    for (const [symbol, byVenue] of this.venueQuotes) {
-      const pair = this.pairRows.get(symbol);
-      if (!pair || (filter.kind && pair.kind !== filter.kind)) continue;
-      const quotes = [...byVenue.values()].filter((q) => live.has(q.venue) && nowMs - q.atMs <= VENUE_LIVE_MS);
-      const result = scan(quotes.map((q) => ({ venue: q.venue, bid: q.bid, ask: q.ask, feeRate: this.venueFees[q.venue] ?? "0" })));
-      if (!result) continue;
-      if (filter.profitable && !result.profitable) continue;
-      list.push({
-        symbol,
-        kind: pair.kind,
-        ask_venue: result.askVenue,
-        best_ask: result.bestAsk,
-        bid_venue: result.bidVenue,
-        best_bid: result.bestBid,
-        spread: result.spread,
-        spread_rate: result.spreadRate,
-        fee_rate: result.feeRate,
-        net_rate: result.netRate,
-        profitable: result.profitable,
-        venues: result.venues,
-        updated_at: Math.floor(Math.max(...quotes.map((q) => q.atMs)) / 1000),
-      });
-    }
-    list.sort((a, b) => new Dec(b.net_rate).comparedTo(a.net_rate));
-    return {
-      connected_venues: live.size,
-      venues,
-      list,
-      opportunities: list.filter((r) => r.profitable).length,
-      updated_at: Math.floor(nowMs / 1000),
-    };
+    return this.venueBoard.arbitrage(this.deps.clock.now().getTime(), (symbol) => this.pairRows.get(symbol), filter);
   }
 
   /** The back office's feed page. */
@@ -423,24 +337,6 @@ export class MarketService {
       time_ms: nowMs,
     };
   }
-}
-
-function roundCandle(candle: Candle, precision: number): Candle {
-  return { t: candle.t, o: fixed(candle.o, precision), h: fixed(candle.h, precision), l: fixed(candle.l, precision), c: fixed(candle.c, precision), v: candle.v };
-}
-
-/** Trading rules that hold together: a positive step, a minimum on the step grid, a maximum above it. */
-function validateRules(rules: { quantity_step: string; quantity_min: string; quantity_max: string; spread_rate: string }): void {
-  const step = new Dec(rules.quantity_step);
-  const min = new Dec(rules.quantity_min);
-  const max = new Dec(rules.quantity_max);
-  const fields: Record<string, string> = {};
-  if (step.lte(0)) fields.quantity_step = errors.QUANTITY_NOT_POSITIVE.key;
-  if (min.lte(0)) fields.quantity_min = errors.QUANTITY_NOT_POSITIVE.key;
-  else if (step.gt(0) && !min.mod(step).isZero()) fields.quantity_min = errors.QUANTITY_STEP.key;
-  if (max.lt(min)) fields.quantity_max = errors.ORDER_BELOW_MIN.key;
-  if (new Dec(rules.spread_rate).gte("0.1")) fields.spread_rate = errors.PARAMETER_ERROR.key;
-  if (Object.keys(fields).length) throw new DomainError("PARAMETER_ERROR", fields);
 }
 
 function safely(fn: () => void, log?: { error(obj: object, msg?: string): void }): void {

@@ -1,4 +1,5 @@
-import type { ErrorCode } from "../../contract";
+import { errors, type ErrorCode } from "../../contract";
+import { DomainError } from "../platform/errors";
 import { Dec } from "./decimal";
 
 /**
@@ -24,3 +25,20 @@ export function quantityRefusal(quantity: string, rules: QuantityRules): ErrorCo
 
 /** A price with no more decimals than the pair shows (so trigger levels compare exactly). */
 export const priceFits = (price: string, precision: number): boolean => new Dec(price).decimalPlaces() <= precision;
+
+/**
+ * An operator's change of a pair's rules holds together: a positive step, a minimum on the step grid, a maximum
+ * at or above it, a spread below 10 %. Refuses with PARAMETER_ERROR naming each field.
+ */
+export function requireSoundPairRules(rules: QuantityRules & { spread_rate: string }): void {
+  const step = new Dec(rules.quantity_step);
+  const min = new Dec(rules.quantity_min);
+  const max = new Dec(rules.quantity_max);
+  const fields: Record<string, string> = {};
+  if (step.lte(0)) fields.quantity_step = errors.QUANTITY_NOT_POSITIVE.key;
+  if (min.lte(0)) fields.quantity_min = errors.QUANTITY_NOT_POSITIVE.key;
+  else if (step.gt(0) && !min.mod(step).isZero()) fields.quantity_min = errors.QUANTITY_STEP.key;
+  if (max.lt(min)) fields.quantity_max = errors.ORDER_BELOW_MIN.key;
+  if (new Dec(rules.spread_rate).gte("0.1")) fields.spread_rate = errors.PARAMETER_ERROR.key;
+  if (Object.keys(fields).length) throw new DomainError("PARAMETER_ERROR", fields);
+}

@@ -1,0 +1,94 @@
+import type { ArbitrageScan, MarketKind, Venue } from "../../contract/market";
+import type { Executor } from "../platform/db";
+import { getSetting } from "../platform/settings";
+import { Dec } from "./decimal";
+import type { VenueInfo, VenueQuote } from "./feed";
+import type { MarketUpdate } from "./market-state";
+import type { PairRow } from "./market.store";
+import { scan } from "./scanner.engine";
+
+/** A venue that has not quoted for this long is not connected, whatever its adapter says. */
+const VENUE_LIVE_MS = 30_000;
+
+/** Taker fees per venue (settings `market.venue_fees` overrides them): what the scanner subtracts. */
+export const DEFAULT_VENUE_FEES: Record<string, string> = { "sim-a": "0.001", "sim-b": "0.0008", "sim-c": "0.0006", binance: "0.001" };
+export const VENUE_FEES_KEY = "market.venue_fees";
+
+/** The venues' quotes as the leader's updates bring them, their liveness and fees, and the arbitrage scan over them. */
+export class VenueBoard {
+  private readonly quotes = new Map<string, Map<string, VenueQuote>>();
+  private readonly connected = new Map<string, boolean>();
+  private readonly lastQuote = new Map<string, number>();
+  private fees: Record<string, string> = DEFAULT_VENUE_FEES;
+
+  constructor(private readonly info: readonly VenueInfo[]) {}
+
+  async loadFees(db: Executor): Promise<void> {
+    this.fees = { ...DEFAULT_VENUE_FEES, ...((await getSetting<Record<string, string>>(db, VENUE_FEES_KEY)) ?? {}) };
+  }
+
+  apply(update: Pick<MarketUpdate, "quotes" | "venues">): void {
+    for (const quote of update.quotes) {
+      let byVenue = this.quotes.get(quote.symbol);
+      if (!byVenue) this.quotes.set(quote.symbol, (byVenue = new Map()));
+      byVenue.set(quote.venue, quote);
+      this.lastQuote.set(quote.venue, Math.max(this.lastQuote.get(quote.venue) ?? 0, quote.atMs));
+    }
+    for (const venue of update.venues) this.connected.set(venue.id, venue.connected);
+  }
+
+  venues(nowMs: number): Venue[] {
+    return this.info.map((info) => {
+      const lastQuote = this.lastQuote.get(info.id) ?? null;
+      let pairs = 0;
+      for (const byVenue of this.quotes.values()) if (byVenue.has(info.id)) pairs++;
+      return {
+        id: info.id,
+        name: info.name,
+        source: info.source,
+        connected: (this.connected.get(info.id) ?? false) && lastQuote !== null && nowMs - lastQuote <= VENUE_LIVE_MS,
+        fee_rate: this.fees[info.id] ?? "0",
+        pairs,
+        last_quote_at: lastQuote === null ? null : Math.floor(lastQuote / 1000),
+      };
+    });
+  }
+
+  /** Best ask and best bid across the live venues per listed pair, net of both venues' fees, best first. */
+  arbitrage(nowMs: number, pairOf: (symbol: string) => PairRow | undefined, filter: { profitable?: boolean; kind?: MarketKind } = {}): ArbitrageScan {
+    const venues = this.venues(nowMs);
+    const live = new Set(venues.filter((v) => v.connected).map((v) => v.id));
+    const list: ArbitrageScan["list"] = [];
+    for (const [symbol, byVenue] of this.quotes) {
+      const pair = pairOf(symbol);
+      if (!pair || (filter.kind && pair.kind !== filter.kind)) continue;
+      const quotes = [...byVenue.values()].filter((q) => live.has(q.venue) && nowMs - q.atMs <= VENUE_LIVE_MS);
+      const result = scan(quotes.map((q) => ({ venue: q.venue, bid: q.bid, ask: q.ask, feeRate: this.fees[q.venue] ?? "0" })));
+      if (!result) continue;
+      if (filter.profitable && !result.profitable) continue;
+      list.push({
+        symbol,
+        kind: pair.kind,
+        ask_venue: result.askVenue,
+        best_ask: result.bestAsk,
+        bid_venue: result.bidVenue,
+        best_bid: result.bestBid,
+        spread: result.spread,
+        spread_rate: result.spreadRate,
+        fee_rate: result.feeRate,
+        net_rate: result.netRate,
+        profitable: result.profitable,
+        venues: result.venues,
+        updated_at: Math.floor(Math.max(...quotes.map((q) => q.atMs)) / 1000),
+      });
+    }
+    list.sort((a, b) => new Dec(b.net_rate).comparedTo(a.net_rate));
+    return {
+      connected_venues: live.size,
+      venues,
+      list,
+      opportunities: list.filter((r) => r.profitable).length,
+      updated_at: Math.floor(nowMs / 1000),
+    };
+  }
+}
