@@ -1,4 +1,4 @@
-import { bigint, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, integer, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Tables of migrations/0013_loans.sql. */
 
@@ -33,3 +33,16 @@ export const loans = pgTable("loans", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 export type LoanRow = typeof loans.$inferSelect;
+
+/** The overdue fee accrued per loan and day (the primary key makes each day accrue once). */
+export const loanOverdue = pgTable(
+  "loan_overdue",
+  {
+    loanId: bigint("loan_id", { mode: "number" }).notNull(),
+    day: date("day").notNull(),
+    unpaid: amount("unpaid").notNull(),
+    fee: amount("fee").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.day] })],
+);

@@ -1,4 +1,5 @@
 import { bigint, date, integer, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bytea } from "../platform/columns";
 
 /** Tables of migrations/0015_proof.sql (the levels' bytea and text[] columns are written and read in SQL). */
 
@@ -37,4 +38,17 @@ export const proofLeaves = pgTable(
     balance: numeric("balance", { precision: 36, scale: 18 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.snapshotId, t.currency, t.idx] })],
+);
+
+/** Each tree level as one row: its hashes concatenated (32 bytes each) and its sums, read back as slices. */
+export const proofLevels = pgTable(
+  "proof_levels",
+  {
+    snapshotId: bigint("snapshot_id", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    level: integer("level").notNull(),
+    hashes: bytea("hashes").notNull(),
+    sums: text("sums").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.currency, t.level] })],
 );
