@@ -113,12 +113,20 @@ export const ledgerLine = z.object({
 });
 export type LedgerLine = z.infer<typeof ledgerLine>;
 
+/** Where a cause is listed when its product has two lists: positions and options (crypto or forex/metals), earn (arbitrage or hosting). */
+export const causeDesks = ["crypto", "forex", "arbitrage", "hosting"] as const;
+export type CauseDesk = (typeof causeDesks)[number];
+
+/** A line of the user's own finance records: a ledger line and, for a cause listed on one of two screens, which one. */
+export const financeLine = ledgerLine.extend({ cause_desk: z.enum(causeDesks).nullable() });
+export type FinanceLine = z.infer<typeof financeLine>;
+
 export const detail = call({
   method: "POST",
   path: "wallet/detail",
   access: "user",
-  summary: "The user's own ledger, entry by entry, with the cause of each and a running balance",
+  summary: "The user's own ledger, entry by entry, with the cause of each (and the list that shows it) and a running balance",
   tags: ["wallet"],
   input: pageQuery.extend({ currency: currencyCode.optional() }),
-  output: paged(ledgerLine),
+  output: paged(financeLine),
 });

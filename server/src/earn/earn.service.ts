@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { notifications } from "../../contract/messages";
 import type { EarnIncome, EarnKind, EarnOrder, Product, ProductInput } from "../../contract/earn";
 import type { CountrySwitches } from "../kyc";
@@ -101,6 +101,11 @@ export class EarnService {
       ended_at: epoch(row.endedAt),
       created_at: toSeconds(row.createdAt),
     };
+  }
+
+  /** The product kind of some orders (the finance records link a hosting order to the hosting list). */
+  productKindsByIds(ids: number[]): Promise<Array<{ id: number; kind: EarnKind }>> {
+    return this.db.select({ id: earnOrders.id, kind: earnOrders.kind }).from(earnOrders).where(inArray(earnOrders.id, ids));
   }
 
   // ----- products ---------------------------------------------------------------------------------------------

@@ -66,7 +66,7 @@ export class OptionsService implements TriggerSource {
   }
 
   /** The market kind of some options (the finance records link a forex option to the forex desk's list). */
-  kindsOf(ids: number[]): Promise<Array<{ id: number; kind: MarketKind }>> {
+  marketKindsByIds(ids: number[]): Promise<Array<{ id: number; kind: MarketKind }>> {
     return this.db.select({ id: options.id, kind: options.kind }).from(options).where(inArray(options.id, ids));
   }
 

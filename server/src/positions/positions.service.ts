@@ -725,7 +725,7 @@ export class PositionsService implements TriggerSource {
   }
 
   /** The market kind of some positions (the finance records link a forex position to the forex list). */
-  kindsOf(ids: number[]): Promise<Array<{ id: number; kind: MarketKind }>> {
+  marketKindsByIds(ids: number[]): Promise<Array<{ id: number; kind: MarketKind }>> {
     return this.db.select({ id: positions.id, kind: positions.kind }).from(positions).where(inArray(positions.id, ids));
   }
 

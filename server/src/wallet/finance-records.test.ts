@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LedgerLine, WalletItem } from "../../contract/wallet";
+import type { FinanceLine, WalletItem } from "../../contract/wallet";
 import { ledger, money } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { credit, expectLedgerSound } from "../testing/money";
@@ -28,10 +28,10 @@ function random(seed: number): () => number {
   };
 }
 
-async function allLines(token: string, currency?: string): Promise<LedgerLine[]> {
-  const lines: LedgerLine[] = [];
+async function allLines(token: string, currency?: string): Promise<FinanceLine[]> {
+  const lines: FinanceLine[] = [];
   for (let page = 1; ; page++) {
-    const answer = await server.call<{ list: LedgerLine[]; total: number }>("POST", "wallet/detail", { page, limit: 50, ...(currency ? { currency } : {}) }, { token });
+    const answer = await server.call<{ list: FinanceLine[]; total: number }>("POST", "wallet/detail", { page, limit: 50, ...(currency ? { currency } : {}) }, { token });
     expect(answer.status).toBe(200);
     lines.push(...answer.body.message.list);
     if (lines.length >= answer.body.message.total) return lines;
@@ -109,5 +109,37 @@ describe("finance records", () => {
     const kinds = new Set((await allLines(user.token)).map((line) => line.kind));
     expect(kinds.size, [...kinds].join(", ")).toBeGreaterThanOrEqual(6);
     await expectLedgerSound(server);
+  });
+});
+
+describe("finance records: the list behind each cause", () => {
+  it("names the desk of a position and an option; null for an unknown row and for causes with one list", async () => {
+    const user = await server.newUser();
+    const insert = async (sqlText: string, params: unknown[]) => (await server.database.query<{ id: string }>(sqlText, params))[0].id;
+    const now = new Date().toISOString();
+    const forexPosition = await insert(
+      `INSERT INTO positions (user_id, symbol, kind, direction, type, quantity, contract_size, leverage, price_precision, quote_rate, fee_rate, maintenance_rate, margin, status, created_at)
+       VALUES ($1, 'XAU/USD', 'metal', 'long', 'limit', 1, 100, 10, 2, 1, 0, 0, 10, 'pending', $2) RETURNING id::text`,
+      [user.id, now],
+    );
+    const cryptoOption = await insert(
+      `INSERT INTO options (user_id, symbol, kind, direction, seconds, amount, currency, rate, open_tick_price, open_tick_at_ms, expires_at_ms, status, created_at)
+       VALUES ($1, 'BTC/USDT', 'crypto', 'up', 60, 1, 'USDT', 0.8, 100, 0, 60000, 'open', $2) RETURNING id::text`,
+      [user.id, now],
+    );
+    const post = (kind: string, cause: { kind: string; id: string }) =>
+      server.database.db.transaction((tx) =>
+        ledger.post(tx, { key: `desk-${cause.kind}-${cause.id}-${user.id}`, kind, cause, legs: [{ account: { user: user.id }, currency: "USDT", amount: "1" }, { account: { platform: "rewards" }, currency: "USDT", amount: "-1" }] }),
+      );
+    await post("position.close", { kind: "position", id: forexPosition });
+    await post("option.win", { kind: "option", id: cryptoOption });
+    await post("option.win", { kind: "option", id: "999999" });
+    await post("referral.reward", { kind: "referral", id: "1" });
+    const lines = await allLines(user.token);
+    const deskOf = (kind: string, id: string) => lines.find((line) => line.cause_kind === kind && line.cause_id === id)?.cause_desk;
+    expect(deskOf("position", forexPosition)).toBe("forex");
+    expect(deskOf("option", cryptoOption)).toBe("crypto");
+    expect(deskOf("option", "999999")).toBeNull();
+    expect(deskOf("referral", "1")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { FlashExchange, FlashPair, LedgerLine, WalletItem } from "../../contract/wallet";
+import type { FinanceLine, FlashExchange, FlashPair, WalletItem } from "../../contract/wallet";
 import { errors } from "../../contract/messages";
 import { floorTo, ledger, money, toWire } from "../ledger";
 import type { Clock } from "../platform/clock";
@@ -7,6 +7,7 @@ import { toSeconds } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import { idempotent } from "../platform/idempotency";
+import { CauseDesks } from "./cause-desks";
 import { crossRate, quoteFlash } from "./flash.engine";
 import type { PriceSource } from "./price-source";
 import { decimalsOf, loadWalletConfig } from "./wallet.config";
@@ -30,6 +31,9 @@ const toExchange = (r: FlashRow): FlashExchange => ({
 
 /** Wallets (read from the ledger), finance records (the user's own ledger) and the flash exchange. */
 export class WalletService {
+  /** Which list shows a position's, an option's or an earn order's cause (registered by `app.ts`). */
+  readonly causeDesks = new CauseDesks();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -57,8 +61,10 @@ export class WalletService {
     );
   }
 
-  async detail(userId: number, query: { page: number; limit: number; currency?: string }): Promise<{ list: LedgerLine[]; total: number }> {
-    return ledger.entries(this.db, userId, query);
+  async detail(userId: number, query: { page: number; limit: number; currency?: string }): Promise<{ list: FinanceLine[]; total: number }> {
+    const page = await ledger.entries(this.db, userId, query);
+    const desks = await this.causeDesks.of(page.list);
+    return { ...page, list: page.list.map((line, i) => ({ ...line, cause_desk: desks[i] })) };
   }
 
   /** The pairs that have a price on both sides, with the rate of the moment. */

@@ -21,6 +21,19 @@ export const entryKindLabels: Record<string, MessageDescriptor> = {
   "earn.early_exit": msg`Hosting ended early (principal minus penalty returned)`,
   "loan.issue": msg`Loan credited`,
   "loan.repayment": msg`Loan repayment`,
+  "position.margin": msg`Position margin frozen`,
+  "position.fee.hold": msg`Limit order's opening fee frozen`,
+  "position.fee": msg`Position opening fee`,
+  "position.release": msg`Limit order cancelled (unfrozen)`,
+  "position.settle": msg`Position closed (margin settled)`,
+  "position.close": msg`Position closed (margin and P&L paid)`,
+  "position.swap": msg`Overnight swap`,
+  "option.stake": msg`Timed option placed (stake frozen)`,
+  "option.win": msg`Timed option won (stake and profit paid)`,
+  "option.loss": msg`Timed option lost (stake kept)`,
+  "option.tie": msg`Timed option tied (stake returned)`,
+  "referral.reward": msg`Referral reward`,
+  "referral.commission": msg`Referral commission`,
 };
 
 /** The object behind an entry, as a short reference ("Deposit #12"). */
@@ -33,6 +46,10 @@ export const causeLabels: Record<string, MessageDescriptor> = {
   spot_order: msg`Spot order`,
   earn: msg`Earn order`,
   loan: msg`Loan`,
+  position: msg`Position`,
+  option: msg`Timed option`,
+  referral: msg`Invited friend`,
+  fee: msg`Invitee's trading fee`,
 };
 
 export const statusLabels: Record<FundingStatus, MessageDescriptor> = {

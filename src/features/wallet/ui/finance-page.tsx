@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
-import { useSearch } from "wouter";
+import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { LedgerLine } from "@contract/wallet";
+import type { FinanceLine } from "@contract/wallet";
 import { formatDateTime } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
 import { useWalletDetail } from "../api/wallet-detail";
 import { useWallets } from "../api/wallets";
+import { causeHref } from "../model/cause-links";
 import { causeLabels, entryKindLabels } from "../model/labels";
 import { Amount, flatten, LoadMore } from "./parts";
 import "./wallet.css";
@@ -22,8 +23,9 @@ function useInitialCurrency(): string {
 }
 
 /**
- * Financial records: the user's own ledger, entry by entry, each with its cause, and the balance after it. The
- * newest line's balance is the wallet's balance, so the records always add up to what the wallet shows.
+ * Financial records: the user's own ledger, entry by entry, each saying in words what happened, with a link to its
+ * cause (the deposit, order, position, option...) and the balance after it. The newest line's balance is the
+ * wallet's balance, so the records always add up to what the wallet shows.
  */
 export function FinancePage() {
   const { t } = useLingui();
@@ -70,18 +72,27 @@ export function FinancePage() {
   );
 }
 
-function LedgerRow({ line }: { line: LedgerLine }) {
+function LedgerRow({ line }: { line: FinanceLine }) {
   const { i18n } = useLingui();
   const title = entryKindLabels[line.kind] ? i18n._(entryKindLabels[line.kind]) : line.kind;
   const cause = causeLabels[line.cause_kind] ? i18n._(causeLabels[line.cause_kind]) : line.cause_kind;
   // A hold changes no balance: it moves money from available to frozen; show that instead of "+0".
   const isMove = line.change === "0";
+  const reference = line.cause_kind === "adjustment" ? cause : `${cause} #${line.cause_id}`;
+  const href = causeHref(line);
   return (
     <li className="ledger-line" data-testid="ledger-line">
       <div className="ledger-line__main">
         <div className="ledger-line__title">{title}</div>
         <div className="ledger-line__meta">
-          {line.cause_kind === "adjustment" ? cause : `${cause} #${line.cause_id}`} · <span className="num">{formatDateTime(line.created_at)}</span>
+          {href ? (
+            <Link href={href} className="ledger-line__cause" data-testid="ledger-cause">
+              {reference}
+            </Link>
+          ) : (
+            reference
+          )}{" "}
+          · <span className="num">{formatDateTime(line.created_at)}</span>
         </div>
         {line.memo && <div className="ledger-line__memo">{line.memo}</div>}
       </div>

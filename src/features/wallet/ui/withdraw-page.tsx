@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { REVIEW } from "@contract/constants";
 import { successes } from "@contract/successes";
@@ -32,7 +32,9 @@ type Tab = "withdraw" | "addresses" | "records";
 /** Withdraw USDT (seed section 5's rules), the address book and the withdrawal records, on one screen. */
 export function WithdrawPage() {
   const { t } = useLingui();
-  const [tab, setTab] = useState<Tab>("withdraw");
+  // `?tab=records` opens the records (the finance records link a withdrawal there).
+  const asked = new URLSearchParams(useSearch()).get("tab");
+  const [tab, setTab] = useState<Tab>(asked === "records" || asked === "addresses" ? asked : "withdraw");
   const tabs: [Tab, string][] = [
     ["withdraw", t`Withdraw`],
     ["addresses", t`Address book`],
