@@ -1,11 +1,13 @@
 /**
  * The trust page at 390x844 (issue 13): a user with a balance opens "Proof of reserves" from the account menu, sees
  * the latest roots, and "Verify my balance" recomputes the path in the browser (WebCrypto) step by step up to the
- * published root; offline, after a reload, the last proof fetched still verifies.
+ * published root; offline, after a reload, the last proof fetched still verifies. Settlement evidence: a fill's
+ * tick on the positions list opens the chart at that moment, the tick pinned on its candle; the ticket's risk
+ * warning states the loss share (or that there are not enough closed positions yet).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { api, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+import { api, dismissRealNameModal, fundedUser, loginThroughUi, newKey, operatorToken, registerByApi } from "./fixtures";
 
 const OPERATOR = operatorFor("trust");
 
@@ -75,4 +77,49 @@ test("verify my balance online, then offline from the last proof fetched", async
   await dismissRealNameModal(page);
   await expect(page.getByText(/Offline: the proof fetched at .+ can still be verified on this device/)).toBeVisible();
   await verifyUsdt(page);
+});
+
+test("a fill's tick opens the chart at that time, the tick pinned on its candle", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { token } = await fundedUser(page, request, await operatorToken(request, OPERATOR), "1000");
+  // The risk warning of the leveraged ticket states the loss share, or honestly that it cannot yet.
+  await page.goto("/#/pages/strategy/index?symbol=BTC/USDT");
+  await dismissRealNameModal(page);
+  await expect(page.getByTestId("risk-warning-leveraged")).toContainText(/Risk warning .*(of accounts lost money on leveraged trading|Not enough closed positions yet)/, { timeout: 60_000 });
+
+  const position = await api<{ id: number; open_tick: { price: string; at_ms: number } }>(request, "POST", "lever/submit", token, {
+    symbol: "BTC/USDT",
+    direction: "long",
+    type: "market",
+    quantity: "0.01",
+    leverage: 5,
+    idempotency_key: newKey(),
+  });
+  const tick = position.open_tick;
+  const tickSeconds = Math.floor(tick.at_ms / 1000);
+  // The minute's candle is built from recorded ticks by the feed: wait until the kline call has it.
+  await expect
+    .poll(async () => {
+      const candles = await api<Array<{ t: number }>>(request, "GET", "currency/new_timeshar", token, { symbol: "BTC/USDT", interval: "1m", limit: "2", to: String(tickSeconds) });
+      return candles.some((c) => c.t <= tickSeconds && tickSeconds < c.t + 60);
+    }, { timeout: 30_000 })
+    .toBe(true);
+
+  await page.goto("/#/pages/order/contract");
+  await dismissRealNameModal(page);
+  const card = page.getByTestId(`position-${position.id}`);
+  await card.getByTestId("tick-link").click();
+  await expect(page).toHaveURL(new RegExp(`at=${tick.at_ms}.*#/pages/kline/index`));
+  const banner = page.getByTestId("tick-marker");
+  await expect(banner).toContainText(/Pinned: the tick at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}, price [\d,]+\.\d+/, { timeout: 60_000 });
+  const [, minute, price] = /at (\d{4}-\d{2}-\d{2} \d{2}:\d{2}):\d{2}, price ([\d,.]+)/.exec((await banner.textContent())!)!;
+  expect(Number(price.replace(/,/g, ""))).toBe(Number(tick.price));
+  // 1-minute candles around the tick; the readout shows the tick's own candle, not the latest one.
+  await expect(page.getByRole("button", { name: "1m", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("ohlc")).toContainText(minute);
+  await expect(page.getByTestId("kline-chart").locator("canvas").first()).toBeVisible();
+  // Back to the live chart.
+  await page.getByTestId("live-chart").click();
+  await expect(page.getByTestId("tick-marker")).toHaveCount(0);
+  await expect(page).not.toHaveURL(/at=/);
 });
