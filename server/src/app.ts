@@ -86,9 +86,12 @@ const CSP = {
   },
 };
 
-/** Powerful browser features the app never uses are off for its pages and anything they embed. */
+/**
+ * Powerful browser features the app never uses are off for its pages and anything they embed. Geolocation is the
+ * app's own (choose-location asks for the position), never an embedded page's.
+ */
 const PERMISSIONS_POLICY =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), " +
+  "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), " +
   "accelerometer=(), gyroscope=(), magnetometer=(), display-capture=(), browsing-topics=(), clipboard-write=(self), fullscreen=(self)";
 
 /**
