@@ -143,10 +143,11 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml('<abbr title="&quot;><script>alert(1)</script>">x</abbr>')).toBe('<abbr title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">x</abbr>');
   });
 
-  it("balances elements: stray end tags are dropped, open ones closed", () => {
-    expect(sanitizeHtml("</div></p>text")).toBe("text");
+  it("balances elements: stray end tags are dropped (a stray </p> is an empty paragraph, as browsers read it), open ones closed", () => {
+    expect(sanitizeHtml("</div></p>text")).toBe("<p></p>text");
     expect(sanitizeHtml("<div><p>a<strong>b")).toBe("<div><p>a<strong>b</strong></p></div>");
     expect(sanitizeHtml("<ul><li>a</ul>b")).toBe("<ul><li>a</li></ul>b");
+    expect(sanitizeHtml("<p>a<br/>b</p><hr />")).toBe("<p>a<br>b</p><hr>");
   });
 
   it("refuses images from elsewhere (the app loads images from its own origin only)", () => {

@@ -1,11 +1,13 @@
+import sanitize from "sanitize-html";
+
 /**
  * The HTML sanitizer for operator content (news, notices, documents, FAQ answers).
  *
- * It does not repair its input; it rebuilds it. The input is read into tokens (text, start tag, end tag) and the
- * output is written from scratch: text is entity-decoded and escaped again, only allow-listed elements are written,
- * each with only its allow-listed attributes, whose values are decoded, checked (URLs by scheme, numbers as
- * numbers) and escaped again. So whatever the browser parses is exactly what was checked: no script, no event
- * handler, no style, no `javascript:` URL can survive a misread, because nothing is copied through unescaped.
+ * sanitize-html parses the input (htmlparser2, entities decoded as browsers do) and writes the output from scratch:
+ * text escaped again, only allow-listed elements, each with only its allow-listed attributes, whose values are
+ * checked here (URLs by scheme, images from this site only, numbers as numbers) and escaped again on output. So
+ * whatever the browser parses is exactly what was checked: no script, no event handler, no style, no `javascript:`
+ * URL survives a misread, because nothing is copied through unescaped.
  *
  * Elements whose content is not text for the reader (script, style, iframe, svg, math, template, forms...) are
  * dropped with their content; unknown elements are unwrapped (their text stays). Output elements are balanced.
@@ -25,8 +27,6 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 /** Operators write h1 for a heading; the page already has the title as h1. */
 const RENAMED: Record<string, string> = { h1: "h2" };
-
-const VOID = new Set(["br", "hr", "img"]);
 
 /** Their content is raw text up to the closing tag; dropped whole. */
 const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext"]);
@@ -63,8 +63,6 @@ export function decodeEntities(value: string): string {
   });
 }
 
-const escapeText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, "&quot;");
 
 /** Same-origin images uploaded through the back office (`api/news/image/<id>`), nothing else. */
 export const IMAGE_PATH = /^\/?api\/news\/image\/\d{1,12}$/;
@@ -92,8 +90,8 @@ function safeImageSrc(raw: string): string | null {
   return IMAGE_PATH.test(url) ? url : null;
 }
 
-function cleanAttribute(tag: string, name: string, raw: string): string | null {
-  const value = decodeEntities(raw);
+/** Checks one allow-listed attribute's value (already entity-decoded by the parser); null drops it. */
+function cleanAttribute(tag: string, name: string, value: string): string | null {
   switch (name) {
     case "href":
       return safeHref(value);
@@ -113,159 +111,46 @@ function cleanAttribute(tag: string, name: string, raw: string): string | null {
   }
 }
 
-interface StartTag {
-  name: string;
-  attributes: [string, string][];
-  end: number;
-}
-
-/** Reads a start tag at `i` (just after `<`); null when it is not one (the `<` is then text). */
-function readStartTag(input: string, i: number): StartTag | null {
-  const nameMatch = /^[A-Za-z][^\s/>\u0000]*/.exec(input.slice(i, i + 64));
-  if (!nameMatch) return null;
-  const name = nameMatch[0].toLowerCase();
-  let p = i + nameMatch[0].length;
-  const attributes: [string, string][] = [];
-  while (p < input.length) {
-    while (p < input.length && /[\s/]/.test(input[p])) p++;
-    if (p >= input.length) break;
-    if (input[p] === ">") return { name, attributes, end: p + 1 };
-    // Attribute name: up to whitespace, /, >, = (a leading = belongs to the name, as in browsers).
-    const start = p;
-    p++;
-    while (p < input.length && !/[\s/>=]/.test(input[p])) p++;
-    const attrName = input.slice(start, p).toLowerCase();
-    while (p < input.length && /\s/.test(input[p])) p++;
-    let value = "";
-    if (input[p] === "=") {
-      p++;
-      while (p < input.length && /\s/.test(input[p])) p++;
-      const quote = input[p];
-      if (quote === '"' || quote === "'") {
-        const close = input.indexOf(quote, p + 1);
-        if (close === -1) return { name, attributes, end: -1 };
-        value = input.slice(p + 1, close);
-        p = close + 1;
-      } else {
-        const valueStart = p;
-        while (p < input.length && !/[\s>]/.test(input[p])) p++;
-        value = input.slice(valueStart, p);
-      }
-    }
-    attributes.push([attrName, value]);
-  }
-  // Unterminated at the end of the input: a browser drops it.
-  return { name, attributes, end: -1 };
-}
-
-/** Sanitises operator HTML into the allow-listed subset. Idempotent: its output comes back unchanged. */
+/**
+ * Sanitises operator HTML into the allow-listed subset. Idempotent: its output comes back unchanged. The parsing
+ * and re-serialising is sanitize-html's (htmlparser2); the allow-list and the attribute checks are ours.
+ */
 export function sanitizeHtml(input: string): string {
-  const out: string[] = [];
-  const open: string[] = [];
-  let dropDepth = 0;
-  let dropped = "";
-  let i = 0;
-
-  const text = (value: string) => {
-    if (dropDepth === 0 && value) out.push(escapeText(decodeEntities(value)));
-  };
-  const closeTo = (name: string) => {
-    const at = open.lastIndexOf(name);
-    if (at === -1) return;
-    while (open.length > at) out.push(`</${open.pop()}>`);
-  };
-
-  while (i < input.length) {
-    const lt = input.indexOf("<", i);
-    if (lt === -1) {
-      text(input.slice(i));
-      break;
-    }
-    text(input.slice(i, lt));
-    i = lt;
-    const next = input[i + 1] ?? "";
-
-    if (input.startsWith("<!--", i)) {
-      const close = input.indexOf("-->", i + 4);
-      i = close === -1 ? input.length : close + 3;
-      continue;
-    }
-    if (next === "!" || next === "?") {
-      // Doctype, CDATA, processing instruction: a bogus comment up to the next >.
-      const close = input.indexOf(">", i + 2);
-      i = close === -1 ? input.length : close + 1;
-      continue;
-    }
-    if (next === "/") {
-      const match = /^<\/([A-Za-z][^\s/>\u0000]*)[^>]*>/.exec(input.slice(i, i + 4096));
-      if (!match) {
-        if (/^<\/[A-Za-z]/.test(input.slice(i, i + 3))) {
-          // An end tag that never closes: browsers drop the rest.
-          break;
-        }
-        // `</>` or `</ x>`: nothing, or a bogus comment to the next >.
-        const close = input.indexOf(">", i + 2);
-        i = close === -1 ? input.length : close + 1;
-        continue;
-      }
-      i += match[0].length;
-      const name = RENAMED[match[1].toLowerCase()] ?? match[1].toLowerCase();
-      if (dropDepth > 0) {
-        if (name === dropped && --dropDepth === 0) dropped = "";
-        continue;
-      }
-      if (ALLOWED[name] && !VOID.has(name)) closeTo(name);
-      continue;
-    }
-
-    const tag = readStartTag(input, i + 1);
-    if (!tag) {
-      text("<");
-      i += 1;
-      continue;
-    }
-    if (tag.end === -1) break;
-    i = tag.end;
-    const name = RENAMED[tag.name] ?? tag.name;
-
-    if (RAW_TEXT.has(name)) {
-      // Skip the raw text up to the matching end tag (or to the end).
-      const closer = new RegExp(`</${name}(?=[\\s/>])[^>]*>`, "i").exec(input.slice(i));
-      i = closer ? i + closer.index + closer[0].length : input.length;
-      continue;
-    }
-    if (dropDepth > 0) {
-      if (name === dropped) dropDepth++;
-      continue;
-    }
-    if (DROPPED.has(name)) {
-      const selfClosing = input[tag.end - 2] === "/";
-      if (!selfClosing) {
-        dropped = name;
-        dropDepth = 1;
-      }
-      continue;
-    }
-    const allowedAttributes = ALLOWED[name];
-    if (!allowedAttributes) continue; // unknown element: unwrapped, its text stays
-
-    const kept: string[] = [];
-    const seen = new Set<string>();
-    for (const [attrName, raw] of tag.attributes) {
-      if (!allowedAttributes.includes(attrName) || seen.has(attrName)) continue;
-      seen.add(attrName);
-      const value = cleanAttribute(name, attrName, raw);
-      if (value !== null) kept.push(` ${attrName}="${escapeAttribute(value)}"`);
-    }
-    // An image without a safe source is nothing to show.
-    if (name === "img" && !kept.some((a) => a.startsWith(" src="))) continue;
-    if (name === "a" && kept.some((a) => a.startsWith(' href="http'))) kept.push(' target="_blank" rel="noopener noreferrer nofollow"');
-    out.push(`<${name}${kept.join("")}>`);
-    if (!VOID.has(name)) open.push(name);
-  }
-  while (open.length) out.push(`</${open.pop()}>`);
-  return out.join("");
+  // Twice: around an element it discards, the parser can leave a <p> inside a <p>, which browsers (and a second
+  // pass) read as two paragraphs. The second pass writes that reading, so what is stored is what a browser shows.
+  const clean = sanitize(sanitize(input, OPTIONS), OPTIONS);
+  // Void elements as HTML writes them (<br>, not <br />), so an editor's ordinary HTML is not reported as rewritten.
+  // Safe as a plain replace: text and attribute values leave here with every ">" escaped.
+  return clean.replace(/ \/>/g, ">");
 }
+
+const OPTIONS: sanitize.IOptions = {
+    allowedTags: Object.keys(ALLOWED),
+    // Every attribute goes through cleanAttribute below; only allow-listed names reach it.
+    allowedAttributes: { ...ALLOWED, a: [...ALLOWED.a, "target", "rel"] },
+    allowedSchemes: ["http", "https", "mailto", "tel"],
+    allowProtocolRelative: false,
+    nonTextTags: [...RAW_TEXT, ...DROPPED],
+    disallowedTagsMode: "discard",
+    parser: { lowerCaseTags: true, lowerCaseAttributeNames: true },
+    transformTags: Object.fromEntries(
+      [...Object.entries(RENAMED).map(([from, to]) => [from, to] as const), ...Object.keys(ALLOWED).map((tag) => [tag, tag] as const)].map(([from, to]) => [
+        from,
+        (_tagName: string, attribs: Record<string, string>) => {
+          const kept: Record<string, string> = {};
+          for (const [name, raw] of Object.entries(attribs)) {
+            if (!(ALLOWED[to] ?? []).includes(name)) continue;
+            const value = cleanAttribute(to, name, raw);
+            if (value !== null) kept[name] = value;
+          }
+          if (to === "a" && kept.href?.startsWith("http")) Object.assign(kept, { target: "_blank", rel: "noopener noreferrer nofollow" });
+          return { tagName: to, attribs: kept };
+        },
+      ]),
+    ),
+    // An image without a safe source is nothing to show.
+    exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+};
 
 /** The text of some HTML, for summaries, search and notifications: tags removed, entities decoded, spaces collapsed. */
 export function htmlToText(html: string): string {
