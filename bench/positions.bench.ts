@@ -147,7 +147,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
   );
   const raw = transfers / ((performance.now() - rawStarted) / 1000);
   await built.app.close();
-  await database.drop();
+  await database.close();
   return [
     { name: `${kind}: placements through HTTP`, value: rate, unit: "/s", note: kind === "postgres" ? "goal 2,000/s" : "goal 800/s" },
     { name: `${kind}: placement latency p50`, value: percentile(latencies, 50), unit: "ms" },
@@ -175,7 +175,7 @@ async function settlement(log: (line: string) => void): Promise<BenchResult[]> {
   const [{ n }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM positions WHERE close_reason = 'sl'");
   log(`postgres: one tick crossed ${n} stop-losses, settled in ${seconds.toFixed(2)} s (${quoteAround("58000", "0.0004", 2).bid} bid)`);
   await built.app.close();
-  await database.drop();
+  await database.close();
   return [{ name: "postgres: stop-losses settled after one tick", value: n / seconds, unit: "closes/s", note: `${n} positions` }];
 }
 

@@ -45,7 +45,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
   const problems = await ledger.verify(database.db);
   if (problems.length) log(`ledger problems: ${problems.join("; ")}`);
   await built.app.close();
-  await database.drop();
+  await database.close();
   return [
     { name: `${kind}: placements through HTTP`, value: rate, unit: "/s", note: "50 users, a third each market buy / market sell / limit buy" },
     { name: `${kind}: placement latency p50`, value: percentile(latencies, 50), unit: "ms" },
@@ -64,7 +64,7 @@ async function fills(log: (line: string) => void): Promise<BenchResult[]> {
   const [{ n }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM spot_orders WHERE status = 'filled'");
   log(`postgres: one tick crossed ${n} limit buys, filled in ${seconds.toFixed(2)} s`);
   await built.app.close();
-  await database.drop();
+  await database.close();
   return [{ name: "postgres: limit orders filled after one tick", value: n / seconds, unit: "fills/s", note: `${n} orders` }];
 }
 

@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
 import { buildApp } from "../server/src/app";
 import { ensureRootInviteCode } from "../server/src/auth";
 import { ledger } from "../server/src/ledger";
 import { ManualClock } from "../server/src/platform/clock";
 import { testConfig } from "../server/src/platform/config";
-import { openDatabase, type Database } from "../server/src/platform/db";
-import { migrate } from "../server/src/platform/migrate";
+import type { Database } from "../server/src/platform/db";
+import { freshDatabase } from "../server/src/testing/harness";
 
 /** The setup the trading benches share: a fresh database, an app on a real port leading its feed, funded users. */
 
@@ -17,35 +16,8 @@ const PG_BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
-export type BenchDatabase = Database & { drop(): Promise<void> };
-
-/** A migrated database: a fresh one on BENCH_DATABASE_URL's PostgreSQL server (as the test harness does), or PGlite. */
-export async function benchDatabase(kind: "postgres" | "pglite"): Promise<BenchDatabase> {
-  if (kind === "pglite") {
-    const database = await openDatabase({});
-    await migrate(database);
-    return Object.assign(database, { drop: () => database.close() });
-  }
-  const name = `tw_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await migrate(database);
-  return {
-    ...database,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: PG_BASE });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+/** A migrated database: a fresh one on BENCH_DATABASE_URL's PostgreSQL server (dropped by `close`), or PGlite. */
+export const benchDatabase = (kind: "postgres" | "pglite"): Promise<Database> => freshDatabase(kind, PG_BASE);
 
 /**
  * An app on a real port, leading its feed, BTC priced by a recorded tick (`setPrice` records the next one and drains

@@ -19,16 +19,15 @@ export const ROOT_INVITE = "ROOTCODE";
 export const testDatabaseKind = (): "pglite" | "postgres" => (process.env.TEST_DB === "postgres" ? "postgres" : "pglite");
 
 /**
- * A fresh, migrated database: in-memory PGlite, or a new database on `TEST_DATABASE_URL`'s server (dropped
- * again by `close`).
+ * A fresh, migrated database: in-memory PGlite, or a new database on `TEST_DATABASE_URL`'s server (or `baseUrl`'s:
+ * the benches name theirs), dropped again by `close`.
  */
-export async function freshDatabase(kind = testDatabaseKind()): Promise<Database & { dropped?: () => Promise<void> }> {
+export async function freshDatabase(kind = testDatabaseKind(), baseUrl = process.env.TEST_DATABASE_URL): Promise<Database & { dropped?: () => Promise<void> }> {
   if (kind === "pglite") {
     const database = await openDatabase({});
     await migrate(database);
     return database;
   }
-  const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `tw_test_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
