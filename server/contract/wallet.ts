@@ -117,8 +117,15 @@ export type LedgerLine = z.infer<typeof ledgerLine>;
 export const causeDesks = ["crypto", "forex", "arbitrage", "hosting"] as const;
 export type CauseDesk = (typeof causeDesks)[number];
 
-/** A line of the user's own finance records: a ledger line and, for a cause listed on one of two screens, which one. */
-export const financeLine = ledgerLine.extend({ cause_desk: z.enum(causeDesks).nullable() });
+/** The recorded feed tick a change settled on (a fill, a trigger, a liquidation, an option's expiry). */
+export const causeTick = z.object({ symbol: z.string(), price: decimalString, at_ms: z.number().int().nonnegative() });
+export type CauseTick = z.infer<typeof causeTick>;
+
+/**
+ * A line of the user's own finance records: a ledger line; for a cause listed on one of two screens, which one; for
+ * a trade's change, the tick it settled on (the opening tick for what happened at the open, the closing one after).
+ */
+export const financeLine = ledgerLine.extend({ cause_desk: z.enum(causeDesks).nullable(), cause_tick: causeTick.nullable() });
 export type FinanceLine = z.infer<typeof financeLine>;
 
 export const detail = call({

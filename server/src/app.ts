@@ -29,7 +29,7 @@ import { registerReferral } from "./referral";
 import { registerTriggers, type TriggerRunner } from "./triggers";
 import { LeaderJobs } from "./platform/leader-jobs";
 import { registerUserAdmin } from "./user-admin";
-import { deskReader, preferLive, referencePriceSource } from "./wallet";
+import { causeReader, preferLive, referencePriceSource } from "./wallet";
 import { createLocalBus, type Bus } from "./platform/bus";
 import { systemClock, toSeconds, type Clock } from "./platform/clock";
 import type { Config } from "./platform/config";
@@ -180,10 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Proof of liabilities: the day's snapshot of every balance as Merkle-sum trees, once per UTC day by the leader.
   const proof = registerProof(ctx);
   jobs.add("proof", proof.runJobs);
-  // The finance records link a position, an option or an earn order to the list that shows it (crypto or forex...).
-  money.wallets.causeDesks.register("position", deskReader((ids) => positions.service.marketKindsByIds(ids)));
-  money.wallets.causeDesks.register("option", deskReader((ids) => options.service.marketKindsByIds(ids)));
-  money.wallets.causeDesks.register("earn", deskReader((ids) => earn.service.productKindsByIds(ids)));
+  // The finance records link a change to the list that shows its cause, and a trade's change to the tick it used.
+  money.wallets.causeDetails.register("position", causeReader((ids) => positions.service.causeRowsByIds(ids)));
+  money.wallets.causeDetails.register("option", causeReader((ids) => options.service.causeRowsByIds(ids)));
+  money.wallets.causeDetails.register("spot_order", causeReader((ids) => spot.service.causeRowsByIds(ids)));
+  money.wallets.causeDetails.register("earn", causeReader((ids) => earn.service.causeRowsByIds(ids)));
   // The risk warnings' loss share, from the positions closed and the options settled (cached, not counted per request).
   const disclosures = registerDisclosures(ctx, {
     families: { leveraged: (from, to) => positions.service.netResults(from, to), options: (from, to) => options.service.netResults(from, to) },

@@ -104,7 +104,7 @@ export class EarnService {
   }
 
   /** The product kind of some orders (the finance records link a hosting order to the hosting list). */
-  productKindsByIds(ids: number[]): Promise<Array<{ id: number; kind: EarnKind }>> {
+  causeRowsByIds(ids: number[]): Promise<Array<{ id: number; kind: EarnKind }>> {
     return this.db.select({ id: earnOrders.id, kind: earnOrders.kind }).from(earnOrders).where(inArray(earnOrders.id, ids));
   }
 

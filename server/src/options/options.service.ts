@@ -65,9 +65,12 @@ export class OptionsService implements TriggerSource {
     return this.deps.db;
   }
 
-  /** The market kind of some options (the finance records link a forex option to the forex desk's list). */
-  marketKindsByIds(ids: number[]): Promise<Array<{ id: number; kind: MarketKind }>> {
-    return this.db.select({ id: options.id, kind: options.kind }).from(options).where(inArray(options.id, ids));
+  /** Some options' kind, pair and ticks (the finance records link each change to its list and its tick). */
+  causeRowsByIds(ids: number[]) {
+    return this.db
+      .select({ id: options.id, kind: options.kind, symbol: options.symbol, openTickPrice: options.openTickPrice, openTickAtMs: options.openTickAtMs, closeTickPrice: options.closeTickPrice, closeTickAtMs: options.closeTickAtMs })
+      .from(options)
+      .where(inArray(options.id, ids));
   }
 
   /** Each user's net result per currency (payouts minus stakes) over the options settled between two times, both included. */

@@ -724,9 +724,12 @@ export class PositionsService implements TriggerSource {
     return rows.map((row) => ({ ...row, currency: MARGIN_CURRENCY }));
   }
 
-  /** The market kind of some positions (the finance records link a forex position to the forex list). */
-  marketKindsByIds(ids: number[]): Promise<Array<{ id: number; kind: MarketKind }>> {
-    return this.db.select({ id: positions.id, kind: positions.kind }).from(positions).where(inArray(positions.id, ids));
+  /** Some positions' kind, pair and ticks (the finance records link each change to its list and its tick). */
+  causeRowsByIds(ids: number[]) {
+    return this.db
+      .select({ id: positions.id, kind: positions.kind, symbol: positions.symbol, openTickPrice: positions.openTickPrice, openTickAtMs: positions.openTickAtMs, closeTickPrice: positions.closeTickPrice, closeTickAtMs: positions.closeTickAtMs })
+      .from(positions)
+      .where(inArray(positions.id, ids));
   }
 
   /** Withdrawal guard: an open position or a pending order holds the user's money in the market. */

@@ -85,6 +85,15 @@ export class SpotService implements TriggerSource {
     return pair;
   }
 
+  /** Some orders' pair and fill tick (the finance records show the tick each fill used). */
+  async causeRowsByIds(ids: number[]) {
+    const rows = await this.db
+      .select({ id: spotOrders.id, symbol: spotOrders.symbol, openTickPrice: spotOrders.tickPrice, openTickAtMs: spotOrders.tickAtMs })
+      .from(spotOrders)
+      .where(inArray(spotOrders.id, ids));
+    return rows.map((row) => ({ ...row, kind: "spot" }));
+  }
+
   // ----- the ticket -------------------------------------------------------------------------------------------
 
   async ticket(userId: number, symbol: string): Promise<SpotTicket> {

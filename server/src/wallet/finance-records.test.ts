@@ -141,5 +141,30 @@ describe("finance records: the list behind each cause", () => {
     expect(deskOf("option", cryptoOption)).toBe("crypto");
     expect(deskOf("option", "999999")).toBeNull();
     expect(deskOf("referral", "1")).toBeNull();
+    // A pending order has no tick yet; the option's change shows its opening tick.
+    expect(lines.find((line) => line.cause_kind === "position")?.cause_tick).toBeNull();
+    expect(lines.find((line) => line.cause_kind === "option" && line.cause_id === cryptoOption)?.cause_tick).toBeNull();
+  });
+
+  it("shows the tick each trade's change settled on: the opening tick at the open, the closing one at the close", async () => {
+    const user = await server.newUser();
+    const [{ id }] = await server.database.query<{ id: string }>(
+      `INSERT INTO positions (user_id, symbol, kind, direction, type, quantity, contract_size, leverage, price_precision, quote_rate, fee_rate, maintenance_rate,
+         margin, open_price, open_tick_price, open_tick_at_ms, status, close_reason, close_price, close_tick_price, close_tick_at_ms, payout, pnl, created_at, closed_at)
+       VALUES ($1, 'BTC/USDT', 'crypto', 'long', 'market', 1, 1, 10, 2, 1, 0, 0, 10, 100.5, 100.25, 1700000000123, 'closed', 'sl', 90, 90.10, 1700000060456, 1, -9, $2, $2)
+       RETURNING id::text AS id`,
+      [user.id, new Date().toISOString()],
+    );
+    const post = (kind: string) =>
+      server.database.db.transaction((tx) =>
+        ledger.post(tx, { key: `tick-${kind}-${id}`, kind, cause: { kind: "position", id }, legs: [{ account: { user: user.id }, currency: "USDT", amount: "1" }, { account: { platform: "trading" }, currency: "USDT", amount: "-1" }] }),
+      );
+    await post("position.fee");
+    await post("position.close");
+    const lines = await allLines(user.token);
+    const tickOf = (kind: string) => lines.find((line) => line.kind === kind)?.cause_tick;
+    expect(tickOf("position.fee")).toEqual({ symbol: "BTC/USDT", price: "100.25", at_ms: 1700000000123 });
+    expect(tickOf("position.close")).toEqual({ symbol: "BTC/USDT", price: "90.1", at_ms: 1700000060456 });
+    expect(lines.every((line) => line.cause_desk === "crypto")).toBe(true);
   });
 });

@@ -4,4 +4,4 @@ export { decimalsOf, loadWalletConfig, DEFAULT_WALLET_CONFIG, WALLET_CONFIG_KEY,
 export { preferLive, referencePriceSource, type PriceSource } from "./price-source";
 export { walletRoutes } from "./wallet.routes";
 export { WalletService } from "./wallet.service";
-export { deskReader } from "./cause-desks";
+export { causeReader } from "./cause-details";

@@ -7,7 +7,7 @@ import { toSeconds } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import { idempotent } from "../platform/idempotency";
-import { CauseDesks } from "./cause-desks";
+import { CauseDetails } from "./cause-details";
 import { crossRate, quoteFlash } from "./flash.engine";
 import type { PriceSource } from "./price-source";
 import { decimalsOf, loadWalletConfig } from "./wallet.config";
@@ -31,8 +31,8 @@ const toExchange = (r: FlashRow): FlashExchange => ({
 
 /** Wallets (read from the ledger), finance records (the user's own ledger) and the flash exchange. */
 export class WalletService {
-  /** Which list shows a position's, an option's or an earn order's cause (registered by `app.ts`). */
-  readonly causeDesks = new CauseDesks();
+  /** Which list shows a cause, and the tick a trade's change settled on (readers registered by `app.ts`). */
+  readonly causeDetails = new CauseDetails();
 
   constructor(
     private readonly db: Db,
@@ -63,8 +63,8 @@ export class WalletService {
 
   async detail(userId: number, query: { page: number; limit: number; currency?: string }): Promise<{ list: FinanceLine[]; total: number }> {
     const page = await ledger.entries(this.db, userId, query);
-    const desks = await this.causeDesks.of(page.list);
-    return { ...page, list: page.list.map((line, i) => ({ ...line, cause_desk: desks[i] })) };
+    const details = await this.causeDetails.of(page.list);
+    return { ...page, list: page.list.map((line, i) => ({ ...line, cause_desk: details[i].desk, cause_tick: details[i].tick })) };
   }
 
   /** The pairs that have a price on both sides, with the rate of the moment. */

@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FinanceLine } from "@contract/wallet";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
+import { TickLink } from "@/shared/ui/tick-link";
 import { useWalletDetail } from "../api/wallet-detail";
 import { useWallets } from "../api/wallets";
 import { causeHref } from "../model/cause-links";
@@ -94,6 +95,15 @@ function LedgerRow({ line }: { line: FinanceLine }) {
           )}{" "}
           · <span className="num">{formatDateTime(line.created_at)}</span>
         </div>
+        {line.cause_tick && (
+          <div className="ledger-line__meta" data-testid="ledger-tick">
+            <TickLink symbol={line.cause_tick.symbol} tick={line.cause_tick}>
+              <Trans>
+                tick {formatDecimal(line.cause_tick.price)} · {formatDateTime(Math.floor(line.cause_tick.at_ms / 1000))}
+              </Trans>
+            </TickLink>
+          </div>
+        )}
         {line.memo && <div className="ledger-line__memo">{line.memo}</div>}
       </div>
       <div className="ledger-line__amounts">
