@@ -10,7 +10,7 @@ import path from "node:path";
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const BENCH_INVITE = "BENCHROOT";
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-// The flags of STACK.md / playwright.config.ts: no sandbox in containers, no GPU, nothing phoning home.
+// The flags of playwright.config.ts: no sandbox in containers, no GPU, nothing phoning home.
 export const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 export function buildDir(): string {

@@ -12,7 +12,7 @@ export const CACHE_NAMES = { market: "tw-market-v1", news: "tw-news-v1", images:
 /** Public market data read with GET: quotes, forex/metals quotes and both kinds of klines. */
 export const MARKET_DATA_CALLS = ["currency/quotation_new", "currency/whlist", "currency/new_timeshar", "currency/whkdata"] as const;
 
-/** News lists and items: POST reads (seed section 7), public. */
+/** News lists and items: POST reads, public. */
 export const NEWS_CALLS = ["news/list", "news/detail"] as const;
 
 const callOf = (pathname: string, apiBase: string): string | null => (pathname.startsWith(apiBase) ? pathname.slice(apiBase.length) : null);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { call } from "./define";
 import { email, empty, language, msg, password, seconds } from "./common";
 
-/** 0 not submitted, 1 pending review, 2 passed, 3 rejected (DESIGN.md contract table). */
+/** 0 not submitted, 1 pending review, 2 passed, 3 rejected. */
 export const reviewStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export type ReviewStatus = z.infer<typeof reviewStatus>;
 

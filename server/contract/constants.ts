@@ -3,7 +3,7 @@
  * schema library to phones (it imports the schemas' types only).
  */
 
-/** The ten interface languages; `en` is the default (seed section 1). */
+/** The ten interface languages; `en` is the default. */
 export const languages = ["zh", "en", "es", "it", "jp", "ko", "pt", "tw", "vn", "id"] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = "en";
@@ -14,7 +14,7 @@ export const addressSignSuffix = "tradewise-wallet-v1";
 /** review_status: 0 not submitted, 1 pending review, 2 passed, 3 rejected. */
 export const REVIEW = { NONE: 0, PENDING: 1, PASSED: 2, REJECTED: 3 } as const;
 
-/** Password length bounds (seed section 5). */
+/** Password length bounds. */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;
 

@@ -3,7 +3,7 @@ import { call } from "./define";
 import { decimalString, id, idempotencyKey, msg, pageQuery, paged, seconds } from "./common";
 
 /**
- * AI arbitrage and hosting: one earn engine (CONTRACT.md "AI arbitrage and hosting"). A product discloses its daily
+ * AI arbitrage and hosting: one earn engine. A product discloses its daily
  * rate and the APR computed from it (daily_rate x 365, never typed), who pays the return and the risk; a
  * subscription holds the principal, income is paid each day at 00:00 UTC from the platform's rewards account, the
  * principal is released at maturity, and a hosting order may end early at the disclosed penalty.

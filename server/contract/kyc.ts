@@ -5,7 +5,7 @@ import { COUNTRY_CODES } from "./constants";
 import { reviewStatus } from "./auth";
 import { imageData } from "./funding";
 
-/** The identity document a user shows (seed section 3). */
+/** The identity document a user shows. */
 export const certType = z.enum(["id_card", "passport", "driver_license"], msg("PARAMETER_ERROR"));
 export type CertType = z.infer<typeof certType>;
 

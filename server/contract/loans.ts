@@ -4,7 +4,7 @@ import { decimalString, id, idempotencyKey, msg, pageQuery, paged, seconds } fro
 import { imageData } from "./funding";
 
 /**
- * Credit loans (CONTRACT.md "Credit loans"): an application with five photos and the agreement, an operator's
+ * Credit loans: an application with five photos and the agreement, an operator's
  * review, the amount credited through the ledger from the platform's loans account, repayment in whole or in part,
  * and a disclosed overdue fee accrued per day past the due date. The form shows interest, APR and the total before
  * submit.

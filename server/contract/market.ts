@@ -4,7 +4,7 @@ import { decimalString, msg, seconds, signedDecimalString } from "./common";
 
 /**
  * Market data: quotations (tickers), klines, pair metadata, the arbitrage scanner, the back office's pair and feed
- * pages, and the shapes of the realtime socket `/ws` (DESIGN.md "Contract of the first calls" and "Realtime").
+ * pages, and the shapes of the realtime socket `/ws`.
  *
  * Conventions: prices, quantities and volumes are decimal strings; times are seconds (a tick's own time is in
  * milliseconds, `at_ms`, because options settle on the first tick at or after a second); rates are fractions
@@ -292,7 +292,7 @@ export const feedStatus = call({
 /** Public channels need a `symbol` (and `interval` for klines); user channels need `{"op":"auth"}` first. */
 export const publicChannels = ["ticker", "kline"] as const;
 export const userChannels = ["orders", "positions", "notices", "support"] as const;
-/** User channels an authenticated socket receives without subscribing (CONTRACT.md "Precisions": chat). */
+/** User channels an authenticated socket receives without subscribing (chat). */
 export const autoUserChannels: readonly UserChannel[] = ["support"];
 export type PublicChannel = (typeof publicChannels)[number];
 export type UserChannel = (typeof userChannels)[number];

@@ -1,5 +1,5 @@
 /**
- * The closed catalogue of every message the server speaks (seed section 8).
+ * The closed catalogue of every message the server speaks.
  *
  * The wire carries the Chinese key (`key`), as the seed's protocol does; the client translates it through lingui.
  * `en` is the English source text the catalogues are extracted with. Each key is defined here once: the server's

@@ -6,7 +6,7 @@ import { tick } from "./positions";
 import { currencyCode } from "./wallet";
 
 /**
- * Timed options (CONTRACT.md "Timed options"): a stake on the direction of a pair over a fixed period. The stake is
+ * Timed options: a stake on the direction of a pair over a fixed period. The stake is
  * held at submit with the pair's last recorded tick as the opening tick; the option settles on the first recorded
  * tick at or after `open_tick.at_ms + seconds x 1000`. Up wins when the close is higher, down when lower, an equal
  * close is a tie (the stake comes back); a win pays amount x (1 + rate). `break_even_win_rate` = 1 / (1 + rate): the
@@ -49,7 +49,7 @@ export const option = z.object({
   rate: decimalString,
   /** The pair's last recorded tick when the option was placed. */
   open_tick: tick,
-  /** ceil((open_tick.at_ms + seconds x 1000) / 1000) (CONTRACT.md "Precisions"). */
+  /** ceil((open_tick.at_ms + seconds x 1000) / 1000). */
   settle_at: seconds,
   /** The exact expiry in milliseconds: the option settles on the first recorded tick at or after it. */
   expires_at_ms: z.number().int().nonnegative(),

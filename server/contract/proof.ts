@@ -3,7 +3,7 @@ import { call } from "./define";
 import { decimalString, empty, msg, pageQuery, paged, seconds } from "./common";
 
 /**
- * Proof of liabilities (CONTRACT.md "Proof of liabilities"): a Merkle-sum tree of every user's balance per currency,
+ * Proof of liabilities: a Merkle-sum tree of every user's balance per currency,
  * snapshotted daily at 00:00 UTC and on an operator's request. The hashing rules are published with these calls
  * (and on the app's trust page) so anyone can verify a path with their own code.
  */

@@ -3,7 +3,7 @@ import { call } from "./define";
 import { decimalString, msg, seconds } from "./common";
 
 /**
- * Referral programme (CONTRACT.md "Referral"): the invitation code, link and the invitees (masked), the reward and
+ * Referral programme: the invitation code, link and the invitees (masked), the reward and
  * its actual conditions from configuration, and what the user earned. A reward is paid once per direct invitee who
  * meets the conditions; commission is a share of the trading fees invitees actually paid, never of deposits.
  */

@@ -4,7 +4,7 @@ import { decimalString, id, idempotencyKey, idInput, msg, pageQuery, seconds } f
 import { pairSymbol } from "./market";
 
 /**
- * Spot coin trading (CONTRACT.md "Spot"): the broker model against the recorded feed. Market orders fill at once at
+ * Spot coin trading: the broker model against the recorded feed. Market orders fill at once at
  * the ask (buy) or the bid (sell) around the pair's last recorded tick; limit orders hold their funds and fill at
  * their price on the first recorded tick that crosses it. Quantities are in the base asset; amounts and fees in the
  * quote currency. Every fill names its tick.
@@ -46,7 +46,7 @@ export const spotOrder = z.object({
   tick: tick.nullable(),
   created_at: seconds,
   filled_at: seconds.nullable(),
-  // More than CONTRACT.md lists (allowed): what the screens need to explain an order.
+  // More than the published fields (added, never renamed): what the screens need to explain an order.
   base: z.string(),
   quote: z.string(),
   fee_rate: decimalString,

@@ -1,5 +1,5 @@
 /**
- * Success messages (seed section 8), in a module of their own so a client screen that toasts "Logged in" does not
+ * Success messages, in a module of their own so a client screen that toasts "Logged in" does not
  * download the whole error catalogue. server/contract/messages.ts re-exports them with the rest of the catalogue.
  */
 

@@ -7,7 +7,7 @@ import { SUPPORT_TEXT_MAX } from "./constants";
 export { SUPPORT_TEXT_MAX };
 
 /**
- * Customer-service chat (CONTRACT.md "Customer-service chat"): one conversation per user with the operators'
+ * Customer-service chat: one conversation per user with the operators'
  * support desk. Messages are plain text (never HTML: stored and served as typed, rendered as text) or one image that
  * passed the platform's one image check. New messages reach the user on the socket's `support` channel.
  */

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from "react";
 import { screensCatalogueReady } from "@/shared/i18n/i18n";
 
-/** Async page load gives up after 60 s (seed section 2); the error boundary then offers a retry. */
+/** Async page load gives up after 60 s; the error boundary then offers a retry. */
 export const PAGE_LOAD_TIMEOUT_MS = 60_000;
 
 /** A screen: its chunk and the screens catalogue load together, so it never shows an untranslated text. */

@@ -46,7 +46,7 @@ function Guarded({ route }: { route: RouteDef }) {
 
 /**
  * review_status 0 (never submitted) or 3 (rejected) shows "please complete real-name verification first" with a
- * button to KYC (seed section 2). Not shown on the KYC, login and register pages.
+ * button to KYC. Not shown on the KYC, login and register pages.
  */
 function RealNameModal() {
   const user = useAtomValue(userInfoAtom);

@@ -12,13 +12,13 @@ export function registerAfterSignIn(load: () => Promise<unknown>): void {
   afterSignIn.push(load);
 }
 
-// The wallets load after sign-in too (seed section 7: "the user-info and wallet loads run after login").
+// The wallets load after sign-in too ("the user-info and wallet loads run after login").
 registerAfterSignIn(refreshWallets);
 
 const VISITOR_PAGES = new Set<string>([paths.login, paths.register, paths.tipWallet]);
 
 /**
- * The start-up sequence of seed section 2. With a stored session, refresh the user and wallets (a wallet user who
+ * The start-up sequence. With a stored session, refresh the user and wallets (a wallet user who
  * is already signed in is not asked to sign again). Without one, a browser wallet signs in by address: approved,
  * it registers or signs in; refused, the tip-wallet page. Otherwise the access guard shows login.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../server/src/testing/harness";
 
 /**
- * The automated route audit (PRODUCT.md "Trust by construction"): walks the OpenAPI document and fails if any
+ * The automated route audit: walks the OpenAPI document and fails if any
  * operator route could set a price, a tick or a candle, decide one user's position, option or payout outcome, or
  * change a balance other than through the audited adjustment. A route is suspect by its path, its summary or the
  * names of its input fields (at any depth); reads (GET) may name these things, writes may not. Every exception is

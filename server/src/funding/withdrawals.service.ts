@@ -49,7 +49,7 @@ function toItem(row: WithdrawalRow): WithdrawalItem {
 }
 
 /**
- * Withdrawals: every published rule (seed section 5, PRODUCT.md) and nothing else. The amount is held (frozen) by
+ * Withdrawals: every published rule and nothing else. The amount is held (frozen) by
  * the ledger at request; the operator pays it out (settle: receive to withdrawals out, fee to fees) or refuses it
  * (release: back to available).
  */

@@ -4,7 +4,7 @@ import { Dec } from "./decimal";
 
 /**
  * The trading rules a listed pair imposes on every order, whatever engine takes it (spot, leveraged positions):
- * seed section 5, "order quantity must be an integer multiple of a step and within a minimum and a maximum", and
+ * "order quantity must be an integer multiple of a step and within a minimum and a maximum", and
  * "price and quantity must be above 0". Written once here, next to the pair rows that carry the numbers.
  */
 export interface QuantityRules {

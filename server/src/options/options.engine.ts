@@ -5,7 +5,7 @@ import type { Trigger } from "../triggers";
 
 /**
  * Timed options, pure: when an option expires, which tick settles it, what it pays. No database, clock or
- * randomness here (STYLE.md 6); the service feeds recorded ticks in.
+ * randomness here; the service feeds recorded ticks in.
  */
 
 export interface Tick {
@@ -16,7 +16,7 @@ export interface Tick {
 /** The instant an option expires: its opening tick's time plus its period. */
 export const expiryMs = (openAtMs: number, seconds: number): number => openAtMs + seconds * 1000;
 
-/** `settle_at` on the wire: the expiry in whole seconds, rounded up (CONTRACT.md "Precisions"). */
+/** `settle_at` on the wire: the expiry in whole seconds, rounded up. */
 export const settleAtSeconds = (openAtMs: number, seconds: number): number => Math.ceil(expiryMs(openAtMs, seconds) / 1000);
 
 /** 1 / (1 + rate), to 4 decimals: the share of trades a user must win to break even. */

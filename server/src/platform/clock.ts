@@ -22,5 +22,5 @@ export class ManualClock implements Clock {
   }
 }
 
-/** Seconds since the epoch, as the wire carries time (seed section 3). */
+/** Seconds since the epoch, as the wire carries time. */
 export const toSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

@@ -76,7 +76,7 @@ async function stored<T>(db: Executor, call: IdempotentCall, hash: string): Prom
 }
 
 /**
- * Runs a money-moving call at most once per client key (DESIGN.md: retries are safe).
+ * Runs a money-moving call at most once per client key (retries are safe).
  *
  * - A key seen before with the same request returns the first answer and runs nothing (checked before `check`,
  *   so a retry of a withdrawal that is now pending gets its answer, not "a request already exists").

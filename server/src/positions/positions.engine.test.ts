@@ -124,7 +124,7 @@ describe("liquidation price", () => {
   });
 });
 
-describe("TP/SL rules (seed section 5)", () => {
+describe("TP/SL rules", () => {
   it.each([
     { d: "long", open: "100", last: "101", tp: "101", sl: "100", refusal: null },
     { d: "long", open: "100", last: "101", tp: "100.5", sl: null, refusal: "LONG_TP_TOO_LOW" },

@@ -162,7 +162,7 @@ describe("limit orders", () => {
     await sound();
   });
 
-  it("a limit buy above the last price and a limit sell below it are refused (seed section 5)", async () => {
+  it("a limit buy above the last price and a limit sell below it are refused", async () => {
     await tick(server, { [BTC]: "60000" });
     const u = await user();
     expect((await submit(u.token, { type: "limit", price: "60000.01" })).body.code).toBe("LIMIT_BUY_ABOVE_PRICE");

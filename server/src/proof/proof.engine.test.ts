@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildTree, buildTrees, pathOf, type PathStep, type ProofLeaf } from "./proof.engine";
 
 /**
- * The tree against a verifier written here from CONTRACT.md's published rules only (it shares no code with the
+ * The tree against a verifier written here from the published hashing rules only (it shares no code with the
  * engine): SHA-256 hex of UTF-8 strings, commitment = sha256(user_id|nonce), leaf = sha256("leaf|c|balance"),
  * node = sha256("node|lh|ls|rh|rs"), odd levels paired with sha256("empty") / "0", no trailing zeros, no negative sum.
  */

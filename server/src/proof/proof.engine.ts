@@ -1,8 +1,8 @@
 import { hash } from "node:crypto";
 
 /**
- * The Merkle-sum tree of the proof of liabilities, exactly as CONTRACT.md publishes it (so anyone can verify without
- * this code): SHA-256, hex lower case, over UTF-8 strings.
+ * The Merkle-sum tree of the proof of liabilities, exactly as the trust page publishes it (so anyone can verify
+ * without this code): SHA-256, hex lower case, over UTF-8 strings.
  * - commitment = sha256(user_id + "|" + nonce)
  * - leaf hash  = sha256("leaf|" + commitment + "|" + balance)
  * - node hash  = sha256("node|" + left_hash + "|" + left_sum + "|" + right_hash + "|" + right_sum), sum = left + right

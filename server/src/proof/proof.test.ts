@@ -8,7 +8,7 @@ import { credit } from "../testing/money";
 
 /**
  * Proof of liabilities through HTTP: the operator's snapshot (admin only, audited), the public roots, each user's
- * paths checked by a verifier written here from CONTRACT.md's rules, the leader's daily snapshot once per UTC day,
+ * paths checked by a verifier written here from the published hashing rules, the leader's daily snapshot once per UTC day,
  * and liabilities against the declared reserves.
  */
 

@@ -8,7 +8,7 @@ import type { Trigger } from "../triggers";
  * The maths of spot orders, pure: what a fill costs, what a limit order holds, which tick crosses it, which trigger
  * level it arms, the ledger legs of a fill, and the average cost of a holding. No database, clock or randomness.
  *
- * Broker model (CONTRACT.md "Spot"): the user trades with the platform's spot desk at the executable quote around a
+ * Broker model: the user trades with the platform's spot desk at the executable quote around a
  * recorded tick. Market buys fill at the ask, market sells at the bid; a limit buy fills when the ask reaches its
  * price or below, a limit sell when the bid reaches its price or above, at the first tick that crosses, AT the limit
  * price (never worse for the user, never better than the quote offered: the crossing quote is at least as good).

@@ -17,7 +17,7 @@ import { averageCost, crosses, deliveryLegs, fillAt, holdOf, limitRefusal, marke
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 
 /**
- * Spot coin trading, the broker model against the recorded feed (CONTRACT.md "Spot"). Each use case is one
+ * Spot coin trading, the broker model against the recorded feed. Each use case is one
  * transaction; every money move is a ledger posting with the order as its cause, against the platform's `spot` desk
  * (fees to `fees`). Open limit orders hold their funds and wait in the shared trigger book: this service is its
  * `spot` source, and fills them at their price on the first recorded tick that crosses.

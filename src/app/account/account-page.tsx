@@ -17,7 +17,7 @@ import { AssetsCard } from "@/features/wallet/ui/assets-card";
 import { InstallAppCell } from "../pwa/install";
 import "@/features/account/ui/account.css";
 
-/** The account tab: who I am, the account and settings menus (seed section 2), theme and log out. */
+/** The account tab: who I am, the account and settings menus, theme and log out. */
 export function AccountPage() {
   const { t, i18n } = useLingui();
   useUserInfo();

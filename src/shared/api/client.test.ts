@@ -45,7 +45,7 @@ let answerWith: (impl: (req: Request) => Promise<Response>) => void;
 const answerWithValue = (response: Response) => answerWith(async () => response);
 const answerWithError = (error: Error) => answerWith(async () => { throw error; });
 
-describe("request helper (seed section 7)", () => {
+describe("request helper", () => {
   it("uses GET by default and puts the payload in the query", async () => {
     await request("currency/quotation_new", { data: { symbol: "BTC/USDT" } });
     const req = lastRequest();

@@ -1,10 +1,10 @@
 /**
- * The one realtime connection: a WebSocket to the same origin's `/ws` (DESIGN.md "Realtime"), shared by every
+ * The one realtime connection: a WebSocket to the same origin's `/ws`, shared by every
  * screen. Screens subscribe to topics (a ticker, a kline interval, a user channel); the socket keeps one
  * subscription per topic on the wire however many screens listen (reference counting), and:
  *  - counts as live only once the server has said something (an acknowledgement, a pong, a tick): a proxy that
  *    accepts the connection and drops it at once, or never answers, must not stop the polling fallback;
- *  - gives up on a connection that is not live after 20 s (seed section 9: socket timeout 20000 ms);
+ *  - gives up on a connection that is not live after 20 s (socket timeout 20000 ms);
  *  - reconnects after a random 1-5 s (seed: reconnect delay 1000 to 5000 ms), so a restarted server is not hit by
  *    every phone in the same instant, and subscribes again to every topic still listened to;
  *  - pings every 15 s and treats 45 s of silence as a dead connection (a phone changing networks often leaves a

@@ -44,7 +44,7 @@ function separatorsOf(locale: string): { group: string; decimal: string } {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** Timestamps are seconds on the wire and shown as YYYY-MM-DD HH:mm:ss in local time (seed section 3). */
+/** Timestamps are seconds on the wire and shown as YYYY-MM-DD HH:mm:ss in local time. */
 export function formatDateTime(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return "-";
   const d = new Date(seconds * 1000);

@@ -1,4 +1,4 @@
-/** Every route of the app (seed section 2), plus the screens the seed implies without a path (marked "implied"). */
+/** Every route of the app, plus the screens the seed implies without a path (marked "implied"). */
 export const paths = {
   root: "/",
   home: "/pages/index/index",
@@ -49,7 +49,7 @@ export const paths = {
   forexDetail: "/pages/whdetail/index",
   forexOrder: "/pages/whdetail/order",
   webview: "/pages/webview/index",
-  // implied screens (seed section 2: "other screens are implied by labels")
+  // implied screens ("other screens are implied by labels")
   forget: "/pages/login/forget",
   agreements: "/pages/me/agreements",
   wireTransfer: "/pages/news/wire",

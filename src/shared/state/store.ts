@@ -16,7 +16,7 @@ export const STORAGE_KEYS = { token: "token", userInfo: "userInfo", lang: "lang"
 
 export const tokenAtom = atom<string | null>(null);
 export const userInfoAtom = atom<UserInfo | null>(null);
-/** Starts false; setting user info sets it true (seed section 4). */
+/** Starts false; setting user info sets it true. */
 export const hasLoginAtom = atom(false);
 export const langAtom = atom<Language>(defaultLanguage);
 export type Theme = "dark" | "light";
@@ -95,7 +95,7 @@ export async function setTheme(theme: Theme): Promise<void> {
 let toastId = 0;
 export const TOAST_MS = 3000;
 
-/** Shows a toast for 3 s (seed section 9). */
+/** Shows a toast for 3 s. */
 export function showToast(text: string, kind: Toast["kind"] = "info", durationMs = TOAST_MS): void {
   const id = ++toastId;
   store.set(toastsAtom, (list) => [...list.slice(-2), { id, text, kind }]);

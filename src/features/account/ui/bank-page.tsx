@@ -27,7 +27,7 @@ type Card = typeof EMPTY;
 /** The hand-off key of the recipient address with the choose-location page. */
 const RECIPIENT_PLACE = "bank-card-recipient";
 
-/** The bank card (seed section 3's fields): needed for forex and for wire transfers. */
+/** The bank card: needed for forex and for wire transfers. */
 export function BankPage() {
   const { t, i18n } = useLingui();
   const { data, isLoading, mutate } = useBankCard();

@@ -31,7 +31,7 @@ const toHex = (text: string) =>
 export type WalletOutcome = "signed-in" | "refused";
 
 /**
- * Wallet sign-in (seed section 2, made sound): request the accounts, fetch a nonce for the first one, have the
+ * Wallet sign-in (made sound): request the accounts, fetch a nonce for the first one, have the
  * wallet sign it (EIP-191 personal_sign), and register or sign in by address with the md5 sign and the signature.
  * A refusal at any wallet step is "refused"; a server refusal throws (and was toasted by the client).
  */

@@ -13,7 +13,7 @@ import { Explained, RichText, ShownInEnglish } from "./parts";
 import "./content.css";
 
 /**
- * An operator-provided document. The app writes none itself (PRODUCT.md): until the operator publishes one, the
+ * An operator-provided document. The app writes none itself: until the operator publishes one, the
  * page says so plainly instead of showing placeholder text.
  */
 function DocumentPage({ slug, title }: { slug: DocumentSlug; title: ReactNode }) {

@@ -10,7 +10,7 @@ import type { Quotation } from "../model/types";
 export const klineHref = (symbol: string) => `${paths.kline}?symbol=${symbol}`;
 
 /**
- * Shown on every price screen while its prices are simulated (PRODUCT.md: trust by construction). Each quotation
+ * Shown on every price screen while its prices are simulated (trust by construction). Each quotation
  * says its source; `show` is whether any price on the screen is `sim`.
  */
 export function DemoBadge({ show }: { show: boolean }) {

@@ -23,7 +23,7 @@ export function formatPercentText(value: string | null | undefined, decimals = 2
   return `${formatDecimal(toDecimal(roundTo(fixed, decimals)), { minFraction: decimals, maxFraction: decimals })}%`;
 }
 
-/** A tick's own time (milliseconds) as YYYY-MM-DD HH:mm:ss, local time (seed section 3). */
+/** A tick's own time (milliseconds) as YYYY-MM-DD HH:mm:ss, local time. */
 export const formatTickTime = (atMs: number): string => formatDateTime(Math.floor(atMs / 1000));
 
 /** Sign of a decimal string. */

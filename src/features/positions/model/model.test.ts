@@ -14,7 +14,7 @@ const xau: TicketRules = { ...btc, kind: "metal", contract_size: "100", fee_rate
 const draft = (d: Partial<OrderDraft>): OrderDraft => ({ direction: "long", type: "market", quantity: "0.01", price: "", leverage: 10, tp: "", sl: "", ...d });
 const btcQuote = { bid: "63990", ask: "64000", last: "63995" };
 
-describe("the ticket's preview (CONTRACT.md rules)", () => {
+describe("the ticket's preview", () => {
   const cases: { name: string; rules: TicketRules; draft: OrderDraft; quote: typeof btcQuote; expected: Record<string, unknown> | null }[] = [
     {
       name: "crypto long at the ask: notional 640, margin 64, fee 0.32, liquidation where margin + P&L = 0.5 % of the notional",

@@ -1,6 +1,6 @@
 /**
- * The ticket's figures before submit, computed as the server computes them (CONTRACT.md "Leveraged contracts" rules
- * and "Precisions"), on exact decimals: no float touches a price or an amount.
+ * The ticket's figures before submit, computed as the server computes them (the positions engine's rules and
+ * precisions), on exact decimals: no float touches a price or an amount.
  *   notional = quantity x contract_size x open price (in the margin currency: x quoteToMargin for a pair quoted in
  *   another currency than USD/USDT); margin = notional / leverage; fee = fee_rate x notional;
  *   liquidation: margin + P&L at the executable close price = maintenance margin, which is maintenance_rate x

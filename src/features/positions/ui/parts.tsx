@@ -5,7 +5,7 @@ import { Icon } from "@/shared/ui/icons";
 import { formatMoney, signOf } from "../model/format";
 import { directionLabels, statusLabels, statusTone } from "../model/labels";
 
-/** Shown on every price screen while its prices are simulated (PRODUCT.md: trust by construction). */
+/** Shown on every price screen while its prices are simulated (trust by construction). */
 export function DemoBadge({ show }: { show: boolean }) {
   const { t } = useLingui();
   if (!show) return null;

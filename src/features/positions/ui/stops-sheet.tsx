@@ -11,7 +11,7 @@ import { setStops } from "../api/set-stops";
 import { stopErrors, type ErrorCode } from "../model/ticket";
 
 /**
- * Take-profit and stop-loss of an open position (seed section 5's rules). An unchanged field is not sent (the server
+ * Take-profit and stop-loss of an open position. An unchanged field is not sent (the server
  * keeps it); an emptied one is sent empty (the server clears it).
  */
 export function StopsSheet({ position, last, precision, onClose }: { position: Position; last: string | null; precision: number; onClose: () => void }) {

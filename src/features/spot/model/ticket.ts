@@ -1,6 +1,6 @@
 /**
  * The spot ticket's maths, pure and exact (BigInt fixed point): what an order would cost or bring before submit, the
- * quantity a percentage of the balance buys or sells, and the refusals the server would give (seed section 5), so
+ * quantity a percentage of the balance buys or sells, and the refusals the server would give, so
  * the form says them before sending. The server decides; these only preview it with the same rules.
  */
 import type { ErrorCode } from "@contract/messages";

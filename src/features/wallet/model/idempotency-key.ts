@@ -1,5 +1,5 @@
 /**
- * A client-generated key for one money-moving attempt (DESIGN.md: retries are safe). A form keeps its key until
+ * A client-generated key for one money-moving attempt (retries are safe). A form keeps its key until
  * the server accepts the request, so a retry after a lost answer returns the first result instead of moving money
  * twice; after a success the form takes a new key. getRandomValues works on plain http too (randomUUID does not).
  */

@@ -5,7 +5,7 @@ import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import "./wallet.css";
 
-/** Bank-transfer guidance (seed section 1): the bank details come from customer service, never from a page. */
+/** Bank-transfer guidance: the bank details come from customer service, never from a page. */
 export function BankTransferPage() {
   return (
     <Page title={<Trans>Bank transfer</Trans>} nav="default">

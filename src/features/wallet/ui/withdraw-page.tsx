@@ -29,7 +29,7 @@ import "./wallet.css";
 
 type Tab = "withdraw" | "addresses" | "records";
 
-/** Withdraw USDT (seed section 5's rules), the address book and the withdrawal records, on one screen. */
+/** Withdraw USDT, the address book and the withdrawal records, on one screen. */
 export function WithdrawPage() {
   const { t } = useLingui();
   // `?tab=records` opens the records (the finance records link a withdrawal there).
