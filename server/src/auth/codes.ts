@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { notifications, type Language } from "../../contract";
 import type { Clock } from "../platform/clock";
 import { hmacHex, randomDigits, safeEqualHex } from "../platform/crypto";
@@ -6,7 +6,8 @@ import type { Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { Translator } from "../platform/i18n";
 import type { Messenger } from "../platform/messenger";
-import { verificationCodes } from "./auth.schema";
+import { users, verificationCodes } from "./auth.schema";
+import { asLanguage } from "./user-info";
 
 export const CODE_TTL_MS = 10 * 60_000;
 /** One code per target and purpose a minute: a code send is a cost and an annoyance to the recipient. */
@@ -32,7 +33,22 @@ export class CodeService {
     return hmacHex(this.key, `${channel}:${target}:${purpose}:${code}`);
   }
 
-  async send(channel: Channel, target: string, purpose: string, lang: Language): Promise<{ expires_in: number }> {
+  /**
+   * The language a code goes out in: the account's own (chosen with set/lang) when the address is bound to one, else
+   * the request's (a registration, an address not bound yet).
+   */
+  private async recipientLanguage(channel: Channel, target: string, requestLang: Language): Promise<Language> {
+    if (channel !== "email") return requestLang;
+    const [owner] = await this.db
+      .select({ lang: users.lang })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, target.trim().toLowerCase()))
+      .limit(1);
+    return owner ? asLanguage(owner.lang) : requestLang;
+  }
+
+  async send(channel: Channel, target: string, purpose: string, requestLang: Language): Promise<{ expires_in: number }> {
+    const lang = await this.recipientLanguage(channel, target, requestLang);
     const now = this.clock.now();
     const recent = await this.db
       .select({ id: verificationCodes.id })
