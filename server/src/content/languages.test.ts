@@ -83,6 +83,14 @@ describe("the seeded rows get their shipped versions", () => {
     expect(detail.body.message.body).toContain("recibes 27 USDT");
   });
 
+  it("shows the welcome notice in the reader's language in the message centre", async () => {
+    const user = await server.newUser();
+    const inbox = await server.call<{ list: { kind: string; title: string; body: string }[] }>("GET", "user/usermessage", { lang: "tw" }, { token: user.token });
+    const welcome = inbox.body.message.list.find((item) => item.kind === "notice")!;
+    expect(welcome.title).toBe(shipped.tw.news.welcome.title);
+    expect(welcome.body).toBe(shipped.tw.news.welcome.summary);
+  });
+
   it("seeds again without harm, and never over an operator's own translation", async () => {
     const entry = (await server.call<BoFaqEntry[]>("GET", "backoffice/faq", { category: "referral" }, { token: admin.token })).body.message[0];
     expect(entry.missing_languages).toEqual([]);
