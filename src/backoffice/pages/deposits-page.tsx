@@ -26,12 +26,12 @@ export function DepositsPage() {
     key: "backoffice/deposits",
     limit: LIMIT,
     load: (query) => getDeposits(query, { silent: true }),
-    approve: async ({ id }) => {
-      await approveDeposit({ id });
+    approve: async ({ id }, key) => {
+      await approveDeposit({ id, idempotency_key: key });
       showToast(t`Deposit #${id} approved: the user is credited`, "success");
     },
-    reject: async ({ id }, reason) => {
-      await rejectDeposit({ id, reason });
+    reject: async ({ id }, reason, key) => {
+      await rejectDeposit({ id, reason, idempotency_key: key });
       showToast(t`Deposit #${id} rejected`, "success");
     },
   });

@@ -23,12 +23,12 @@ export function KycQueuePage() {
     key: "backoffice/kyc",
     limit: LIMIT,
     load: (query) => getKycQueue(query, { silent: true }),
-    approve: async (s) => {
-      await approveKyc({ user_id: s.user_id });
+    approve: async (s, key) => {
+      await approveKyc({ user_id: s.user_id, idempotency_key: key });
       showToast(t`${s.account} is verified`, "success");
     },
-    reject: async (s, reason) => {
-      await rejectKyc({ user_id: s.user_id, reason });
+    reject: async (s, reason, key) => {
+      await rejectKyc({ user_id: s.user_id, reason, idempotency_key: key });
       showToast(t`The verification of ${s.account} was rejected`, "success");
     },
   });

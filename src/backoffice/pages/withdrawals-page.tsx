@@ -28,13 +28,13 @@ export function WithdrawalsPage() {
     key: "backoffice/withdrawals",
     limit: LIMIT,
     load: (query) => getWithdrawals(query, { silent: true }),
-    approve: async ({ id }) => {
-      await approveWithdrawal({ id, tx_hash: txHash.trim() });
+    approve: async ({ id }, key) => {
+      await approveWithdrawal({ id, tx_hash: txHash.trim(), idempotency_key: key });
       showToast(t`Withdrawal #${id} marked paid`, "success");
       setTxHash("");
     },
-    reject: async ({ id }, reason) => {
-      await rejectWithdrawal({ id, reason });
+    reject: async ({ id }, reason, key) => {
+      await rejectWithdrawal({ id, reason, idempotency_key: key });
       showToast(t`Withdrawal #${id} rejected: the amount is back in the user's wallet`, "success");
     },
   });
