@@ -11,6 +11,7 @@ import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { KeyValue } from "@/shared/ui/key-value";
+import { LimitPriceField, OrderTypeSwitch, QuantityField, TicketPreview } from "@/shared/ui/order-ticket";
 import { useQuotes } from "../api/quotes";
 import { submitOrder } from "../api/submit-order";
 import { useTicket } from "../api/ticket";
@@ -146,39 +147,19 @@ function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quot
           <Trans>Short</Trans>
         </button>
       </div>
-      <div className="segments" role="radiogroup" aria-label={t`Order type`}>
-        <button type="button" role="radio" className="segments__item" aria-checked={type === "market"} onClick={() => setType("market")}>
-          <Trans>Market</Trans>
-        </button>
-        <button type="button" role="radio" className="segments__item" aria-checked={type === "limit"} onClick={() => setType("limit")}>
-          <Trans>Limit</Trans>
-        </button>
-      </div>
+      <OrderTypeSwitch type={type} onType={setType} />
 
       {type === "limit" && (
-        <TextField
+        <LimitPriceField
           label={<Trans>Limit price</Trans>}
-          name="price"
-          inputMode="decimal"
-          autoComplete="off"
           value={price}
-          onChange={(e) => setPrice(e.target.value.replace(",", "."))}
+          onValue={setPrice}
           placeholder={formatPrice(quote.last, precision)}
           error={submit.errorOf("price") ?? text(priceErr)}
           hint={fillsNow ? <Trans>Better than the market: fills at once at the market price.</Trans> : undefined}
         />
       )}
-      <TextField
-        label={<Trans>Quantity</Trans>}
-        name="quantity"
-        inputMode="decimal"
-        autoComplete="off"
-        value={quantity}
-        onChange={(e) => setQuantity(e.target.value.replace(",", "."))}
-        error={submit.errorOf("quantity") ?? text(qtyError)}
-        hint={<Trans>Step {ticket.quantity_step} · min {ticket.quantity_min} · max {ticket.quantity_max}</Trans>}
-        suffix={<span className="faint">{unit}</span>}
-      />
+      <QuantityField label={<Trans>Quantity</Trans>} value={quantity} onValue={setQuantity} error={submit.errorOf("quantity") ?? text(qtyError)} rules={ticket} unit={unit} />
       <div className="field">
         <span className="field__label" id="leverage-label">
           <Trans>Leverage</Trans>
@@ -201,7 +182,12 @@ function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quot
         <TextField label={<Trans>Stop-loss</Trans>} name="sl_price" inputMode="decimal" autoComplete="off" placeholder={t`Optional`} value={sl} onChange={(e) => setSl(e.target.value.replace(",", "."))} error={submit.errorOf("sl_price") ?? text(stops.sl)} />
       </div>
 
-      <div className="preview" aria-live="polite" data-testid="ticket-preview">
+      <TicketPreview
+        className="preview"
+        testId="ticket-preview"
+        shortfall={preview && !preview.enough && <Trans>Margin and fee need {formatMoney(preview.required)} {ticket.margin_currency}: more than you have available.</Trans>}
+        note={!convertible && <Trans>Converted from the pair's quote currency at the current rate.</Trans>}
+      >
         <KeyValue label={type === "market" || fillsNow ? <Trans>Opens at about</Trans> : <Trans>Opens at</Trans>}>
           <span className="num" data-testid="preview-open">
             {preview ? formatPrice(preview.open_price, precision) : "-"}
@@ -238,17 +224,7 @@ function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quot
             {formatMoney(ticket.available)} {ticket.margin_currency}
           </span>
         </KeyValue>
-        {preview && !preview.enough && (
-          <p className="field__error" role="alert" style={{ margin: "4px 0 0" }}>
-            <Trans>Margin and fee need {formatMoney(preview.required)} {ticket.margin_currency}: more than you have available.</Trans>
-          </p>
-        )}
-        {!convertible && (
-          <p className="faint" style={{ fontSize: 12, margin: "4px 0 0" }}>
-            <Trans>Converted from the pair's quote currency at the current rate.</Trans>
-          </p>
-        )}
-      </div>
+      </TicketPreview>
 
       {riskWarning}
       <button type="submit" className={`btn ${direction === "long" ? "btn--long" : "btn--short"}`} disabled={submit.pending || blocked || invalid}>

@@ -8,9 +8,9 @@ import { useAction } from "@/shared/api/use-action";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
-import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { KeyValue } from "@/shared/ui/key-value";
+import { LimitPriceField, OrderTypeSwitch, QuantityField, TicketPreview } from "@/shared/ui/order-ticket";
 import { Page } from "@/shared/ui/page";
 import { useSpotTicket } from "../api/ticket";
 import { placeSpotOrder } from "../api/trade";
@@ -142,41 +142,28 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
         </div>
       )}
 
-      <div className="segments" role="radiogroup" aria-label={t`Order type`}>
-        <button type="button" role="radio" className="segments__item" aria-checked={type === "market"} onClick={() => setType("market")}>
-          <Trans>Market</Trans>
-        </button>
-        <button type="button" role="radio" className="segments__item" aria-checked={type === "limit"} onClick={() => setType("limit")}>
-          <Trans>Limit</Trans>
-        </button>
-      </div>
+      <OrderTypeSwitch type={type} onType={setType} />
 
       {type === "limit" && (
-        <TextField
+        <LimitPriceField
           label={<Trans>Limit price ({ticket.quote})</Trans>}
-          name="price"
-          inputMode="decimal"
-          autoComplete="off"
           value={price}
-          onChange={(e) => setPrice(e.target.value.replace(",", "."))}
+          onValue={setPrice}
           placeholder={formatPrice(ticket.last, precision)}
           error={submit.errorOf("price") ?? text(priceErr)}
           hint={buy ? <Trans>Fills at this price when the ask falls to it.</Trans> : <Trans>Fills at this price when the bid rises to it.</Trans>}
         />
       )}
-      <TextField
+      <QuantityField
         label={<Trans>Quantity ({ticket.base})</Trans>}
-        name="quantity"
-        inputMode="decimal"
-        autoComplete="off"
         value={quantity}
-        onChange={(e) => {
-          setQuantity(e.target.value.replace(",", "."));
+        onValue={(value) => {
+          setQuantity(value);
           setPercent(0);
         }}
         error={submit.errorOf("quantity") ?? text(qtyError)}
-        hint={<Trans>Step {ticket.quantity_step} · min {ticket.quantity_min} · max {ticket.quantity_max}</Trans>}
-        suffix={<span className="faint">{ticket.base}</span>}
+        rules={ticket}
+        unit={ticket.base}
       />
       <div className="spot-slider">
         <label className="field__label" htmlFor="spot-percent">
@@ -192,7 +179,16 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
         </div>
       </div>
 
-      <div className="spot-preview" aria-live="polite" data-testid="spot-preview">
+      <TicketPreview
+        className="spot-preview"
+        testId="spot-preview"
+        shortfall={
+          preview &&
+          !preview.enough &&
+          (buy ? <Trans>This order needs {formatAmount(preview.needs)} {ticket.quote}: more than you have available.</Trans> : <Trans>You have fewer {ticket.base} available than this order sells.</Trans>)
+        }
+        note={type === "limit" && (buy ? <Trans>The amount and fee are frozen until the order fills or you cancel it.</Trans> : <Trans>The coins are frozen until the order fills or you cancel it.</Trans>)}
+      >
         <KeyValue label={type === "market" ? <Trans>Fills now at about</Trans> : <Trans>Fills at</Trans>}>
           <span className="num" data-testid="preview-price">
             {preview ? formatPrice(preview.price, precision) : "-"}
@@ -218,17 +214,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
             {buy ? `${formatAmount(ticket.quote_available)} ${ticket.quote}` : `${ticket.base_available} ${ticket.base}`}
           </span>
         </KeyValue>
-        {preview && !preview.enough && (
-          <p className="field__error" role="alert" style={{ margin: "4px 0 0" }}>
-            {buy ? <Trans>This order needs {formatAmount(preview.needs)} {ticket.quote}: more than you have available.</Trans> : <Trans>You have fewer {ticket.base} available than this order sells.</Trans>}
-          </p>
-        )}
-        {type === "limit" && (
-          <p className="faint" style={{ fontSize: 12, margin: "4px 0 0" }}>
-            {buy ? <Trans>The amount and fee are frozen until the order fills or you cancel it.</Trans> : <Trans>The coins are frozen until the order fills or you cancel it.</Trans>}
-          </p>
-        )}
-      </div>
+      </TicketPreview>
 
       <button type="submit" className={`btn ${buy ? "btn--buy" : "btn--sell"}`} disabled={submit.pending || !ticket.trading || invalid}>
         {buy ? <Trans>Buy {ticket.base}</Trans> : <Trans>Sell {ticket.base}</Trans>}
