@@ -50,11 +50,11 @@ export function AuditPage() {
             <tbody>
               {data.list.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="num">{formatDateTime(entry.created_at)}</td>
+                  <td className="num" style={{ whiteSpace: "nowrap" }}>{formatDateTime(entry.created_at)}</td>
                   <td>
                     {entry.actor_kind} {entry.actor_name ?? entry.actor_id ?? ""}
                   </td>
-                  <td className="bo-code">{entry.action}</td>
+                  <td className="bo-code bo-code--name">{entry.action}</td>
                   <td>
                     {entry.target_kind} {entry.target_id}
                   </td>

@@ -87,7 +87,7 @@ export function HomeMarkets() {
   const { data } = useQuotations();
   return (
     <section aria-labelledby="home-markets">
-      <h2 className="section__title" id="home-markets">
+      <h2 className="section__title home-markets__title" id="home-markets">
         <span style={{ display: "inline-flex", gap: 8, alignItems: "center", minWidth: 0 }}>
           <Trans>Markets</Trans>
           <DemoBadge show={isDemo(data)} />
