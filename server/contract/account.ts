@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { call } from "./define";
-import { email, empty, msg, password, seconds } from "./common";
+import { email, empty, msg, password, seconds, stepUpProof } from "./common";
 import { confirmPasswords, verificationCode } from "./auth";
 
-const googleCode = z.string(msg("GOOGLE_CODE_INVALID")).trim().regex(/^\d{6}$/, msg("GOOGLE_CODE_INVALID"));
+export const googleCode = z.string(msg("GOOGLE_CODE_INVALID")).trim().regex(/^\d{6}$/, msg("GOOGLE_CODE_INVALID"));
 
 /** Login password or trading password. Changing either locks withdrawals for 24 hours; setting the first trading password does not. */
 export const updatePassword = call({
@@ -20,9 +20,13 @@ export const updatePassword = call({
       re_password: z.string(msg("MISSING_PARAMETER")),
       /** Required when Google 2FA is bound. */
       google_code: googleCode.optional(),
+      step_up: stepUpProof,
     })
     .superRefine(confirmPasswords),
   output: z.object({ relogin: z.boolean() }),
+  // The current password is the proof of a change (always asked for the login password); setting the first
+  // trading password has none, so it asks for a step-up proof.
+  stepUp: (input) => input.type === "trade" && input.old_password === undefined,
 });
 
 export const google = call({
@@ -35,6 +39,7 @@ export const google = call({
     code: googleCode.optional(),
     /** Login password, asked to unbind. */
     password: z.string().max(64).optional(),
+    step_up: stepUpProof,
   }),
   output: z.object({
     bound: z.boolean(),
@@ -42,6 +47,8 @@ export const google = call({
     secret: z.string().optional(),
     otpauth_url: z.string().optional(),
   }),
+  // Binding a new authenticator needs a proof (unbinding already asks the login password and the current code).
+  stepUp: (input) => input.action === "bind",
 });
 
 export const bindEmail = call({
@@ -49,8 +56,9 @@ export const bindEmail = call({
   path: "safe/email",
   access: "user",
   summary: "Bind an e-mail with the code sent to it (purpose bind)",
-  input: z.object({ email, code: verificationCode }),
+  input: z.object({ email, code: verificationCode, step_up: stepUpProof }),
   output: empty,
+  stepUp: true,
 });
 
 export const bankCard = z.object({

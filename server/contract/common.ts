@@ -84,5 +84,12 @@ export function paged<T extends z.ZodType>(item: T) {
 /** An empty success payload. */
 export const empty = z.object({});
 
+/**
+ * The proof a sensitive call asks for even within a session (step-up): the trading password, or the Google
+ * Authenticator code when 2FA is bound; a user who has set neither proves with the login password. Calls that take
+ * it declare `stepUp` (define.ts); the route helper checks it before the handler runs.
+ */
+export const stepUpProof = z.string().max(64).optional();
+
 /** Money-moving calls accept a client-generated key; a repeat returns the first result (DESIGN.md). */
 export const idempotencyKey = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional();

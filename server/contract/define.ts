@@ -24,7 +24,16 @@ export interface Call<I extends z.ZodObject = z.ZodObject, O extends z.ZodType =
   /** With `files`: a request that is not multipart is read as an ordinary body (a call that takes text or a file). */
   filesOptional?: boolean;
   tags?: string[];
+  /**
+   * A sensitive call (address book, security settings): besides the session it needs a step-up proof in `step_up`
+   * (common.ts `stepUpProof`). A function says which requests need it, when some already carry a stronger proof of
+   * their own (the current password).
+   */
+  stepUp?: true | StepUpRule<I>;
 }
+
+/** Which requests of a call need a step-up proof (method syntax: a call stays assignable to `Call` of any input). */
+type StepUpRule<I extends z.ZodObject> = { rule(input: z.output<I>): boolean }["rule"];
 
 /** Declares a call; method, path and access keep their literal types so the client's fetchers are checked against them. */
 export function call<I extends z.ZodObject, O extends z.ZodType, const A extends Access, const M extends Method, const P extends string>(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, empty, id, idempotencyKey, idInput, msg, pageQuery, paged, seconds } from "./common";
+import { decimalString, empty, id, idempotencyKey, idInput, msg, pageQuery, paged, seconds, stepUpProof } from "./common";
 import { currencyCode } from "./wallet";
 
 /** Deposit and withdrawal states on the wire (DESIGN.md). */
@@ -136,8 +136,10 @@ export const addAddress = call({
     network: networkCode,
     address: z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(128, msg("ADDRESS_INVALID")),
     label: addressLabel.default(""),
+    step_up: stepUpProof,
   }),
   output: z.object({ id: z.number().int() }),
+  stepUp: true,
 });
 
 export const deleteAddress = call({
@@ -146,8 +148,9 @@ export const deleteAddress = call({
   access: "user",
   summary: "Delete one of my withdrawal addresses (only the owner may)",
   tags: ["funding"],
-  input: idInput,
+  input: idInput.extend({ step_up: stepUpProof }),
   output: empty,
+  stepUp: true,
 });
 
 export const withdrawAddress = z.object({

@@ -76,6 +76,13 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   await page.getByLabel("Address", { exact: true }).fill(MY_ADDRESS);
   await page.getByLabel("Label").fill("My exchange");
   await page.getByRole("button", { name: "Save address" }).click();
+  // Step-up: the address book asks again who it is; with no trading password or 2FA yet, the login password.
+  const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
+  await stepUp.getByLabel("Login password").fill("wrong-password");
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(stepUp.getByText("Security check failed: the trading password or code is wrong")).toBeVisible();
+  await stepUp.getByLabel("Login password").fill(password);
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status").getByText("Withdrawal address added")).toBeVisible();
   await expect(page.getByRole("list", { name: "Address book" })).toContainText(MY_ADDRESS);
 
@@ -83,6 +90,8 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   await page.getByLabel("New trading password").fill("trade123");
   await page.getByLabel("Confirm trading password").fill("trade123");
   await page.getByRole("button", { name: "Confirm" }).click();
+  await stepUp.getByLabel("Login password").fill(password);
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status").getByText("Set successfully")).toBeVisible();
 
   // Withdraw 30: the form shows that 27 arrives.

@@ -177,7 +177,7 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
     multipart: { currency: "USDT", network: "TRC20", amount: "123.45", md5: md5Of(voucher), idempotency_key: `pwa-${stamp}`, voucher: { name: "v.png", mimeType: "image/png", buffer: voucher } },
   });
   expect((await deposit.json()).type).toBe("ok");
-  await api(request, "POST", "wallet/addaddress", token, { currency: "USDT", network: "TRC20", address: MY_ADDRESS, label: "Mine" });
+  await api(request, "POST", "wallet/addaddress", token, { currency: "USDT", network: "TRC20", address: MY_ADDRESS, label: "Mine", step_up: password });
 
   // Online: sign in, the worker takes control; visit the screens whose data must survive. (The real-name modal
   // comes back after each reload: "Later" closes it whenever it shows.)

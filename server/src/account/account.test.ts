@@ -46,13 +46,13 @@ describe("login password", () => {
 describe("trading password", () => {
   it("is set the first time without a withdrawal lock, and changing it needs the old one and locks", async () => {
     const user = await server.newUser();
-    const first = await server.call("POST", "safe/update_password", { type: "trade", password: "trade123", re_password: "trade123" }, { token: user.token });
+    const first = await server.call("POST", "safe/update_password", { type: "trade", password: "trade123", re_password: "trade123", step_up: user.password }, { token: user.token });
     expect(first.status).toBe(200);
     expect(await lockOf(user.id)).toBeNull();
     const info = await server.call<{ has_trade_password: boolean }>("GET", "user/info", {}, { token: user.token });
     expect(info.body.message.has_trade_password).toBe(true);
 
-    const withoutOld = await server.call("POST", "safe/update_password", { type: "trade", password: "trade456", re_password: "trade456" }, { token: user.token });
+    const withoutOld = await server.call("POST", "safe/update_password", { type: "trade", password: "trade456", re_password: "trade456", step_up: "trade123" }, { token: user.token });
     expect(withoutOld.body.message).toBe("缺少参数");
     const wrongOld = await server.call("POST", "safe/update_password", { type: "trade", old_password: "nottrade", password: "trade456", re_password: "trade456" }, { token: user.token });
     expect(wrongOld.body.message).toBe("交易密码错误");
@@ -72,16 +72,16 @@ describe("Google 2FA", () => {
     expect(key.body.message.bound).toBe(false);
     expect(key.body.message.otpauth_url).toContain("otpauth://totp/");
     const secret = key.body.message.secret;
-    const bad = await server.call("POST", "safe/google", { action: "bind", code: "000000" === (await totpCode(secret, server.clock.now())) ? "111111" : "000000" }, { token: user.token });
+    const bad = await server.call("POST", "safe/google", { action: "bind", code: "000000" === (await totpCode(secret, server.clock.now())) ? "111111" : "000000", step_up: user.password }, { token: user.token });
     expect(bad.body.message).toBe("谷歌验证码错误");
-    const bound = await server.call<{ bound: boolean }>("POST", "safe/google", { action: "bind", code: await totpCode(secret, server.clock.now()) }, { token: user.token });
+    const bound = await server.call<{ bound: boolean }>("POST", "safe/google", { action: "bind", code: await totpCode(secret, server.clock.now()), step_up: user.password }, { token: user.token });
     expect(bound.body.message.bound).toBe(true);
     expect(await lockOf(user.id)).toBeNull();
     expect((await server.call<{ bound: boolean; secret?: string }>("POST", "safe/google", { action: "get" }, { token: user.token })).body.message).toEqual({ bound: true });
 
-    const noCode = await server.call("POST", "safe/update_password", { type: "trade", password: "trade123", re_password: "trade123" }, { token: user.token });
+    const noCode = await server.call("POST", "safe/update_password", { type: "trade", password: "trade123", re_password: "trade123", step_up: await totpCode(secret, server.clock.now()) }, { token: user.token });
     expect(noCode.body.message).toBe("谷歌验证码错误");
-    const withCode = await server.call("POST", "safe/update_password", { type: "trade", password: "trade123", re_password: "trade123", google_code: await totpCode(secret, server.clock.now()) }, { token: user.token });
+    const withCode = await server.call("POST", "safe/update_password", { type: "trade", password: "trade123", re_password: "trade123", google_code: await totpCode(secret, server.clock.now()), step_up: await totpCode(secret, server.clock.now()) }, { token: user.token });
     expect(withCode.status).toBe(200);
 
     const wrongPassword = await server.call("POST", "safe/google", { action: "unbind", password: "wrongpass", code: await totpCode(secret, server.clock.now()) }, { token: user.token });
@@ -97,7 +97,7 @@ describe("e-mail binding", () => {
     const user = await server.newUser();
     const email = `bind${user.id}@example.com`;
     await server.call("POST", "sms_mail", { email, type: "bind" });
-    const res = await server.call("POST", "safe/email", { email, code: await latestCode(server.database, email) }, { token: user.token });
+    const res = await server.call("POST", "safe/email", { email, code: await latestCode(server.database, email), step_up: user.password }, { token: user.token });
     expect(res.status).toBe(200);
     const info = await server.call<{ email: string }>("GET", "user/info", {}, { token: user.token });
     expect(info.body.message.email).toBe(email);
@@ -105,14 +105,14 @@ describe("e-mail binding", () => {
     const other = await server.newUser();
     server.clock.advance(61_000);
     await server.call("POST", "sms_mail", { email, type: "bind" });
-    const taken = await server.call("POST", "safe/email", { email: email.toUpperCase(), code: await latestCode(server.database, email) }, { token: other.token });
+    const taken = await server.call("POST", "safe/email", { email: email.toUpperCase(), code: await latestCode(server.database, email), step_up: other.password }, { token: other.token });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe("邮箱已被绑定");
   });
 
   it("refuses a wrong code", async () => {
     const user = await server.newUser();
-    const res = await server.call("POST", "safe/email", { email: `x${user.id}@example.com`, code: "123456" }, { token: user.token });
+    const res = await server.call("POST", "safe/email", { email: `x${user.id}@example.com`, code: "123456", step_up: user.password }, { token: user.token });
     expect(res.body.message).toBe("验证码错误");
   });
 });

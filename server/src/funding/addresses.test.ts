@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { MAX_ADDRESSES } from "./addresses.service";
-import { ERC20_ADDRESS, randomErc20, TRC20_ADDRESS } from "../testing/money";
+import { ERC20_ADDRESS, LOGIN_PASSWORD, randomErc20, TRC20_ADDRESS } from "../testing/money";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 type Book = { id: number; network: string; address: string; label: string }[];
 const book = async (token: string) => (await server.call<Book>("POST", "wallet/get_address", { currency: "USDT" }, { token })).body.message;
 const add = (token: string, change: Record<string, unknown> = {}) => {
-  const payload: Record<string, unknown> = { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, label: "Ledger Nano", ...change };
+  const payload: Record<string, unknown> = { currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, label: "Ledger Nano", step_up: LOGIN_PASSWORD, ...change };
   for (const k of Object.keys(payload)) if (payload[k] === undefined) delete payload[k];
   return server.call<{ id: number }>("POST", "wallet/addaddress", payload, { token });
 };
@@ -32,7 +32,7 @@ describe("address book", () => {
       { id: trc.body.message.id, currency: "USDT", network: "TRC20", address: TRC20_ADDRESS, label: "Ledger Nano" },
       { id: erc.body.message.id, currency: "USDT", network: "ERC20", address: ERC20_ADDRESS, label: "" },
     ]);
-    const removed = await server.call("POST", "wallet/deladdress", { id: trc.body.message.id }, { token: user.token });
+    const removed = await server.call("POST", "wallet/deladdress", { id: trc.body.message.id, step_up: LOGIN_PASSWORD }, { token: user.token });
     expect(removed.status).toBe(200);
     expect((await book(user.token)).map((a) => a.network)).toEqual(["ERC20"]);
     expect(await book(other.token)).toHaveLength(1);
@@ -42,9 +42,9 @@ describe("address book", () => {
     const owner = await server.newUser();
     const intruder = await server.newUser();
     const { id } = (await add(owner.token)).body.message;
-    const res = await server.call("POST", "wallet/deladdress", { id }, { token: intruder.token });
+    const res = await server.call("POST", "wallet/deladdress", { id, step_up: LOGIN_PASSWORD }, { token: intruder.token });
     // The same answer as for an id that does not exist: ids cannot be probed.
-    const missing = await server.call("POST", "wallet/deladdress", { id: 987_654 }, { token: intruder.token });
+    const missing = await server.call("POST", "wallet/deladdress", { id: 987_654, step_up: LOGIN_PASSWORD }, { token: intruder.token });
     expect([res.status, res.body]).toEqual([missing.status, missing.body]);
     expect(res.status).toBe(404);
     expect(await book(owner.token)).toHaveLength(1);
@@ -52,7 +52,7 @@ describe("address book", () => {
 
   it("says an unknown address does not exist", async () => {
     const user = await server.newUser();
-    expect((await server.call("POST", "wallet/deladdress", { id: 987_654 }, { token: user.token })).body.code).toBe("DATA_NOT_FOUND");
+    expect((await server.call("POST", "wallet/deladdress", { id: 987_654, step_up: LOGIN_PASSWORD }, { token: user.token })).body.code).toBe("DATA_NOT_FOUND");
   });
 
   const refusals: [string, Record<string, unknown>, string][] = [

@@ -11,6 +11,7 @@ import {
   randomErc20,
   readyUser,
   setTradePassword,
+  LOGIN_PASSWORD,
   TRADE_PASSWORD,
   TX_HASH,
   walletOf,
@@ -134,7 +135,7 @@ describe("wallet/out", () => {
       "another user's address",
       async () => {
         const other = await server.newUser();
-        return { address_id: await addAddress(server, other.token, randomErc20(), "ERC20") };
+        return { address_id: await addAddress(server, other.token, randomErc20(), "ERC20", LOGIN_PASSWORD) };
       },
       400,
       "ADDRESS_REQUIRED",
@@ -178,7 +179,7 @@ describe("wallet/out", () => {
     await passKyc(server, user.id);
     await credit(server, user.id, "100");
     await setTradePassword(server, user.token, "first123");
-    const addressId = await addAddress(server, user.token, randomErc20(), "ERC20");
+    const addressId = await addAddress(server, user.token, randomErc20(), "ERC20", "first123");
     const ready = { token: user.token, id: user.id, addressId };
     const changed = await server.call("POST", "safe/update_password", { type: "trade", old_password: "first123", password: TRADE_PASSWORD, re_password: TRADE_PASSWORD }, { token: user.token });
     expect(changed.status).toBe(200);

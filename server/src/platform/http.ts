@@ -31,6 +31,12 @@ export interface Authenticators {
   operator: OperatorAuthenticator;
 }
 
+/**
+ * Checks a step-up proof (contract `stepUpProof`) for a signed-in user, throwing the refusal (STEP_UP_REQUIRED when
+ * absent, STEP_UP_WRONG when it proves nothing). Provided by the account domain, which owns the credentials.
+ */
+export type StepUpCheck = (userId: number, proof: string | undefined) => Promise<void>;
+
 export interface UploadedFile {
   field: string;
   filename: string;
@@ -89,6 +95,8 @@ export function tokenOf(request: FastifyRequest): string | null {
 /** The app's API surface: domains register their contract calls here; the OpenAPI document lists them. */
 export interface Api {
   readonly calls: readonly Call[];
+  /** The check of calls declaring `stepUp`; until one is set, such calls are refused (never let through). */
+  useStepUp(check: StepUpCheck): void;
   route<I extends z.ZodObject, O extends z.ZodType, A extends Access>(
     call: Call<I, O, A>,
     handler: (request: RouteRequest<I, A>) => Promise<z.input<O>> | z.input<O>,
@@ -98,13 +106,27 @@ export interface Api {
 
 export function createApi(app: FastifyInstance, authenticate: Authenticators): Api {
   const calls: Call[] = [];
-  return {
-    calls,
-    route(call, handler, options = {}) {
-      calls.push(call as unknown as Call);
-      registerCall(app, authenticate, call, handler, options);
+  const stepUp: { check: StepUpCheck } = {
+    check: async () => {
+      throw new DomainError("STEP_UP_REQUIRED", "step_up");
     },
   };
+  return {
+    calls,
+    useStepUp(check) {
+      stepUp.check = check;
+    },
+    route(call, handler, options = {}) {
+      calls.push(call as unknown as Call);
+      registerCall(app, authenticate, (userId, proof) => stepUp.check(userId, proof), call, handler, options);
+    },
+  };
+}
+
+/** Whether this request of a call needs a step-up proof (see `Call.stepUp`). */
+function needsStepUp<I extends z.ZodObject>(call: Call<I>, input: z.output<I>): boolean {
+  if (!call.stepUp) return false;
+  return call.stepUp === true || call.stepUp(input);
 }
 
 /**
@@ -114,6 +136,7 @@ export function createApi(app: FastifyInstance, authenticate: Authenticators): A
 function registerCall<I extends z.ZodObject, O extends z.ZodType, A extends Access>(
   app: FastifyInstance,
   authenticate: Authenticators,
+  checkStepUp: StepUpCheck,
   call: Call<I, O, A>,
   handler: (request: RouteRequest<I, A>) => Promise<z.input<O>> | z.input<O>,
   options: RouteOptions,
@@ -146,7 +169,9 @@ function registerCall<I extends z.ZodObject, O extends z.ZodType, A extends Acce
       if (controlled) throw new DomainError("PARAMETER_ERROR", { [controlled.join(".") || "_"]: errors.PARAMETER_ERROR.key });
       const parsed = input.safeParse(fields);
       if (!parsed.success) throw validationError(parsed.error, fields);
-      const payload = parsed.data as z.output<I> & { lang?: Language };
+      const payload = parsed.data as z.output<I> & { lang?: Language; step_up?: string };
+      // Sensitive calls: the session is not enough, the user proves it is them again (trading password or 2FA code).
+      if (user && needsStepUp(call, payload)) await checkStepUp(user.id, payload.step_up);
 
       const result = await handler({
         input: payload,

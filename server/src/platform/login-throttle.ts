@@ -45,7 +45,7 @@ export class LoginThrottle {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly scope: "user" | "operator",
+    private readonly scope: "user" | "operator" | "step-up",
     private readonly policy: ThrottlePolicy = DEFAULT_THROTTLE,
   ) {}
 

@@ -14,6 +14,8 @@ export const ERC20_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 export const PLATFORM_TRC20 = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
 export const PLATFORM_ERC20 = "0x000000000000000000000000000000000000dEaD";
 export const TRADE_PASSWORD = "trade123";
+/** The harness's `newUser()` login password. */
+export const LOGIN_PASSWORD = "secret123";
 export const TX_HASH = `0x${"ab".repeat(32)}`;
 
 /** A fresh 0x address (the address book refuses duplicates). */
@@ -55,13 +57,15 @@ export async function passKyc(server: TestServer, userId: number, status: 0 | 1 
   await server.database.query("UPDATE users SET review_status = $1 WHERE id = $2", [status, userId]);
 }
 
-export async function setTradePassword(server: TestServer, token: string, password = TRADE_PASSWORD): Promise<void> {
-  const res = await server.call("POST", "safe/update_password", { type: "trade", password, re_password: password }, { token });
+/** Sets the first trading password; the step-up proof of a user without one is the login password. */
+export async function setTradePassword(server: TestServer, token: string, password = TRADE_PASSWORD, loginPassword = LOGIN_PASSWORD): Promise<void> {
+  const res = await server.call("POST", "safe/update_password", { type: "trade", password, re_password: password, step_up: loginPassword }, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-export async function addAddress(server: TestServer, token: string, address = TRC20_ADDRESS, network = "TRC20"): Promise<number> {
-  const res = await server.call<{ id: number }>("POST", "wallet/addaddress", { currency: "USDT", network, address, label: "mine" }, { token });
+/** Saves an address; `stepUp` is the user's proof (the trading password, or the login password while none is set). */
+export async function addAddress(server: TestServer, token: string, address = TRC20_ADDRESS, network = "TRC20", stepUp = TRADE_PASSWORD): Promise<number> {
+  const res = await server.call<{ id: number }>("POST", "wallet/addaddress", { currency: "USDT", network, address, label: "mine", step_up: stepUp }, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.message.id;
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import { refreshUserInfo } from "@/shared/api/user-info";
-import { useAction } from "@/shared/api/use-action";
+import { useStepUpAction } from "@/shared/ui/step-up";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
 import { Page } from "@/shared/ui/page";
@@ -14,8 +14,8 @@ export function EmailPage() {
   const { t, i18n } = useLingui();
   const user = useAtomValue(userInfoAtom);
   const [form, setForm] = useState({ email: "", code: "" });
-  const submit = useAction(async () => {
-    await bindEmail({ email: form.email.trim(), code: form.code });
+  const submit = useStepUpAction(async (stepUp) => {
+    await bindEmail({ email: form.email.trim(), code: form.code, step_up: stepUp });
     await refreshUserInfo();
     showToast(i18n._(successes.EMAIL_BOUND.key), "success");
     setForm({ email: "", code: "" });
@@ -43,6 +43,7 @@ export function EmailPage() {
           <Trans>Bind</Trans>
         </button>
       </form>
+      {submit.prompt}
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
+import { useStepUpAction } from "@/shared/ui/step-up";
 import { QrCode } from "@/shared/ui/qr-code";
 import { google } from "../api/google";
 import "./account.css";
@@ -30,8 +31,8 @@ function Bind() {
   useEffect(() => {
     void google({ action: "get" }, { loading: false }).then((r) => r.secret && r.otpauth_url && setKey({ secret: r.secret, url: r.otpauth_url }));
   }, []);
-  const submit = useAction(async () => {
-    await google({ action: "bind", code });
+  const submit = useStepUpAction(async (stepUp) => {
+    await google({ action: "bind", code, step_up: stepUp });
     await refreshUserInfo();
     showToast(i18n._(successes.SET.key), "success");
   });
@@ -66,6 +67,7 @@ function Bind() {
           <Trans>Bind</Trans>
         </button>
       </form>
+      {submit.prompt}
     </>
   );
 }

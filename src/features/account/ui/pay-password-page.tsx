@@ -3,10 +3,10 @@ import { useLocation } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import { refreshUserInfo } from "@/shared/api/user-info";
-import { useAction } from "@/shared/api/use-action";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
 import { Page } from "@/shared/ui/page";
+import { useStepUpAction } from "@/shared/ui/step-up";
 import { updatePassword } from "../api/update-password";
 
 /** Set the trading password (first time: no pause) or change it (withdrawals pause for 24 hours). */
@@ -17,8 +17,10 @@ export function PayPasswordPage() {
   const isSet = user?.has_trade_password ?? false;
   const [form, setForm] = useState({ old_password: "", password: "", re_password: "", google_code: "" });
   const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
-  const submit = useAction(async () => {
+  // A change carries the current trading password; setting the first one asks for the step-up proof instead.
+  const submit = useStepUpAction(async (stepUp) => {
     await updatePassword({
+      step_up: stepUp,
       type: "trade",
       password: form.password,
       re_password: form.re_password,
@@ -29,7 +31,7 @@ export function PayPasswordPage() {
     showToast(i18n._(isSet ? successes.PASSWORD_CHANGED.key : successes.SET.key), "success");
     if (window.history.length > 1) window.history.back();
     else navigate("/");
-  });
+  }, { needed: !isSet });
   return (
     <Page title={<Trans>Trading password</Trans>} nav="default">
       <p className="muted" style={{ marginTop: 0, fontSize: 14 }}>
@@ -52,6 +54,7 @@ export function PayPasswordPage() {
           <Trans>Confirm</Trans>
         </button>
       </form>
+      {submit.prompt}
     </Page>
   );
 }

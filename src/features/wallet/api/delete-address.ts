@@ -6,7 +6,8 @@ import { addressesKey } from "./addresses";
 /** POST wallet/deladdress: delete one of my addresses. */
 export const postDeleteAddress = endpoint<typeof funding.deleteAddress>({ method: "POST", path: "wallet/deladdress", access: "user" });
 
-export async function deleteAddress(id: number) {
-  await postDeleteAddress({ id });
+/** `stepUp`: the user's proof for a change of the address book (shared/ui/step-up). */
+export async function deleteAddress(id: number, stepUp: string | undefined) {
+  await postDeleteAddress({ id, step_up: stepUp });
   await mutate(addressesKey);
 }

@@ -15,6 +15,7 @@ import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
+import { useStepUpAction } from "@/shared/ui/step-up";
 import { KeyValue } from "@/shared/ui/key-value";
 import { addAddress } from "../api/add-address";
 import { useAddresses } from "../api/addresses";
@@ -216,16 +217,16 @@ function AddressBook() {
   const [removing, setRemoving] = useState<WithdrawAddress | null>(null);
   const networks = info.data?.networks ?? ["TRC20", "ERC20"];
   const network = form.network || networks[0];
-  const add = useAction(async () => {
-    await addAddress({ currency: "USDT", network, address: form.address.trim(), label: form.label.trim() });
+  // Address book changes ask for the step-up proof once per change (shared/ui/step-up).
+  const add = useStepUpAction(async (stepUp) => {
+    await addAddress({ currency: "USDT", network, address: form.address.trim(), label: form.label.trim(), step_up: stepUp });
     showToast(i18n._(successes.ADDRESS_ADDED.key), "success");
     setForm({ network: "", address: "", label: "" });
     setAdding(false);
   });
-  const remove = useAction(async (id: number) => {
-    await deleteAddress(id);
+  const remove = useStepUpAction(async (stepUp, id: number) => {
+    await deleteAddress(id, stepUp);
     showToast(i18n._(successes.ADDRESS_DELETED.key), "success");
-    setRemoving(null);
   });
 
   return (
@@ -305,11 +306,17 @@ function AddressBook() {
         confirm={<Trans>Delete</Trans>}
         danger
         busy={remove.pending}
-        onConfirm={() => removing && void remove.run(removing.id)}
+        onConfirm={() => {
+          // The question is answered; the step-up prompt takes its place.
+          if (removing) remove.run(removing.id);
+          setRemoving(null);
+        }}
         onClose={() => setRemoving(null)}
       >
         <span style={{ wordBreak: "break-all" }}>{removing ? describeAddress(removing) : ""}</span>
       </ConfirmModal>
+      {add.prompt}
+      {remove.prompt}
     </>
   );
 }

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toastNeedsConnection } from "../api/client";
+import { ApiError } from "../api/errors";
+import { deviceOnline } from "../api/online";
+import { i18n } from "../i18n/i18n";
+import { useAtomValue, userInfoAtom } from "../state/store";
+import { TextField } from "./field";
+import { ConfirmModal } from "./modal";
+
+/**
+ * A sensitive action (address book, security settings): the server wants a step-up proof in `step_up` even within a
+ * session (contract `stepUpProof`). Submitting opens a prompt asking for it once; confirming runs the action with
+ * it. A wrong proof keeps the prompt open with its message; any other refusal closes it, and the form shows the
+ * refused fields through `errorOf` as with `useAction`. `needed: false` runs the action straight away (a request
+ * that already carries the current password). Offline, nothing starts (the same rule as `useAction`).
+ */
+export function useStepUpAction<A extends unknown[]>(action: (proof: string | undefined, ...args: A) => Promise<unknown>, options: { needed?: boolean } = {}) {
+  const needed = options.needed ?? true;
+  const [asking, setAsking] = useState<{ args: A } | null>(null);
+  const [proof, setProof] = useState("");
+  const [pending, setPending] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const perform = async (proofValue: string | undefined, args: A) => {
+    if (pending) return;
+    if (!deviceOnline()) {
+      toastNeedsConnection();
+      return;
+    }
+    setPending(true);
+    setFieldErrors({});
+    try {
+      await action(proofValue, ...args);
+      setAsking(null);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setFieldErrors(error.fields);
+        if (!error.fields.step_up) setAsking(null);
+      } else if (!(error instanceof Error && error.name === "NetworkError")) throw error;
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const run = (...args: A) => {
+    if (!needed) return void perform(undefined, args);
+    setFieldErrors({});
+    setProof("");
+    setAsking({ args });
+  };
+  const errorOf = (field: string): string | undefined => (fieldErrors[field] ? i18n._(fieldErrors[field]) : undefined);
+  return {
+    run,
+    pending,
+    errorOf,
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      run(...([] as unknown as A));
+    },
+    prompt: (
+      <StepUpPrompt
+        open={asking !== null}
+        proof={proof}
+        onProof={setProof}
+        error={errorOf("step_up")}
+        busy={pending}
+        onConfirm={() => asking && void perform(proof, asking.args)}
+        onClose={() => setAsking(null)}
+      />
+    ),
+  };
+}
+
+/** The prompt names the proof this user has: the trading password, or its Google code too; else the login password. */
+function StepUpPrompt({ open, proof, onProof, error, busy, onConfirm, onClose }: {
+  open: boolean;
+  proof: string;
+  onProof: (value: string) => void;
+  error?: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const user = useAtomValue(userInfoAtom);
+  const label = user?.google_bound ? (user.has_trade_password ? t`Trading password or Google Authenticator code` : t`Google Authenticator code`) : user?.has_trade_password ? t`Trading password` : t`Login password`;
+  return (
+    <ConfirmModal open={open} title={<Trans>Confirm it is you</Trans>} confirm={<Trans>Confirm</Trans>} busy={busy} disabled={!proof} onConfirm={onConfirm} onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (proof) onConfirm();
+        }}
+        noValidate
+      >
+        <p className="faint" style={{ fontSize: 13, marginTop: 0 }}>
+          <Trans>This change protects your money, so it asks again even while you are signed in.</Trans>
+        </p>
+        <TextField label={label} name="step_up" type="password" autoComplete="off" autoFocus value={proof} onChange={(e) => onProof(e.target.value)} error={error} />
+      </form>
+    </ConfirmModal>
+  );
+}
