@@ -7,7 +7,7 @@ import { useAction } from "@/shared/api/use-action";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
-import { Pager } from "../pager";
+import { DeskList } from "../desk-list";
 import { getProofHistory, getProofLiabilities, saveProofReserves, takeProofSnapshot } from "../proof-api";
 
 const LIMIT = 20;
@@ -120,41 +120,34 @@ export function ProofPage() {
       <h2 className="section__title">
         <Trans>History of roots</Trans>
       </h2>
-      {!history.data ? (
-        <Skeleton lines={4} />
-      ) : (
-        <>
-          <div style={{ overflowX: "auto" }}>
-            <table className="bo-table">
-              <thead>
-                <tr>
-                  <th><Trans>Taken at</Trans></th>
-                  <th><Trans>By</Trans></th>
-                  <th className="num"><Trans>Users</Trans></th>
-                  <th><Trans>Roots</Trans></th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.list.map((s) => (
-                  <tr key={s.id}>
-                    <td>{formatDateTime(s.at)}</td>
-                    <td>{s.kind === "daily" ? <Trans>Daily (00:00 UTC)</Trans> : (s.operator ?? "-")}</td>
-                    <td className="num">{s.users}</td>
-                    <td>
-                      {s.currencies.map((c) => (
-                        <div key={c.currency} className="bo-code" style={{ fontSize: 11, wordBreak: "break-all" }}>
-                          {c.currency} {formatDecimal(c.total)} · {c.root}
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} total={history.data.total} limit={LIMIT} onPage={setPage} />
-        </>
-      )}
+      <DeskList loading={!history.data} count={history.data?.list.length ?? 0} emptyIcon="shield" lines={4} page={page} total={history.data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th><Trans>Taken at</Trans></th>
+              <th><Trans>By</Trans></th>
+              <th className="num"><Trans>Users</Trans></th>
+              <th><Trans>Roots</Trans></th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.data?.list.map((s) => (
+              <tr key={s.id}>
+                <td>{formatDateTime(s.at)}</td>
+                <td>{s.kind === "daily" ? <Trans>Daily (00:00 UTC)</Trans> : (s.operator ?? "-")}</td>
+                <td className="num">{s.users}</td>
+                <td>
+                  {s.currencies.map((c) => (
+                    <div key={c.currency} className="bo-code" style={{ fontSize: 11, wordBreak: "break-all" }}>
+                      {c.currency} {formatDecimal(c.total)} · {c.root}
+                    </div>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </DeskList>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
-import { Pager } from "../pager";
+import { DeskList } from "../desk-list";
 import { getReferralConfig, getReferralPayouts, saveReferralConfig } from "../referral-api";
 
 const LIMIT = 20;
@@ -98,9 +98,7 @@ function ReferralPayouts() {
           {data.totals.map((total) => `${total.kind === "reward" ? t`Rewards` : t`Commissions`}: ${formatDecimal(total.amount)} ${total.currency}`).join(" · ")}
         </p>
       )}
-      {isLoading ? (
-        <Skeleton lines={5} />
-      ) : (
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No payouts yet.</Trans>} emptyIcon="gift" lines={5} page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
         <table className="bo-table">
           <thead>
             <tr>
@@ -123,15 +121,9 @@ function ReferralPayouts() {
                 <td className="num">#{row.entry_id}</td>
               </tr>
             ))}
-            {data?.list.length === 0 && (
-              <tr>
-                <td colSpan={6} className="muted"><Trans>No payouts yet.</Trans></td>
-              </tr>
-            )}
           </tbody>
         </table>
-      )}
-      {data && <Pager page={page} total={data.total} limit={LIMIT} onPage={setPage} />}
+      </DeskList>
     </section>
   );
 }
