@@ -39,6 +39,7 @@ import type { Database } from "./platform/db";
 import { envelopeOf, installErrorHandling } from "./platform/errors";
 import { installRequestTargetGuard } from "./platform/request-target";
 import { clientKey, createApi } from "./platform/http";
+import { operatorSecrets } from "./platform/secret-box";
 import { loadTranslator, type Translator } from "./platform/i18n";
 import { createMessenger, type Messenger } from "./platform/messenger";
 import { buildOpenApi } from "./platform/openapi";
@@ -133,7 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const clock = deps.clock ?? systemClock;
   const db = database.db;
   const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS, config.SESSION_IDLE_HOURS * 3_600_000);
-  const operators = new OperatorService(db, clock);
+  const operators = new OperatorService(db, clock, operatorSecrets(config));
+  // Secrets stored in plain text by an earlier version are sealed now; a key that cannot open them stops the start.
+  await operators.sealStoredSecrets();
   const translator = deps.translator ?? loadTranslator();
   const ctx: AppContext = {
     config,

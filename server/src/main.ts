@@ -6,6 +6,7 @@ import { systemClock } from "./platform/clock";
 import { loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db";
 import { migrate } from "./platform/migrate";
+import { operatorSecrets } from "./platform/secret-box";
 import { createLocalBus } from "./platform/bus";
 import { createRedisBus } from "./platform/redis-bus";
 
@@ -22,7 +23,7 @@ export async function main(): Promise<void> {
   const { app, market, engines } = await buildApp({ config, database, bus });
   const invite = await ensureRootInviteCode(database.db, config);
   for (const spec of config.BOOTSTRAP_OPERATOR?.split(",") ?? []) {
-    if (await new OperatorService(database.db, systemClock).bootstrap(spec)) app.log.info(`bootstrap operator ${spec.split(":")[0]} created`);
+    if (await new OperatorService(database.db, systemClock, operatorSecrets(config)).bootstrap(spec)) app.log.info(`bootstrap operator ${spec.split(":")[0]} created`);
   }
   if (invite.created) {
     // Printed once, at the first start: the code the first user registers with.

@@ -11,6 +11,7 @@ import { loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db";
 import { DomainError } from "./platform/errors";
 import { migrate } from "./platform/migrate";
+import { operatorSecrets } from "./platform/secret-box";
 
 const [command, name, password, role = "admin"] = process.argv.slice(2);
 if (command !== "create" || !name || !password) {
@@ -30,7 +31,7 @@ const database = await openDatabase({
 });
 try {
   await migrate(database);
-  const created = await new OperatorService(database.db, systemClock).create(name, password, parsedRole.data);
+  const created = await new OperatorService(database.db, systemClock, operatorSecrets(config)).create(name, password, parsedRole.data);
   console.log(`Operator ${name} (${parsedRole.data}) created, id ${created.id}.`);
   console.log(`TOTP secret: ${created.secret}`);
   console.log(`otpauth URI: ${created.uri}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { totpCode } from "../platform/totp";
+import { operatorSecrets } from "../platform/secret-box";
 import { OperatorService } from "./operators.service";
 
 let server: TestServer;
@@ -13,7 +14,7 @@ afterAll(async () => {
 
 describe("operator login", () => {
   it("needs the password and a valid TOTP code, each code once; every failure reads the same", async () => {
-    const created = await new OperatorService(server.database.db, server.clock).create("alice_op", "operator-pass-1", "reviewer");
+    const created = await new OperatorService(server.database.db, server.clock, operatorSecrets(server.ctx.config)).create("alice_op", "operator-pass-1", "reviewer");
     server.clock.advance(30_000);
     const code = await totpCode(created.secret, server.clock.now());
     const wrongCode = code === "000000" ? "111111" : "000000";
@@ -63,7 +64,7 @@ describe("audit log", () => {
 
 describe("operator sign-in failures", () => {
   it("answers an unknown name, a wrong password and a wrong code alike, and audits each", async () => {
-    const created = await new OperatorService(server.database.db, server.clock).create("bob_op", "operator-pass-1", "admin");
+    const created = await new OperatorService(server.database.db, server.clock, operatorSecrets(server.ctx.config)).create("bob_op", "operator-pass-1", "admin");
     server.clock.advance(30_000);
     const code = await totpCode(created.secret, server.clock.now());
     const wrongCode = code === "000000" ? "111111" : "000000";
@@ -80,7 +81,7 @@ describe("operator sign-in failures", () => {
   });
 
   it("throttles guessing at one operator with growing waits, answering the same for an unknown name", async () => {
-    const created = await new OperatorService(server.database.db, server.clock).create("carol_op", "operator-pass-1", "admin");
+    const created = await new OperatorService(server.database.db, server.clock, operatorSecrets(server.ctx.config)).create("carol_op", "operator-pass-1", "admin");
     const ip = "198.51.100.21";
     const guess = (name: string) => server.call("POST", "backoffice/login", { name, password: "wrong-pass-1", totp: "123456" }, { ip });
     for (let i = 0; i < 5; i++) {

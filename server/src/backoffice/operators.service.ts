@@ -11,6 +11,7 @@ import { DomainError, invariant } from "../platform/errors";
 import { LoginThrottle } from "../platform/login-throttle";
 import type { OperatorSession } from "../platform/http";
 import { auditLog } from "../platform/platform.schema";
+import { SecretBox } from "../platform/secret-box";
 import { checkTotp, newTotpSecret, totpUri } from "../platform/totp";
 import { operators, operatorSessions } from "./backoffice.schema";
 
@@ -27,6 +28,8 @@ export class OperatorService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Seals TOTP secrets at rest (platform/secret-box.ts). */
+    private readonly secrets: SecretBox,
   ) {
     this.throttle = new LoginThrottle(db, clock, "operator");
   }
@@ -35,13 +38,36 @@ export class OperatorService {
     try {
       const [row] = await this.db
         .insert(operators)
-        .values({ name, passwordHash: await hashPassword(password), totpSecret: secret, role })
+        .values({ name, passwordHash: await hashPassword(password), totpSecret: this.secrets.seal(secret), role })
         .returning({ id: operators.id });
       await audit(this.db, { actorKind: "system", actorId: null, action: "operator.create", targetKind: "operator", targetId: row.id, detail: { name, role } });
       return { id: row.id, secret, uri: totpUri(secret, `backoffice:${name}`) };
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError("ACCOUNT_EXISTS");
       throw error;
+    }
+  }
+
+  /**
+   * At start: seals TOTP secrets still stored in plain text (written before secrets were sealed), and checks the
+   * configured key opens the sealed ones, so a wrong key stops the process with a clear message instead of
+   * refusing every operator sign-in.
+   */
+  async sealStoredSecrets(): Promise<void> {
+    const rows = await this.db.select({ id: operators.id, secret: operators.totpSecret }).from(operators);
+    for (const row of rows) {
+      if (!SecretBox.isSealed(row.secret)) {
+        await this.db.update(operators).set({ totpSecret: this.secrets.seal(row.secret) }).where(eq(operators.id, row.id));
+        continue;
+      }
+      try {
+        this.secrets.open(row.secret);
+      } catch {
+        throw new Error(
+          "OPERATOR_SECRET_KEY does not open the operators' stored TOTP secrets (sealed under another key). " +
+            "Start with the key they were sealed with (or the data folder's operator-secret.key).",
+        );
+      }
     }
   }
 
@@ -66,7 +92,7 @@ export class OperatorService {
     await this.throttle.check(input.name, ip, async () => operator !== undefined && (await this.signedInFrom(operator.id, ip)));
     const passwordOk = await verifyPassword(operator?.passwordHash ?? null, input.password);
     const step = Math.floor(now.getTime() / 30_000);
-    const totpOk = operator !== undefined && (await checkTotp(operator.totpSecret, input.totp, now)) && step > operator.lastTotpStep;
+    const totpOk = operator !== undefined && (await checkTotp(this.secrets.open(operator.totpSecret), input.totp, now)) && step > operator.lastTotpStep;
     const failure = !operator ? "unknown" : operator.disabled ? "disabled" : !passwordOk ? "password" : !totpOk ? "totp" : null;
     if (failure) await this.refuse(input.name, ip, operator?.id ?? null, failure);
     invariant(operator, "a signed-in operator exists");

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { UPLOAD_MAX_BYTES_DEFAULT } from "../../contract/constants";
 
@@ -38,6 +39,11 @@ const schema = z.object({
       "name:password(10+):BASE32SECRET(32+ characters, 160 bits or more):role[,...]",
     )
     .optional(),
+  /**
+   * 32 bytes (64 hex characters) sealing operators' TOTP secrets in the database (AES-256-GCM). Unset: a key is
+   * generated once into `<DATA_DIR>/operator-secret.key` (0600). Several processes must share one: set it.
+   */
+  OPERATOR_SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "64 hex characters (32 bytes)").optional(),
   /** Most pending deposits one user may have waiting for review at once. */
   DEPOSIT_PENDING_MAX: z.coerce.number().int().positive().default(3),
   /** Serve the built PWA from this folder (empty: API only). */
@@ -55,7 +61,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
+/** One operator secret key per test process: no key file is written beside the tests. */
+const TEST_OPERATOR_SECRET_KEY = randomBytes(32).toString("hex");
+
 /** Configuration for tests: quiet, generous limits, nothing served statically. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "", RATE_LIMIT_AUTH: "1000" }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "", RATE_LIMIT_AUTH: "1000", OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY }), ...overrides };
 }

@@ -12,6 +12,7 @@ import { testConfig, type Config } from "../platform/config";
 import type { AppContext } from "../platform/context";
 import { openDatabase, type Database } from "../platform/db";
 import { migrate } from "../platform/migrate";
+import { operatorSecrets } from "../platform/secret-box";
 
 export const ROOT_INVITE = "ROOTCODE";
 
@@ -134,7 +135,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
     async newOperator(role = "admin") {
       const name = `op${++counter}${randomBytes(2).toString("hex")}`;
       const password = "operator-pass-1";
-      const created = await new OperatorService(database.db, clock).create(name, password, role);
+      const created = await new OperatorService(database.db, clock, operatorSecrets(config)).create(name, password, role);
       // Each login uses a fresh 30 s step (codes are single-use).
       clock.advance(30_000);
       const answer = await call<{ token: string }>("POST", "backoffice/login", { name, password, totp: await totpCode(created.secret, clock.now()) });
