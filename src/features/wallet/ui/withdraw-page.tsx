@@ -84,6 +84,9 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
   const receive = typed !== null && typed > fee ? toDecimal(sub(typed, fee)) : null;
   const belowMin = typed !== null && compare(typed, parseDecimal(rules.min) ?? 0n) < 0;
   const tooPrecise = amount.trim() !== "" && decimalsOf(amount.trim()) > rules.decimals;
+  const aboveAvailable = typed !== null && compare(typed, parseDecimal(rules.available) ?? 0n) > 0;
+  /** A refusal names what was sent; once the user changes that field, its message is stale and goes. */
+  const edited = (field: string) => submit.setFieldErrors(({ [field]: _stale, ...rest }) => rest);
   const lockedUntil = user.withdraw_locked_until;
 
   return (
@@ -157,13 +160,26 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            onChange={(e) => setAmount(e.target.value.replace(",", "."))}
+            onChange={(e) => {
+              setAmount(e.target.value.replace(",", "."));
+              edited("amount");
+            }}
             placeholder={t`Minimum ${rules.min}`}
-            error={submit.errorOf("amount") ?? (tooPrecise ? t`At most ${rules.decimals} decimals` : belowMin ? t`The minimum is ${rules.min} USDT` : undefined)}
+            error={
+              submit.errorOf("amount") ??
+              (tooPrecise ? t`At most ${rules.decimals} decimals` : belowMin ? t`The minimum is ${rules.min} USDT` : aboveAvailable ? t`More than your available ${rules.available} USDT` : undefined)
+            }
             suffix={
               <>
                 <span className="faint">USDT</span>
-                <button type="button" className="btn btn--link" onClick={() => setAmount(rules.available)}>
+                <button
+                  type="button"
+                  className="btn btn--link"
+                  onClick={() => {
+                    setAmount(rules.available);
+                    edited("amount");
+                  }}
+                >
                   <Trans>All</Trans>
                 </button>
               </>
@@ -185,7 +201,10 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
             type="password"
             autoComplete="off"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              edited("trade_password");
+            }}
             error={submit.errorOf("trade_password")}
             hint={
               <Link href={paths.payPassword}>
