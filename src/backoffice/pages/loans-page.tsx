@@ -24,12 +24,12 @@ export function LoansPage() {
     key: "backoffice/loans",
     limit: LIMIT,
     load: (query) => getLoanQueue(query, { silent: true }),
-    approve: async ({ id }) => {
-      await approveLoan({ id });
+    approve: async ({ id }, key) => {
+      await approveLoan({ id, idempotency_key: key });
       showToast(t`Loan #${id} approved: the amount is credited`, "success");
     },
-    reject: async ({ id }, reason) => {
-      await rejectLoan({ id, reason });
+    reject: async ({ id }, reason, key) => {
+      await rejectLoan({ id, reason, idempotency_key: key });
       showToast(t`Loan #${id} rejected`, "success");
     },
   });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAction } from "@/shared/api/use-action";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
@@ -12,7 +13,6 @@ import type { Detail } from "./user-detail";
 type StateAction = "freeze" | "unfreeze" | "lock" | "unlock";
 
 /** A key per adjustment form: a double click or a retry adjusts once (the server's idempotency). */
-const newKey = () => `bo-${crypto.randomUUID()}`;
 
 export function AccountState({ detail, canAct, onChanged }: { detail: Detail; canAct: boolean; onChanged: () => void }) {
   const { t } = useLingui();
@@ -101,7 +101,7 @@ export function AccountState({ detail, canAct, onChanged }: { detail: Detail; ca
 export function Adjustment({ detail, onDone }: { detail: Detail; onDone: () => void }) {
   const { t } = useLingui();
   const [form, setForm] = useState({ currency: "USDT", amount: "", reason: "" });
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const [confirming, setConfirming] = useState(false);
   const amount = form.amount.trim();
   const debit = amount.startsWith("-");
@@ -113,7 +113,7 @@ export function Adjustment({ detail, onDone }: { detail: Detail; onDone: () => v
     showToast(answer.duplicate ? t`Already adjusted (the same form was sent twice)` : t`Balance adjusted`, "success");
     setConfirming(false);
     setForm((f) => ({ ...f, amount: "", reason: "" }));
-    setKey(newKey());
+    setKey(newIdempotencyKey());
     onDone();
   });
   return (

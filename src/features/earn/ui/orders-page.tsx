@@ -16,7 +16,7 @@ import { useHostingSum } from "../api/hosting-sum";
 import { useEarnOrders, type OrderTab } from "../api/orders";
 import { useIncomeRecords } from "../api/records";
 import { terminate } from "../api/terminate";
-import { newIdempotencyKey } from "../model/idempotency-key";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { percentOf } from "../model/earn";
 import { subtractDecimal } from "@/shared/lib/decimal";
 import { OrderCard, ProductList } from "./parts";

@@ -14,7 +14,7 @@ import { ConfirmModal } from "@/shared/ui/modal";
 import { useProducts } from "../api/products";
 import { subscribe } from "../api/subscribe";
 import { amountProblem, dailyIncome, earlyExit, termIncome } from "../model/earn";
-import { newIdempotencyKey } from "../model/idempotency-key";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Disclosure, EarnUnavailable, ProductCard, useEarnSwitchedOff } from "./parts";
 
 const DAY_MS = 86_400_000;

@@ -16,7 +16,7 @@ import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
 import { useLoanStatistics, useLoans } from "../api/loans";
 import { repay } from "../api/repay";
-import { newIdempotencyKey } from "../model/idempotency-key";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { percentOf } from "../model/loan";
 import "./loans.css";
 

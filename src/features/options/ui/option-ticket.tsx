@@ -18,17 +18,12 @@ import { useOptions, type OptionsDesk } from "../api/options-list";
 import { usePayable } from "../api/payable";
 import { usePeriods } from "../api/periods";
 import { useQuotes } from "../api/quotes";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { submitOption } from "../api/submit-option";
 import { asPercent, previewOption, stakeProblem } from "../model/figures";
 import { OptionCard } from "./option-card";
 import { PeriodLabel } from "./labels";
 import "./options.css";
-
-const newKey = () => {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-};
 
 /** Shown instead of the ticket when the user's country has timed options switched off. */
 export function OptionsUnavailable() {
@@ -64,7 +59,7 @@ function TicketForm({ symbol, kind, desk, riskWarning }: { symbol: string; kind:
   const [seconds, setSeconds] = useState<number | null>(null);
   const [amount, setAmount] = useState("10");
   const [currency, setCurrency] = useState("USDT");
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const [placed, setPlaced] = useState<Option | null>(null);
 
   const list = periods.data ?? [];
@@ -80,7 +75,7 @@ function TicketForm({ symbol, kind, desk, riskWarning }: { symbol: string; kind:
     const option = await submitOption(desk, { symbol, direction, seconds: period.seconds, amount: stake, currency: wallet.currency, idempotency_key: key });
     showToast(i18n._(successes.ORDER_PLACED.key), "success");
     setPlaced(option);
-    setKey(newKey());
+    setKey(newIdempotencyKey());
   });
 
   // The placed option as the live lists know it (the socket's `orders` channel updates them), else as placed.

@@ -16,7 +16,7 @@ import { useQuotes } from "../api/quotes";
 import { submitOrder } from "../api/submit-order";
 import { useTicket } from "../api/ticket";
 import { formatMoney, formatPrice } from "../model/format";
-import { newIdempotencyKey } from "../model/idempotency-key";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
 import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, type ErrorCode, type Quote } from "../model/ticket";
 import { DemoBadge, Notice } from "./parts";

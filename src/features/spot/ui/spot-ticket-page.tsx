@@ -15,16 +15,10 @@ import { Page } from "@/shared/ui/page";
 import { useSpotTicket } from "../api/ticket";
 import { placeSpotOrder } from "../api/trade";
 import { formatAmount, formatPrice } from "../model/format";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { tickTime } from "../model/labels";
 import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "../model/ticket";
 import "./spot.css";
-
-/** A key per order attempt: a retry after a lost answer returns the first order instead of placing a second. */
-function newIdempotencyKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 const MARKS = [25, 50, 75, 100];
 

@@ -14,7 +14,7 @@ import { useMyFlashes } from "../api/my-flashes";
 import { useWallets } from "../api/wallets";
 import { compare, decimalsOf, floorTo, mul, parseDecimal, toDecimal } from "@/shared/lib/decimal";
 import { previewFlash } from "../model/flash-preview";
-import { newIdempotencyKey } from "../model/idempotency-key";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Amount, flatten, LoadMore } from "./parts";
 import "./wallet.css";
 

@@ -16,7 +16,7 @@ import { QrCode } from "@/shared/ui/qr-code";
 import { useDepositAddress } from "../api/deposit-address";
 import { requestDeposit } from "../api/deposit-request";
 import { compare, decimalsOf, parseDecimal } from "@/shared/lib/decimal";
-import { newIdempotencyKey } from "../model/idempotency-key";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Amount } from "./parts";
 import { VoucherField, type PickedImage } from "./voucher-field";
 import "./wallet.css";

@@ -24,7 +24,7 @@ import { withdraw } from "../api/withdraw";
 import { useWithdrawInfo } from "../api/withdraw-info";
 import { useWithdrawLog } from "../api/withdraw-log";
 import { compare, decimalsOf, parseDecimal, sub, toDecimal } from "@/shared/lib/decimal";
-import { newIdempotencyKey } from "../model/idempotency-key";
+import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Amount, flatten, LoadMore, Notice, StatusBadge } from "./parts";
 import "./wallet.css";
 
