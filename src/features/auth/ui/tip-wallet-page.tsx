@@ -6,7 +6,7 @@ import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { signInWithWallet, walletProvider } from "../model/wallet-signin";
 
-/** Shown when the wallet refused to connect or sign: try again, or use an account instead. */
+/** Shown when the wallet refused to connect or sign: try again, use an account instead, or go back. */
 export function TipWalletPage() {
   const [, navigate] = useLocation();
   const retry = useAction(async () => {
@@ -15,7 +15,7 @@ export function TipWalletPage() {
     if ((await signInWithWallet(provider)) === "signed-in") navigate(paths.home, { replace: true });
   });
   return (
-    <Page title={<Trans>Wallet connection</Trans>} back={false}>
+    <Page title={<Trans>Wallet connection</Trans>}>
       <div className="empty" style={{ paddingTop: 64 }}>
         <Icon name="wallet" className="empty__icon" size={56} />
         <strong style={{ color: "var(--text)", fontSize: 17 }}>
