@@ -6,6 +6,7 @@ import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
+import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
 import { KeyValue } from "@/shared/ui/key-value";
 import { convert } from "../api/convert";
@@ -48,7 +49,10 @@ export function ConvertPage() {
               : undefined
       : undefined;
   const history = useMyFlashes();
+  // Converting is asked once more with its figures (rate, fee, what arrives) before anything is sent.
+  const [confirming, setConfirming] = useState(false);
   const submit = useAction(async () => {
+    setConfirming(false);
     const done = await convert({ from, to: target, amount: amount.trim(), idempotency_key: key });
     showToast(t`Converted: ${done.received} ${done.to} received`, "success");
     setAmount("");
@@ -72,7 +76,14 @@ export function ConvertPage() {
           <Trans>Conversion is not available right now.</Trans>
         </EmptyState>
       ) : (
-        <form className="form" onSubmit={submit.onSubmit} noValidate>
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setConfirming(true);
+          }}
+          noValidate
+        >
           <SelectField label={<Trans>From</Trans>} name="from" value={from} onChange={(e) => { setFrom(e.target.value); setAmount(""); }}>
             {froms.map((c) => (
               <option key={c} value={c}>
@@ -139,6 +150,25 @@ export function ConvertPage() {
             <Trans>Convert</Trans>
           </button>
         </form>
+      )}
+      {pair && preview && (
+        <ConfirmModal open={confirming} title={<Trans>Convert {amount.trim()} {from} to {target}?</Trans>} confirm={<Trans>Convert</Trans>} busy={submit.pending} onConfirm={() => void submit.run()} onClose={() => setConfirming(false)}>
+          <div data-testid="convert-confirm">
+            <KeyValue label={<Trans>Rate</Trans>}>
+              <span className="num">
+                1 {from} ≈ <Amount value={pair.rate} decimals={pair.to_decimals + 2} /> {target}
+              </span>
+            </KeyValue>
+            <KeyValue label={<Trans>Fee ({formatFeeRate(pair.fee_rate)})</Trans>}>
+              <Amount value={preview.fee} currency={from} />
+            </KeyValue>
+            <KeyValue label={<Trans>You get</Trans>}>
+              <strong>
+                <Amount value={preview.receive} currency={target} />
+              </strong>
+            </KeyValue>
+          </div>
+        </ConfirmModal>
       )}
 
       <h2 className="section__title">
