@@ -226,17 +226,23 @@ export const supportContact = z.object({
   hours: orNull(text(120)),
   /** Free text shown under the contact (plain text). */
   note: orNull(text(500)),
+  /** `hours` and `note` in the other languages (issue 15); a language without a version shows the English ones. */
+  translations: z.partialRecord(language, z.object({ hours: orNull(text(120)), note: orNull(text(500)) })).default({}),
 });
 export type SupportContact = z.infer<typeof supportContact>;
+
+/** What a user sees: `hours` and `note` in their language, or the English ones with `fallback`. */
+export const supportInfoView = supportContact.omit({ translations: true }).extend(shown);
+export type SupportInfoView = z.infer<typeof supportInfoView>;
 
 export const supportInfo = call({
   method: "GET",
   path: "news/getkf",
   access: "user",
-  summary: "The configured customer-service contact (page, e-mail, hours); nulls when not configured",
+  summary: "The configured customer-service contact (page, e-mail, hours) in the caller's language; nulls when not configured",
   tags: ["content"],
   input: z.object({}),
-  output: supportContact,
+  output: supportInfoView,
 });
 
 // ---- back office -------------------------------------------------------------------------------------------------

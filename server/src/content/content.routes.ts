@@ -19,7 +19,7 @@ export function contentRoutes(ctx: AppContext, services: { news: NewsService; in
   api.route(content.newsDetail, ({ input, lang }) => news.detail(input.id, lang));
   api.route(content.document, ({ input, lang }) => pages.document(input.slug, lang));
   api.route(content.faq, ({ input, lang }) => pages.faq(lang, input));
-  api.route(content.supportInfo, () => pages.support());
+  api.route(content.supportInfo, ({ lang }) => pages.supportFor(lang));
 
   api.route(content.userMessages, ({ user, input, lang }) => inbox.list(user.id, lang, input));
   api.route(content.unreadCount, ({ user, lang }) => inbox.unread(ctx.db, user.id, lang));

@@ -298,7 +298,7 @@ describe("support contact (news/getkf)", () => {
   it("is empty until configured, for signed-in users only", async () => {
     expect((await server.call("GET", "news/getkf", {})).status).toBe(401);
     const empty = await server.call<SupportContact>("GET", "news/getkf", {}, { token: user.token });
-    expect(empty.body.message).toEqual({ url: null, email: null, hours: null, note: null });
+    expect(empty.body.message).toEqual({ url: null, email: null, hours: null, note: null, lang: "en", fallback: false });
   });
 
   it("is set by admins, validated and audited", async () => {
@@ -310,8 +310,9 @@ describe("support contact (news/getkf)", () => {
     expect((await save(admin.token, { email: "not-an-email" })).body.code).toBe("EMAIL_INVALID");
     expect((await server.call<SupportContact>("GET", "news/getkf", {}, { token: user.token })).body.message.url).toBeNull();
     const saved = await save(admin.token, {});
-    expect(saved.body.message).toEqual({ url: "https://help.example.com/chat", email: "help@example.com", hours: "Every day 08:00-22:00 UTC", note: null });
-    expect((await server.call<SupportContact>("GET", "news/getkf", {}, { token: user.token })).body.message).toEqual(saved.body.message);
+    expect(saved.body.message).toEqual({ url: "https://help.example.com/chat", email: "help@example.com", hours: "Every day 08:00-22:00 UTC", note: null, translations: {} });
+    const { translations: _none, ...shown } = saved.body.message;
+    expect((await server.call<SupportContact>("GET", "news/getkf", {}, { token: user.token })).body.message).toEqual({ ...shown, lang: "en", fallback: false });
     expect((await server.call<SupportContact>("GET", "backoffice/support", {}, { token: support.token })).body.message).toEqual(saved.body.message);
     const [entry] = await auditActions("content.support");
     expect(entry.action).toBe("content.support.save");

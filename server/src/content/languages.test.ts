@@ -197,6 +197,23 @@ describe("operator content per language", () => {
     expect(vietnamese).toMatchObject({ question: before.question, lang: "en", fallback: true });
   });
 
+  it("the support contact: hours and note in the reader's language, else English with the fallback flag", async () => {
+    const saved = await server.call(
+      "POST",
+      "backoffice/support/save",
+      { url: "", email: "help@example.com", hours: "Every day 08:00-22:00 UTC", note: "Replies within an hour.", translations: { es: { hours: "Todos los días 08:00-22:00 UTC", note: "" }, it: { hours: "", note: "" } } },
+      { token: admin.token },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(Object.keys((saved.body.message as { translations: object }).translations)).toEqual(["es"]);
+    const user = await server.newUser();
+    const spanish = await server.call<Record<string, unknown>>("GET", "news/getkf", { lang: "es" }, { token: user.token });
+    expect(spanish.body.message).toMatchObject({ email: "help@example.com", hours: "Todos los días 08:00-22:00 UTC", note: null, lang: "es", fallback: false });
+    const italian = await server.call<Record<string, unknown>>("GET", "news/getkf", { lang: "it" }, { token: user.token });
+    expect(italian.body.message).toMatchObject({ hours: "Every day 08:00-22:00 UTC", note: "Replies within an hour.", lang: "en", fallback: true });
+    expect(italian.body.message).not.toHaveProperty("translations");
+  });
+
   it("refuses an unknown language key with a clear message, never a 5xx", async () => {
     const refused = await server.call("POST", "backoffice/faq/save", { category: "other", question: "Q", answer: "<p>A</p>", translations: { fr: { question: "Q", answer: "<p>R</p>" } } }, { token: admin.token });
     expect(refused.status).toBe(400);

@@ -8,6 +8,7 @@ import {
   type FaqCategory,
   type FaqEntry,
   type SupportContact,
+  type SupportInfoView,
 } from "../../contract/content";
 import type { Language } from "../../contract/constants";
 import { operatorName } from "../backoffice";
@@ -23,7 +24,7 @@ import { digest } from "./news.service";
 import { htmlToText, sanitizeHtml } from "./sanitize";
 
 export const SUPPORT_KEY = "content.support";
-const NO_SUPPORT: SupportContact = { url: null, email: null, hours: null, note: null };
+const NO_SUPPORT: SupportContact = { url: null, email: null, hours: null, note: null, translations: {} };
 
 /** Lower case, accents removed: "depósito" finds "deposito" and the other way round. */
 export const foldText = (text: string) => text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
@@ -211,7 +212,17 @@ export class PagesService {
     return { ...NO_SUPPORT, ...((await getSetting<SupportContact>(db, SUPPORT_KEY)) ?? {}) };
   }
 
-  async saveSupport(operatorId: number, contact: SupportContact): Promise<SupportContact> {
+  /** The contact as a user sees it: hours and note in their language, or the English ones marked as a fallback. */
+  async supportFor(lang: Language): Promise<SupportInfoView> {
+    const { translations, ...contact } = await this.support();
+    const shown = shownIn({ hours: contact.hours, note: contact.note }, translations, lang);
+    return { ...contact, ...shown.text, lang: shown.lang, fallback: shown.fallback };
+  }
+
+  async saveSupport(operatorId: number, input: SupportContact): Promise<SupportContact> {
+    // A language left without hours and note has no version (its readers see the English ones).
+    const translations = Object.fromEntries(Object.entries(input.translations).filter(([, version]) => version && (version.hours || version.note)));
+    const contact = { ...input, translations };
     return this.db.transaction(async (tx) => {
       const before = await this.support(tx);
       await putSetting(tx, SUPPORT_KEY, contact);

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { FaqCategory, SupportContact } from "@contract/content";
+import type { FaqCategory, SupportInfoView } from "@contract/content";
 import { paths } from "@/shared/lib/paths";
 import { Cell } from "@/shared/ui/cell";
 import { Skeleton } from "@/shared/ui/feedback";
@@ -8,7 +8,7 @@ import { Icon, type IconName } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { useSupportInfo } from "../api/support-info";
 import { useUnreadCount } from "../api/unread-count";
-import { CountBadge, FAQ_CATEGORIES } from "./parts";
+import { CountBadge, FAQ_CATEGORIES, ShownInEnglish } from "./parts";
 import "./content.css";
 
 const TOPICS: { category: FaqCategory; icon: IconName }[] = [
@@ -102,11 +102,12 @@ function SupportCard() {
         </div>
       )}
       {data?.note && <div className="support-card__note">{data.note}</div>}
+      {(data?.hours || data?.note) && <ShownInEnglish fallback={data.fallback} />}
     </section>
   );
 }
 
-function ContactActions({ contact }: { contact: SupportContact }) {
+function ContactActions({ contact }: { contact: SupportInfoView }) {
   const { t } = useLingui();
   return (
     <div className="support-card__actions">
