@@ -5,7 +5,7 @@ import { paths } from "@/shared/lib/paths";
 import { Icon } from "@/shared/ui/icons";
 import { useWallets } from "../api/wallets";
 import { sumDecimals } from "@/shared/lib/decimal";
-import { Amount } from "./parts";
+import { Amount } from "./amount";
 import "./wallet.css";
 
 /** Total of the wallets valued in USDT (wallets without a price are left out of it, and say so). */

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { FundingStatus } from "@contract/funding";
-import { formatDecimal } from "@/shared/i18n/format";
 import { Icon } from "@/shared/ui/icons";
 import { statusLabels, statusTone } from "../model/labels";
 export { flatten, LoadMore } from "@/shared/ui/load-more";
+export { Amount } from "./amount";
 
 /** A deposit's or withdrawal's state in a word, coloured. */
 export function StatusBadge({ status }: { status: FundingStatus }) {
@@ -20,20 +20,6 @@ export function CoinIcon({ currency }: { currency: string }) {
     </span>
   );
 }
-
-/** A money amount: locale digits, never rounded unless asked. */
-export function Amount({ value, currency, decimals, signed = false }: { value: string; currency?: string; decimals?: number; signed?: boolean }) {
-  const text = formatDecimal(value, { maxFraction: decimals });
-  const sign = signed && !value.startsWith("-") && value !== "0" ? "+" : "";
-  return (
-    <span className="num">
-      {sign}
-      {text}
-      {currency ? ` ${currency}` : ""}
-    </span>
-  );
-}
-
 
 export function Notice({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
