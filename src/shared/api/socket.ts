@@ -247,6 +247,8 @@ export class RealtimeSocket {
       return;
     }
     if (!message || typeof message !== "object" || typeof message.channel !== "string") return;
+    // Acknowledgements and errors (`op`) name a channel too, but carry no topic data: listeners get only data.
+    if (message.op !== undefined) return;
     const entry = this.entries.get(topicKey(message as Topic));
     if (!entry) return;
     for (const listener of [...entry.listeners]) {
