@@ -89,3 +89,36 @@ export const outbox = call({
   input: pageQuery.extend({ recipient: z.string().trim().toLowerCase().max(254).optional() }),
   output: paged(outboxMessage),
 });
+
+/** What a fresh install still lacks before users can use a part of it (the overview's setup checklist). */
+export const setupItemKey = z.enum(["deposit_addresses", "support_contact", "documents"]);
+export type SetupItemKey = z.infer<typeof setupItemKey>;
+
+export const overview = call({
+  method: "GET",
+  path: "backoffice/overview",
+  access: "operator",
+  summary: "The back office's dashboard: the queues' counts and the setup checklist of what users cannot do yet",
+  tags: ["backoffice"],
+  input: z.object({}),
+  output: z.object({
+    counts: z.object({
+      deposits: z.number().int(),
+      withdrawals: z.number().int(),
+      kyc: z.number().int(),
+      loans: z.number().int(),
+      /** Conversations with a user's message no agent has read. */
+      support_chats: z.number().int(),
+      /** Pairs without a tick for FEED_STALE_MS (or none yet). */
+      stale_pairs: z.number().int(),
+    }),
+    setup: z.array(
+      z.object({
+        key: setupItemKey,
+        done: z.boolean(),
+        /** What is still missing, e.g. the unpublished documents' slugs. */
+        missing: z.array(z.string()),
+      }),
+    ),
+  }),
+});

@@ -43,3 +43,6 @@ export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 /** Longest customer-service chat message, in characters (server/contract/support.ts). */
 export const SUPPORT_TEXT_MAX = 2000;
+
+/** A pair whose last tick is older than this (ms) is stale: the back office's feed page and overview. */
+export const FEED_STALE_MS = 15_000;

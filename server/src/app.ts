@@ -23,6 +23,7 @@ import { registerSpot, type SpotModule } from "./spot";
 import { registerEarn, type EarnModule } from "./earn";
 import { registerLoans, type LoansModule } from "./loans";
 import { registerOptions, type OptionsModule } from "./options";
+import { registerOverview } from "./overview";
 import { registerProof, type ProofModule } from "./proof";
 import { registerSupport } from "./support";
 import { registerReferral } from "./referral";
@@ -205,7 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   jobs.add("referral", referral.runJobs);
   registerUserAdmin(ctx, { sessions, kyc });
   // Customer-service chat: new messages reach the user's sockets on the `support` channel.
-  registerSupport(ctx, { publish: (userId, message) => market.publishToUser(userId, "support", message) });
+  const support = registerSupport(ctx, { publish: (userId, message) => market.publishToUser(userId, "support", message) });
+  // The back office's dashboard: the queues' counts and what a fresh install still lacks.
+  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.service, support: support.service, pages: content.pages, market: market.service });
 
   ctx.api.route(platform.health, () => ({
     status: "ok" as const,

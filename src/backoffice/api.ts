@@ -28,6 +28,7 @@ export const operatorEndpoint = createEndpoint(operatorRequest);
 export const login = operatorEndpoint<typeof backoffice.login>({ method: "POST", path: "backoffice/login", access: "public" });
 export const logout = operatorEndpoint<typeof backoffice.logout>({ method: "POST", path: "backoffice/logout", access: "operator" });
 export const getMe = operatorEndpoint<typeof backoffice.me>({ method: "GET", path: "backoffice/me", access: "operator" });
+export const getOverview = operatorEndpoint<typeof backoffice.overview>({ method: "GET", path: "backoffice/overview", access: "operator" });
 export const getAudit = operatorEndpoint<typeof backoffice.audit>({ method: "GET", path: "backoffice/audit", access: "operator" });
 
 export const useMe = () => useSWR(operatorToken() ? "backoffice/me" : null, () => getMe({}, { silent: true }));

@@ -55,6 +55,12 @@ export class PagesService {
     };
   }
 
+  /** Documents users cannot open yet: never saved or not published (the back office's setup checklist). */
+  async unpublishedDocuments(): Promise<DocumentSlug[]> {
+    const published = await this.db.select({ slug: contentDocuments.slug }).from(contentDocuments).where(eq(contentDocuments.published, true));
+    return documentSlug.options.filter((slug) => !published.some((row) => row.slug === slug));
+  }
+
   async boDocuments(): Promise<BoDocument[]> {
     const rows = await this.db.select().from(contentDocuments);
     return Promise.all(
@@ -210,6 +216,12 @@ export class PagesService {
 
   async support(db: Executor = this.db): Promise<SupportContact> {
     return { ...NO_SUPPORT, ...((await getSetting<SupportContact>(db, SUPPORT_KEY)) ?? {}) };
+  }
+
+  /** Users have a way to reach a person: a support page or an e-mail address. */
+  async hasSupportContact(): Promise<boolean> {
+    const contact = await this.support();
+    return contact.url !== null || contact.email !== null;
   }
 
   /** The contact as a user sees it: hours and note in their language, or the English ones marked as a fallback. */

@@ -62,6 +62,17 @@ export class DepositService {
     return { currency, address: chosen.address, network: chosen.network, min: config.deposit.min, max: config.deposit.max, networks: open.map((n) => n.network) };
   }
 
+  /** Deposits waiting for an operator (the back office's overview). */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(deposits).where(eq(deposits.status, "pending"));
+    return row?.n ?? 0;
+  }
+
+  /** A user can file a deposit only to an enabled network with a receiving address. */
+  async acceptsDeposits(): Promise<boolean> {
+    return openDepositNetworks(await loadFundingConfig(this.db)).length > 0;
+  }
+
   async request(
     userId: number,
     input: { currency: string; network: string; amount: string; md5: string; idempotency_key?: string },

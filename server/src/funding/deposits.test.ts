@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledger } from "../ledger";
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
-import { expectLedgerSound, freshPng, md5Of, openDeposits, PDF_BYTES, PLATFORM_ERC20, PLATFORM_TRC20, walletOf } from "../testing/money";
+import { depositRequest, expectLedgerSound, freshPng, md5Of, openDeposits, PDF_BYTES, PLATFORM_ERC20, PLATFORM_TRC20, walletOf } from "../testing/money";
 
 let server: TestServer;
 let reviewer: { token: string };
@@ -14,26 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** POSTs a multipart deposit request, as the app's client does (fields + the voucher file). */
-async function depositRequest(
-  target: TestServer,
-  token: string,
-  fields: Record<string, string | undefined>,
-  file?: { data: Buffer; name?: string; type?: string },
-): Promise<Answer<{ id: number; status: string }>> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
-  if (file) form.append("voucher", new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" }), file.name ?? "screenshot.png");
-  const encoded = new Response(form);
-  const response = await target.app.inject({
-    method: "POST",
-    url: "/api/wallet/charge_req",
-    headers: { authorization: token, "content-type": encoded.headers.get("content-type")! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
 
 const deposit = (token: string, amount = "100", png = freshPng(), change: Record<string, string | undefined> = {}) =>
   depositRequest(server, token, { currency: "USDT", network: "TRC20", amount, md5: md5Of(png), ...change }, { data: png });

@@ -80,6 +80,12 @@ export class WithdrawalService {
     };
   }
 
+  /** Withdrawals still open for an operator's decision (the back office's overview). */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(withdrawals).where(inArray(withdrawals.status, OPEN));
+    return row?.n ?? 0;
+  }
+
   /**
    * Checks, in order: currency, amount and minimum, KYC passed, trading password set, the 24-hour lock after a
    * credential change, the address in the user's book, the trading password, the other domains' guards (open

@@ -123,6 +123,12 @@ export class KycService {
     }
   }
 
+  /** Submissions waiting for a reviewer (the back office's overview). */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(kycSubmissions).where(eq(kycSubmissions.status, "pending"));
+    return row?.n ?? 0;
+  }
+
   private async numberTaken(db: Executor, certType: CertType, certNo: string, userId: number): Promise<boolean> {
     const found = await db
       .select({ id: kycSubmissions.id })

@@ -95,6 +95,12 @@ export class LoansService {
     return this.deps.db;
   }
 
+  /** Applications waiting for a reviewer (the back office's overview). */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(loans).where(eq(loans.status, "pending"));
+    return row?.n ?? 0;
+  }
+
   async storedConfig(): Promise<StoredLoansConfig> {
     const parsed = storedConfig.safeParse(await getSetting(this.db, LOANS_CONFIG_KEY));
     return parsed.success ? parsed.data : DEFAULT_LOANS_CONFIG;

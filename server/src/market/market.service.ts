@@ -315,6 +315,15 @@ export class MarketService {
     return this.venueBoard.arbitrage(this.deps.clock.now().getTime(), (symbol) => this.pairRows.get(symbol), filter);
   }
 
+  /** Pairs without a tick in the last `staleMs` (or none yet): the back office's overview. */
+  stalePairCount(staleMs: number): number {
+    const nowMs = this.deps.clock.now().getTime();
+    return [...this.pairRows.keys()].filter((symbol) => {
+      const tick = this.lastTicks.get(symbol);
+      return !tick || nowMs - tick.atMs > staleMs;
+    }).length;
+  }
+
   /** The back office's feed page. */
   feedStatus(leader: boolean) {
     const nowMs = this.deps.clock.now().getTime();

@@ -43,6 +43,15 @@ export class SupportService {
     return this.deps.db;
   }
 
+  /** Conversations with a user's message no agent has read yet (the back office's overview). */
+  async unreadChatCount(): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(DISTINCT ${supportMessages.userId})::int` })
+      .from(supportMessages)
+      .where(and(eq(supportMessages.sender, "user"), isNull(supportMessages.readAt)));
+    return row?.n ?? 0;
+  }
+
   private async conversation(db: Executor, userId: number): Promise<SupportMessageRow[]> {
     return db.select().from(supportMessages).where(eq(supportMessages.userId, userId)).orderBy(supportMessages.id);
   }

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import useSWR from "swr";
 import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { BoDocument, DocumentSlug } from "@contract/content";
+import type { BoDocument } from "@contract/content";
 import type { Language } from "@contract/constants";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime } from "@/shared/i18n/format";
@@ -13,18 +12,11 @@ import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { useMe } from "../api";
+import { DOCUMENT_NAMES } from "../document-names";
 import { getDocuments, saveDocument } from "../content-api";
 import { hasText, HtmlEditor, LanguageTabs, languageVersion, MissingLanguages } from "./content-parts";
 
 const EMPTY_TEXT = { title: "", body: "" };
-
-const NAMES: Record<DocumentSlug, MessageDescriptor> = {
-  jgpz: msg`Regulatory license`,
-  dc: msg`White paper`,
-  fwxy: msg`Service agreement`,
-  jkxy: msg`Loan agreement`,
-  wire: msg`Wire transfer`,
-};
 
 /**
  * The five documents the app shows and never writes itself. Until one is published, its page tells users it is
@@ -52,7 +44,7 @@ export function DocumentsPage() {
     return (
       <>
         <div className="bo__head">
-          <h1>{i18n._(NAMES[editing.slug])}</h1>
+          <h1>{i18n._(DOCUMENT_NAMES[editing.slug])}</h1>
           <div className="bo-actions">
             <span className={`badge ${editing.published ? "badge--up" : "badge--warn"}`}>{editing.published ? <Trans>Published</Trans> : <Trans>Not published</Trans>}</span>
             <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(null)}>
@@ -113,7 +105,7 @@ export function DocumentsPage() {
           <tbody>
             {data.map((doc) => (
               <tr key={doc.slug} data-testid={`document-${doc.slug}`}>
-                <td className="bo-cell-title">{i18n._(NAMES[doc.slug])}</td>
+                <td className="bo-cell-title">{i18n._(DOCUMENT_NAMES[doc.slug])}</td>
                 <td>{doc.title || <span className="faint">-</span>}</td>
                 <td>
                   <span className={`badge ${doc.published ? "badge--up" : "badge--warn"}`}>{doc.published ? <Trans>Published</Trans> : <Trans>Not published</Trans>}</span>
@@ -131,7 +123,7 @@ export function DocumentsPage() {
                 <td>
                   <button type="button" className="btn btn--ghost btn--small" onClick={() => {
                       setTab("en");
-                      setEditing({ ...doc, title: doc.title || i18n._(NAMES[doc.slug]) });
+                      setEditing({ ...doc, title: doc.title || i18n._(DOCUMENT_NAMES[doc.slug]) });
                     }}
                   >
                     {canEdit ? <Trans>Edit</Trans> : <Trans>View</Trans>}

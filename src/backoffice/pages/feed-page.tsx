@@ -1,12 +1,13 @@
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { FEED_STALE_MS } from "@contract/constants";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { getFeedStatus } from "../market-api";
 import { ageText, kindText, percentOfFraction } from "./market-parts";
 
 /** A pair whose last tick is older than this is flagged: the feed quotes every pair every few seconds. */
-const STALE_MS = 15_000;
+const STALE_MS = FEED_STALE_MS;
 
 /**
  * Feed status: which source this deployment runs (sim is demo data), whether this process leads the feed, the

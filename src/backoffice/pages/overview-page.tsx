@@ -1,13 +1,56 @@
+import type { ReactNode } from "react";
+import useSWR from "swr";
 import { Link } from "wouter";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMe } from "../api";
+import type { SetupItemKey } from "@contract/backoffice";
+import type { DocumentSlug } from "@contract/content";
+import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { Icon } from "@/shared/ui/icons";
+import { getOverview, useMe } from "../api";
+import { DOCUMENT_NAMES } from "../document-names";
 import { backofficePages } from "../pages";
 
-/** Where an operator lands: who they are and the queues their role opens. */
+type CountKey = "deposits" | "withdrawals" | "kyc" | "loans" | "support_chats" | "stale_pairs";
+
+/** Each count and the queue page that works it off. */
+const COUNTS: { key: CountKey; label: MessageDescriptor; path: string }[] = [
+  { key: "deposits", label: msg`Pending deposits`, path: "/deposits" },
+  { key: "withdrawals", label: msg`Pending withdrawals`, path: "/withdrawals" },
+  { key: "kyc", label: msg`Pending identity checks`, path: "/kyc" },
+  { key: "loans", label: msg`Pending loans`, path: "/loans" },
+  { key: "support_chats", label: msg`Chats with unread messages`, path: "/support-chat" },
+  { key: "stale_pairs", label: msg`Stale pairs`, path: "/feed" },
+];
+
+/** What each unfinished setup item keeps users from doing, and the page that fixes it. */
+const SETUP: Record<SetupItemKey, { todo: MessageDescriptor; done: MessageDescriptor; path: string }> = {
+  deposit_addresses: {
+    todo: msg`Deposits are closed: no network has a receiving address.`,
+    done: msg`Deposits are open: a receiving address is set.`,
+    path: "/funding-config",
+  },
+  support_contact: {
+    todo: msg`Users have no way to reach support: the support contact has no page or e-mail address.`,
+    done: msg`The support contact is set.`,
+    path: "/support",
+  },
+  documents: {
+    todo: msg`Some documents are not published, so users see "not published yet" (the service agreement is the one they accept at registration):`,
+    done: msg`Every document is published.`,
+    path: "/documents",
+  },
+};
+
+/** Where an operator lands: the queues waiting for work and what users cannot do yet, each linking to its page. */
 export function OverviewPage() {
   const { i18n } = useLingui();
   const { data: me } = useMe();
-  const pages = backofficePages.filter((p) => p.path !== "/" && me && p.roles.includes(me.role));
+  const { data, error } = useSWR("backoffice/overview", () => getOverview({}, { silent: true }), { refreshInterval: 15_000 });
+  // A page the operator's role does not open is shown as text, without a link.
+  const opens = (path: string) => Boolean(me && backofficePages.some((p) => p.path === path && p.roles.includes(me.role)));
+  const linkTo = (path: string, children: ReactNode) => (opens(path) ? <Link href={path}>{children}</Link> : children);
   return (
     <>
       <div className="bo__head">
@@ -15,20 +58,59 @@ export function OverviewPage() {
           <Trans>Overview</Trans>
         </h1>
       </div>
-      <div className="card" style={{ maxWidth: 560 }}>
-        <p style={{ marginTop: 0 }}>
-          <Trans>
-            Signed in as {me?.name} ({me?.role}). Every action you take here is written to the audit log with your name.
-          </Trans>
-        </p>
-        <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
-          {pages.map((page) => (
-            <Link key={page.path} href={page.path} className="btn btn--ghost btn--small">
-              {i18n._(page.label)}
-            </Link>
-          ))}
-        </div>
-      </div>
+      <p className="faint" style={{ marginTop: 0 }}>
+        <Trans>
+          Signed in as {me?.name} ({me?.role}). Every action you take here is written to the audit log with your name.
+        </Trans>
+      </p>
+      {!data ? (
+        error ? (
+          <EmptyState icon="home">
+            <Trans>The overview could not be loaded.</Trans>
+          </EmptyState>
+        ) : (
+          <Skeleton lines={6} />
+        )
+      ) : (
+        <>
+          <section className="card" style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))", gap: 12, marginBottom: 16 }}>
+            {COUNTS.map((count) => (
+              <div key={count.key} data-testid={`count-${count.key}`}>
+                <div className="faint" style={{ fontSize: 12 }}>
+                  {linkTo(count.path, i18n._(count.label))}
+                </div>
+                <div style={{ fontWeight: 600, fontSize: 22, marginTop: 2 }} className={data.counts[count.key] > 0 ? "down" : undefined}>
+                  {data.counts[count.key]}
+                </div>
+              </div>
+            ))}
+          </section>
+
+          <h2 className="section__title">
+            <Trans>Setup checklist</Trans>
+          </h2>
+          <ul className="card" style={{ listStyle: "none", margin: 0, display: "grid", gap: 12 }}>
+            {data.setup.map((item) => {
+              const text = SETUP[item.key];
+              return (
+                <li key={item.key} data-testid={`setup-${item.key}`} data-done={item.done} style={{ display: "flex", gap: 8, alignItems: "flex-start" }}>
+                  <span className={item.done ? "up" : "down"}>
+                    <Icon name={item.done ? "check" : "info"} size={18} label={item.done ? i18n._(msg`Done`) : i18n._(msg`To do`)} />
+                  </span>
+                  <div>
+                    {linkTo(text.path, i18n._(item.done ? text.done : text.todo))}
+                    {item.missing.length > 0 && (
+                      <div className="faint" style={{ fontSize: 13 }}>
+                        {item.missing.map((slug) => (slug in DOCUMENT_NAMES ? i18n._(DOCUMENT_NAMES[slug as DocumentSlug]) : slug)).join(", ")}
+                      </div>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,50 @@
+import { backoffice, FEED_STALE_MS } from "../../contract";
+import type { SetupItemKey } from "../../contract/backoffice";
+import type { ContentModule } from "../content";
+import type { DepositService, WithdrawalService } from "../funding";
+import type { KycService } from "../kyc";
+import type { LoansService } from "../loans";
+import type { MarketService } from "../market";
+import type { AppContext } from "../platform/context";
+import type { SupportModule } from "../support";
+
+export interface OverviewSources {
+  deposits: DepositService;
+  withdrawals: WithdrawalService;
+  kyc: KycService;
+  loans: LoansService;
+  support: SupportModule["service"];
+  pages: ContentModule["pages"];
+  market: MarketService;
+}
+
+/**
+ * The back office's landing page: how many items wait in each queue and what a fresh install still lacks. Each
+ * domain counts its own rows (a small method on its service); this domain only puts the answers side by side.
+ */
+export function registerOverview(ctx: AppContext, sources: OverviewSources): void {
+  ctx.api.route(backoffice.overview, () => composeOverview(sources));
+}
+
+async function composeOverview(s: OverviewSources) {
+  const [deposits, withdrawals, kyc, loans, supportChats, depositsOpen, hasSupportContact, unpublished] = await Promise.all([
+    s.deposits.pendingCount(),
+    s.withdrawals.pendingCount(),
+    s.kyc.pendingCount(),
+    s.loans.pendingCount(),
+    s.support.unreadChatCount(),
+    s.deposits.acceptsDeposits(),
+    s.pages.hasSupportContact(),
+    s.pages.unpublishedDocuments(),
+  ]);
+  // Each item is something the code refuses on a fresh install until an operator sets it.
+  const setup: Array<{ key: SetupItemKey; done: boolean; missing: string[] }> = [
+    { key: "deposit_addresses", done: depositsOpen, missing: [] },
+    { key: "support_contact", done: hasSupportContact, missing: [] },
+    { key: "documents", done: unpublished.length === 0, missing: unpublished },
+  ];
+  return {
+    counts: { deposits, withdrawals, kyc, loans, support_chats: supportChats, stale_pairs: s.market.stalePairCount(FEED_STALE_MS) },
+    setup,
+  };
+}
