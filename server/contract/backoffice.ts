@@ -122,3 +122,35 @@ export const overview = call({
     ),
   }),
 });
+
+/** The first run's one-time setup link (printed at start while no operator exists): `?token=` of that link. */
+const setupToken = z.string(msg("SETUP_LINK_INVALID")).trim().min(1, msg("SETUP_LINK_INVALID")).max(128, msg("SETUP_LINK_INVALID"));
+const operatorName = z
+  .string(msg("MISSING_PARAMETER"))
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{4,32}$/, msg("ACCOUNT_INVALID"));
+
+export const setupBegin = call({
+  method: "POST",
+  path: "backoffice/setup/begin",
+  access: "public",
+  summary: "First run: with the setup link's token, the new TOTP secret the first operator enrols (valid while no operator exists)",
+  tags: ["backoffice"],
+  input: z.object({ token: setupToken, name: operatorName }),
+  output: z.object({ secret: z.string(), uri: z.string() }),
+});
+
+export const setupFinish = call({
+  method: "POST",
+  path: "backoffice/setup/finish",
+  access: "public",
+  summary: "First run: creates the first operator (admin) once a valid TOTP code proves the enrolment, uses the link up, and signs in",
+  tags: ["backoffice"],
+  input: z.object({
+    token: setupToken,
+    name: operatorName,
+    password: z.string(msg("MISSING_PARAMETER")).min(10, msg("OPERATOR_PASSWORD_SHORT")).max(128),
+    totp: z.string(msg("MISSING_PARAMETER")).trim().regex(/^\d{6}$/, msg("GOOGLE_CODE_INVALID")),
+  }),
+  output: z.object({ token: z.string(), operator: operatorInfo }),
+});

@@ -129,6 +129,10 @@ export const errors = {
   ADDRESS_INVALID: e(400, "钱包地址格式错误", "The wallet address format is wrong for this network"),
   DEPOSIT_NETWORK_CLOSED: e(403, "该网络暂不支持充值", "Deposits on this network are not open, please contact customer service"),
 
+  // first run: the one-time link that creates the first operator
+  SETUP_LINK_INVALID: e(403, "设置链接无效或已过期", "This setup link is invalid, expired or already used"),
+  OPERATOR_PASSWORD_SHORT: e(400, "操作员密码至少10位", "An operator's password must have at least 10 characters"),
+
   // generic
   PARAMETER_ERROR: e(400, "参数错误", "Parameter error"),
   MISSING_PARAMETER: e(400, "缺少参数", "Missing parameters"),

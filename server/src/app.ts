@@ -11,7 +11,7 @@ import { Redis } from "ioredis";
 import { platform } from "../contract";
 import { registerAccount } from "./account";
 import { registerAuth, SessionService, withAntiPhishingCode } from "./auth";
-import { OperatorService, registerBackoffice } from "./backoffice";
+import { OperatorService, registerBackoffice, type FirstRunSetup } from "./backoffice";
 import { registerContent } from "./content";
 import { registerDisclosures, type DisclosuresModule } from "./disclosures";
 import { fundingFacts } from "./funding";
@@ -64,6 +64,8 @@ export interface BuiltApp {
   /** Market data: main starts its feed; tests pump it (`market.startManual()`, then `market.step()`). */
   market: MarketModule;
   /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
+  /** The first run's setup link: main prints one at start while no operator exists. */
+  firstRun: FirstRunSetup;
   engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule; disclosures: DisclosuresModule };
 }
 
@@ -156,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Every domain the same way: `register<Domain>(ctx, deps)` registers its routes and returns what others may use.
   const auth = registerAuth(ctx, { sessions });
   const account = registerAccount(ctx, auth);
-  registerBackoffice(ctx, { operators });
+  const { firstRun } = registerBackoffice(ctx, { operators });
   // Texts may quote the funding rules; the content domain's notifier tells users about other domains' decisions.
   const content = registerContent(ctx, app, { facts: fundingFacts });
   // Repeated failed sign-ins are told to the account's owner (a notice and an e-mail).
@@ -225,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };
+  return { app, ctx, market, firstRun, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

@@ -20,7 +20,7 @@ export async function main(): Promise<void> {
   await migrate(database);
   // With REDIS_URL every process hears every tick and user message (scale-out); otherwise in-process.
   const bus = config.REDIS_URL ? await createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX, log: console }) : createLocalBus();
-  const { app, market, engines } = await buildApp({ config, database, bus });
+  const { app, market, engines, firstRun } = await buildApp({ config, database, bus });
   const invite = await ensureRootInviteCode(database.db, config);
   for (const spec of config.BOOTSTRAP_OPERATOR?.split(",") ?? []) {
     if (await new OperatorService(database.db, systemClock, operatorSecrets(config)).bootstrap(spec)) app.log.info(`bootstrap operator ${spec.split(":")[0]} created`);
@@ -52,9 +52,23 @@ export async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`TradeWise listening on ${address} (${database.kind}, bus ${bus.kind ?? "local"})`);
+  // No operator yet: a one-time link (valid 24 h, once) that creates the first one in the back office.
+  const setupToken = await firstRun.issueToken();
+  if (setupToken) {
+    const link = `${reachableOrigin(address)}/backoffice.html#/setup?token=${setupToken}`;
+    app.log.info(`First run: create the first operator at ${link}`);
+    console.log(`\n  First run: create the first operator (link valid 24 h, once):\n  ${link}\n`);
+  }
   // After listen: the first start's history is built while the server already answers.
   market.start();
   engines.jobs.start();
+}
+
+/** The listening address as a browser on this machine reaches it (0.0.0.0 and :: listen everywhere). */
+function reachableOrigin(address: string): string {
+  const url = new URL(address);
+  if (url.hostname === "0.0.0.0" || url.hostname === "[::]") url.hostname = "localhost";
+  return url.origin;
 }
 
 // `tsx server/src/main.ts` runs it directly; scripts/start.ts imports and calls it after building the client.

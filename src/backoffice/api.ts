@@ -28,6 +28,8 @@ export const operatorEndpoint = createEndpoint(operatorRequest);
 export const login = operatorEndpoint<typeof backoffice.login>({ method: "POST", path: "backoffice/login", access: "public" });
 export const logout = operatorEndpoint<typeof backoffice.logout>({ method: "POST", path: "backoffice/logout", access: "operator" });
 export const getMe = operatorEndpoint<typeof backoffice.me>({ method: "GET", path: "backoffice/me", access: "operator" });
+export const setupBegin = operatorEndpoint<typeof backoffice.setupBegin>({ method: "POST", path: "backoffice/setup/begin", access: "public" });
+export const setupFinish = operatorEndpoint<typeof backoffice.setupFinish>({ method: "POST", path: "backoffice/setup/finish", access: "public" });
 export const getOverview = operatorEndpoint<typeof backoffice.overview>({ method: "GET", path: "backoffice/overview", access: "operator" });
 export const getAudit = operatorEndpoint<typeof backoffice.audit>({ method: "GET", path: "backoffice/audit", access: "operator" });
 

@@ -9,6 +9,7 @@ import { Logo } from "@/shared/ui/logo";
 import { operatorToken, signOut, useMe } from "./api";
 import { LoginPage } from "./login-page";
 import { backofficePages } from "./pages";
+import { SetupPage } from "./setup-page";
 
 function useSignedIn(): boolean {
   const [signedIn, setSignedIn] = useState(operatorToken() !== null);
@@ -67,6 +68,9 @@ function Layout() {
 
 function Gate() {
   const signedIn = useSignedIn();
+  const [location] = useLocation();
+  // The first run's link (`#/setup?token=...`): its query is part of the hash location, so it is matched by prefix.
+  if (location.startsWith("/setup")) return <SetupPage />;
   return (
     <Switch>
       <Route path="/login">{signedIn ? <Redirect to="/" replace /> : <LoginPage />}</Route>

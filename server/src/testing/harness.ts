@@ -69,6 +69,8 @@ export interface TestServer {
   ctx: AppContext;
   /** Market data; nothing ticks until a test calls `market.startManual()` and then `market.step()`. */
   market: MarketModule;
+  /** The first run's setup link (issueToken, as main does at start). */
+  firstRun: BuiltApp["firstRun"];
   /** The trigger runner, the positions domain and the leader's jobs (`engines.jobs.runOnce()`). */
   engines: BuiltApp["engines"];
   database: Database;
@@ -88,7 +90,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
   const database = await freshDatabase();
   const clock = new ManualClock(Date.now());
   const config = testConfig({ ROOT_INVITE_CODE: ROOT_INVITE, ...configOverrides });
-  const { app, ctx, market, engines } = await buildApp({ config, database, clock });
+  const { app, ctx, market, engines, firstRun } = await buildApp({ config, database, clock });
   await ensureRootInviteCode(database.db, config);
   await app.ready();
 
@@ -116,6 +118,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
     app,
     ctx,
     market,
+    firstRun,
     engines,
     database,
     clock,
