@@ -111,16 +111,17 @@ describe("realtime socket", () => {
     expect(socket.getStatus()).toBe("open");
   });
 
-  it("hands listeners topic data only, never the acknowledgement or error that names their channel", () => {
+  it("hands listeners topic data, and no data when the topic is (again) subscribed; never an error", () => {
     const listener = vi.fn();
     socket.subscribe(btc, listener);
     FakeWebSocket.last.open();
-    FakeWebSocket.last.receive({ op: "subscribed", channel: "ticker", symbol: "BTC/USDT" });
     FakeWebSocket.last.receive({ op: "error", code: "PAIR_NOT_FOUND", channel: "ticker", symbol: "BTC/USDT" });
     expect(listener).not.toHaveBeenCalled();
-    FakeWebSocket.last.receive({ channel: "ticker", symbol: "BTC/USDT", data: { price: "1" } });
+    FakeWebSocket.last.receive({ op: "subscribed", channel: "ticker", symbol: "BTC/USDT" });
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(listener.mock.calls[0][0]).toEqual({ price: "1" });
+    expect(listener.mock.calls[0][0]).toBeUndefined();
+    FakeWebSocket.last.receive({ channel: "ticker", symbol: "BTC/USDT", data: { price: "1" } });
+    expect(listener.mock.calls[1][0]).toEqual({ price: "1" });
   });
 
   it("never counts as live a connection that opens and closes at once (a proxy refusing it)", () => {

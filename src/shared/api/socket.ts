@@ -247,8 +247,9 @@ export class RealtimeSocket {
       return;
     }
     if (!message || typeof message !== "object" || typeof message.channel !== "string") return;
-    // Acknowledgements and errors (`op`) name a channel too, but carry no topic data: listeners get only data.
-    if (message.op !== undefined) return;
+    // An error names a channel but is nothing to fold. A `subscribed` acknowledgement reaches the listeners with no
+    // data: the topic is (again) live, so whatever changed while nobody listened should be fetched (lists refetch).
+    if (message.op !== undefined && message.op !== "subscribed") return;
     const entry = this.entries.get(topicKey(message as Topic));
     if (!entry) return;
     for (const listener of [...entry.listeners]) {

@@ -28,7 +28,9 @@ export function useSupportMessages(options: { pollMs?: number } = {}) {
       topics: [{ channel: "support" }],
       user: true,
       pollMs: options.pollMs,
-      onMessage: (message, update) => void update((current) => (current ? withMessage(current, message.data as SupportMessage) : current), { revalidate: false }),
+      // No data: the channel was (re)subscribed, and replies sent meanwhile are fetched.
+      onMessage: (message, update) =>
+        void (message.data ? update((current) => (current ? withMessage(current, message.data as SupportMessage) : current), { revalidate: false }) : update()),
     },
     { refreshInterval: 60_000 },
   );
