@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { privateKeyToAccount } from "viem/accounts";
-import { dismissRealNameModal, loginThroughUi, registerByApi, registerThroughUi } from "./fixtures";
+import { test, expect, dismissRealNameModal, loginThroughUi, registerByApi, registerThroughUi } from "./fixtures";
 
 test("register with an invitation code, log in, switch language, log out", async ({ page }) => {
   const { account, password } = await registerThroughUi(page);

@@ -5,11 +5,11 @@
  * live withdrawal figures, and a document the operator never published says so.
  */
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("content");
-import { operatorToken, registerThroughUi } from "./fixtures";
+import { test, expect, operatorToken, registerThroughUi } from "./fixtures";
 
 /** Logs the bootstrap operator in through the API. A TOTP code is single-use: on a clash, wait for the next step. */
 

@@ -4,10 +4,10 @@
  * what returns ("contract break successful"); apply for a loan with the five uploads, the operator approves it in the
  * back office (the amount is credited), the user repays it in full after the prompt.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
 import { freshPng } from "../../server/src/testing/images";
-import { api, backOffice, fundedUser, operatorToken } from "./fixtures";
+import { test, expect, api, backOffice, fundedUser, operatorToken } from "./fixtures";
 
 const OPERATOR = operatorFor("earn");
 

@@ -1,10 +1,26 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ROOT_INVITE, type operatorFor } from "../../playwright.config";
 import { totpCode } from "../../server/src/platform/totp";
 import { freshPng } from "../../server/src/testing/images";
 
-export { E2E_ROOT_INVITE };
+export { E2E_ROOT_INVITE, expect };
+
+/**
+ * Playwright's `test` whose page fails the test on any uncaught script error: a screen that works while throwing
+ * behind it is not done. (An error a test provokes on purpose is read with `page.on("pageerror")` in that test.)
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`));
+      await use(errors);
+      expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** A unique account name per call (tests run in parallel against one server). */
 export const uniqueAccount = (prefix = "e2e") => `${prefix}_${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;

@@ -6,13 +6,13 @@
  * submits again. The operator approves: the screen says verified and the modal no longer appears.
  */
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
 import { totpCode } from "../../server/src/platform/totp";
 import { freshPng, PDF_BYTES } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("kyc");
-import { registerThroughUi } from "./fixtures";
+import { test, expect, registerThroughUi } from "./fixtures";
 
 /** Signs the bootstrap operator in through the back office's login screen. A TOTP code is single-use per 30 s step
  *  (other tests may sign the same operator in): on a clash, wait for the next step and try again. */

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { languages, type Language } from "../../server/contract/constants";
 import { NATIVE_NAMES } from "../../src/shared/i18n/language-names";
-import { dismissRealNameModal, loginThroughUi, registerByApi } from "./fixtures";
+import { test, expect, dismissRealNameModal, loginThroughUi, registerByApi } from "./fixtures";
 
 /**
  * The layout sweep of issue 15: the main routes at 390x844 in all ten languages, in ONE page (the language switched

@@ -4,11 +4,11 @@
  * and switches intervals; when the socket drops, the page polls over HTTP and goes live again when the socket is
  * back; an operator switches a pair's trading off and on in the back office, and the feed status shows tick ages.
  */
-import { expect, test, type Page, type Request, type WebSocketRoute } from "@playwright/test";
+import { type Page, type Request, type WebSocketRoute } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("market");
-import { dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+import { test, expect, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
 
 const quotationCalls = (request: Request) => request.url().includes("/api/currency/quotation_new");
 const priceOf = (page: Page, symbol: string) => page.getByTestId(`quote-${symbol}`).getByTestId("last-price");

@@ -5,12 +5,12 @@
  * 29, a second pending request, a wrong trading password, a PDF renamed to .png and the same screenshot twice are
  * each refused with their translated message and change nothing.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
 import { PDF_BYTES, tinyPng } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("money");
-import { api, backOffice, dismissRealNameModal, operatorToken, passKyc, registerThroughUi } from "./fixtures";
+import { test, expect, api, backOffice, dismissRealNameModal, operatorToken, passKyc, registerThroughUi } from "./fixtures";
 
 const TRC20_RECEIVING = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
 const ERC20_RECEIVING = "0x000000000000000000000000000000000000dEaD";

@@ -5,10 +5,10 @@
  * switched off sees the explanation instead of the ticket.
  */
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
 import { freshPng } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
-import { api, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
+import { test, expect, api, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi } from "./fixtures";
 
 const OPERATOR = operatorFor("options");
 

@@ -3,9 +3,9 @@
  * change TP/SL in the sheet, close it behind the prompt (the history shows both ticks); close all behind a prompt
  * that shows the P&L; a forex order refused without a bank card and accepted once one is bound.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { api, dismissRealNameModal, fundedUser, operatorToken } from "./fixtures";
+import { test, expect, api, dismissRealNameModal, fundedUser, operatorToken } from "./fixtures";
 
 const OPERATOR = operatorFor("positions");
 

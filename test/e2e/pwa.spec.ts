@@ -17,12 +17,12 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { freshPng, md5Of } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("pwa");
-import { E2E_ROOT_INVITE, loginThroughUi, operatorToken, uniqueAccount } from "./fixtures";
+import { test, expect, E2E_ROOT_INVITE, loginThroughUi, operatorToken, uniqueAccount } from "./fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const STATIC_DIR = path.resolve(ROOT, process.env.STATIC_DIR ?? "dist");

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { api, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi, registerThroughUi, uniqueAccount } from "./fixtures";
+import { test, expect, api, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi, registerThroughUi, uniqueAccount } from "./fixtures";
 
 const E2E_OPERATOR = operatorFor("security");
 

@@ -3,9 +3,9 @@
  * fee shown before submit, filled at once and listed with the tick it used; a limit buy that holds its funds,
  * cancelled behind the prompt, the funds back in the wallet; the spot account shows the coin bought.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { dismissRealNameModal, fundedUser, operatorToken } from "./fixtures";
+import { test, expect, dismissRealNameModal, fundedUser, operatorToken } from "./fixtures";
 
 const OPERATOR = operatorFor("spot");
 

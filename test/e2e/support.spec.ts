@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { dismissRealNameModal, operatorToken, registerThroughUi } from "./fixtures";
+import { test, expect, dismissRealNameModal, operatorToken, registerThroughUi } from "./fixtures";
 
 const E2E_OPERATOR = operatorFor("support");
 

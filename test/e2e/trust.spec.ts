@@ -5,9 +5,9 @@
  * tick on the positions list opens the chart at that moment, the tick pinned on its candle; the ticket's risk
  * warning states the loss share (or that there are not enough closed positions yet).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { api, dismissRealNameModal, fundedUser, loginThroughUi, newKey, operatorToken, registerByApi } from "./fixtures";
+import { test, expect, api, dismissRealNameModal, fundedUser, loginThroughUi, newKey, operatorToken, registerByApi } from "./fixtures";
 
 const OPERATOR = operatorFor("trust");
 
