@@ -57,5 +57,7 @@ export const errorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** Values of the message's placeholders (e.g. `{order}`), for the client's translation of `message`. */
+  values: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

@@ -127,6 +127,7 @@ export const errors = {
   WITHDRAW_BELOW_MIN: e(400, "提现数量低于最小值", "Quantity is below the minimum withdrawal"),
   WITHDRAW_LOCKED: e(403, "安全设置变更后24小时内不能提现", "Withdrawals are locked for 24 hours after a security change"),
   ADDRESS_INVALID: e(400, "钱包地址格式错误", "The wallet address format is wrong for this network"),
+  DEPOSIT_VOUCHER_REUSED: e(409, "该截图已用于您的充值单 #{order}", "This screenshot was already used for your deposit #{order}"),
   DEPOSIT_NETWORK_CLOSED: e(403, "该网络暂不支持充值", "Deposits on this network are not open, please contact customer service"),
 
   // first run: the one-time link that creates the first operator

@@ -93,11 +93,13 @@ export class DepositService {
       if (limit) throw new DomainError(limit, { amount: errors[limit].key });
       if (!voucher) throw new DomainError("MISSING_PARAMETER", "voucher");
       const checked = await checkVoucher(voucher, input.md5, this.maxBytes);
-      const used = await this.db
-        .select({ id: deposits.id })
+      const [used] = await this.db
+        .select({ id: deposits.id, userId: deposits.userId })
         .from(deposits)
         .where(and(eq(deposits.voucherMd5, checked.md5), ne(deposits.status, "cancelled")));
-      if (used.length) throw new DomainError("FILE_EXISTS", "voucher");
+      // The user's own earlier deposit is named; another user's never is (it would reveal their deposit).
+      if (used?.userId === userId) throw new DomainError("DEPOSIT_VOUCHER_REUSED", "voucher").withValues({ order: String(used.id) });
+      if (used) throw new DomainError("FILE_EXISTS", "voucher");
       plan = { amount: toWire(amount.value), address: network.address };
     };
     return idempotent(

@@ -120,10 +120,19 @@ describe("wallet/charge_req", () => {
     const png = freshPng();
     const first = await deposit(user.token, "50", png);
     expect(first.status).toBe(200);
+    // The user's own earlier deposit is named by its number...
     const again = await deposit(user.token, "50", png);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: "FILE_EXISTS", message: "文件已存在" });
-    expect((await deposit(other.token, "50", png)).body.code).toBe("FILE_EXISTS");
+    expect(again.body).toEqual({
+      type: "error",
+      code: "DEPOSIT_VOUCHER_REUSED",
+      message: "该截图已用于您的充值单 #{order}",
+      fields: { voucher: "该截图已用于您的充值单 #{order}" },
+      values: { order: String(first.body.message.id) },
+    });
+    // ...another user's never is.
+    const stranger = await deposit(other.token, "50", png);
+    expect(stranger.body).toEqual({ type: "error", code: "FILE_EXISTS", message: "文件已存在", fields: { voucher: "文件已存在" } });
     expect(await countDeposits(user.id)).toBe(1);
     await server.call("POST", "wallet/charge_cancel", { id: first.body.message.id }, { token: user.token });
     expect((await deposit(user.token, "50", png)).status).toBe(200);

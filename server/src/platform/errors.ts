@@ -22,6 +22,14 @@ export class DomainError extends Error {
     this.fields =
       typeof fields === "string" ? { [fields]: errors[code].key } : Array.isArray(fields) ? Object.fromEntries(fields.map((f) => [f, errors[code].key])) : (fields as Record<string, string> | undefined);
   }
+  /** Values of the message's placeholders (`{order}`), sent beside it for the client's translation. */
+  values?: Record<string, string>;
+
+  withValues(values: Record<string, string>): this {
+    this.values = values;
+    return this;
+  }
+
   get status(): number {
     return errors[this.code].status;
   }
@@ -32,12 +40,13 @@ export function invariant(condition: unknown, what: string): asserts condition {
   if (!condition) throw new Error(`Invariant violated: ${what}`);
 }
 
-export function envelopeOf(code: ErrorCode, fields?: Record<string, string>, logout = code === "LOGIN_REQUIRED"): ErrorEnvelope {
+export function envelopeOf(code: ErrorCode, fields?: Record<string, string>, logout = code === "LOGIN_REQUIRED", values?: Record<string, string>): ErrorEnvelope {
   return {
     type: logout ? 999 : "error",
     code,
     message: errors[code].key,
     ...(fields && Object.keys(fields).length ? { fields } : {}),
+    ...(values ? { values } : {}),
   };
 }
 
@@ -45,7 +54,7 @@ export function envelopeOf(code: ErrorCode, fields?: Record<string, string>, log
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
-      return reply.status(error.status).send(envelopeOf(error.code, error.fields, error.logout));
+      return reply.status(error.status).send(envelopeOf(error.code, error.fields, error.logout, error.values));
     }
     const fastifyError = error as FastifyError;
     const code = mapFastifyError(fastifyError);

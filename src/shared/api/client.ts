@@ -48,6 +48,7 @@ interface Envelope {
   code?: unknown;
   message?: unknown;
   fields?: Record<string, string>;
+  values?: Record<string, string>;
 }
 
 const http = ky.create({ timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: false });
@@ -120,12 +121,12 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     if (answer && (answer.type === "ok" || answer.code === 1)) return answer.message as T;
 
     const key = typeof answer?.message === "string" ? answer.message : "请求异常";
-    const error = new ApiError(typeof answer?.code === "string" ? answer.code : "REQUEST_EXCEPTION", key, response.status, answer, answer?.fields);
+    const error = new ApiError(typeof answer?.code === "string" ? answer.code : "REQUEST_EXCEPTION", key, response.status, answer, answer?.fields, answer?.values);
     if (answer?.type === 999) {
-      showToast(i18n._(key), "error");
+      showToast(i18n._(key, error.values), "error");
       await session.onSessionEnd();
     } else if (!options.silent) {
-      showToast(i18n._(key), "error");
+      showToast(i18n._(key, error.values), "error");
     }
     throw error;
   } finally {

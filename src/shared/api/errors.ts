@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly answer: unknown,
     /** Field name -> message key, for validation errors. */
     readonly fields: Record<string, string> = {},
+    /** Values of the message's placeholders (`{order}`): translate with `i18n._(key, values)`. */
+    readonly values: Record<string, string> = {},
   ) {
     super(key);
     this.name = "ApiError";

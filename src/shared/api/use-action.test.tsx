@@ -21,4 +21,14 @@ describe("useAction", () => {
     await act(async () => void (await result.current.run()));
     expect(result.current.errorOf("name")).toBeUndefined();
   });
+
+  it("fills a field message's placeholders with the refusal's values", async () => {
+    const { result } = renderHook(() =>
+      useAction(async () => {
+        throw new ApiError("DEPOSIT_VOUCHER_REUSED", "Used for your deposit #{order}", 409, null, { voucher: "Used for your deposit #{order}" }, { order: "42" });
+      }),
+    );
+    await act(async () => void (await result.current.run()));
+    expect(result.current.errorOf("voucher")).toBe("Used for your deposit #42");
+  });
 });

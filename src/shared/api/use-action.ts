@@ -19,6 +19,8 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
   const refuseOffline = options.offline !== "allow";
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The refusal's placeholder values (`{order}`), for its field messages.
+  const [values, setValues] = useState<Record<string, string>>({});
   const running = useRef(false);
   const run = useCallback(
     async (...args: A): Promise<R | undefined> => {
@@ -33,7 +35,10 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
       try {
         return await action(...args);
       } catch (error) {
-        if (error instanceof ApiError) setFieldErrors(error.fields);
+        if (error instanceof ApiError) {
+          setFieldErrors(error.fields);
+          setValues(error.values);
+        }
         else if (!(error instanceof Error && error.name === "NetworkError")) throw error;
         return undefined;
       } finally {
@@ -53,7 +58,7 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
   /** The message of a field, or of the first refused element of a list field (the server names it `field.<index>`). */
   const errorOf = (field: string): string | undefined => {
     const key = fieldErrors[field] ?? Object.entries(fieldErrors).find(([name]) => name.startsWith(`${field}.`))?.[1];
-    return key ? i18n._(key) : undefined;
+    return key ? i18n._(key, values) : undefined;
   };
   return { run, pending, fieldErrors, setFieldErrors, onSubmit, errorOf };
 }
