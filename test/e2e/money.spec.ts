@@ -125,11 +125,12 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   await page.getByRole("tab", { name: "Records" }).click();
   await expect(page.getByTestId("withdrawal-record")).toHaveCount(1);
 
-  // A PDF renamed to .png, and the same screenshot again: refused, no deposit recorded.
+  // A PDF renamed to .png, and the same screenshot again (named by the user's own earlier deposit): refused, no
+  // deposit recorded.
   await page.goto("/#/pages/uploadpayvoucher/index");
   for (const [file, message] of [
     [{ name: "screenshot.png", mimeType: "image/png", buffer: PDF_BYTES }, "Wrong file type"],
-    [{ name: "screenshot.png", mimeType: "image/png", buffer: screenshot }, "File exists"],
+    [{ name: "screenshot.png", mimeType: "image/png", buffer: screenshot }, /^This screenshot was already used for your deposit #\d+$/],
   ] as const) {
     await page.getByLabel("Amount sent").fill("50");
     await page.locator('input[name="voucher"]').setInputFiles(file);
