@@ -73,6 +73,12 @@ export class EarnService {
     return this.deps.db;
   }
 
+  /** Users can invest only in an open product (the back office's setup checklist: none exist on a fresh install). */
+  async hasOpenProduct(): Promise<boolean> {
+    const [row] = await this.db.select({ n: count() }).from(earnProducts).where(eq(earnProducts.status, "open"));
+    return (row?.n ?? 0) > 0;
+  }
+
   orderView(row: OrderRow, nowMs = this.deps.clock.now().getTime()): EarnOrder {
     const yesterday = dayOf(nowMs - DAY_MS);
     const running = row.status === "running";

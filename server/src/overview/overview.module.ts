@@ -1,6 +1,7 @@
 import { backoffice, FEED_STALE_MS } from "../../contract";
 import type { SetupItemKey } from "../../contract/backoffice";
 import type { ContentModule } from "../content";
+import type { EarnService } from "../earn";
 import type { DepositService, WithdrawalService } from "../funding";
 import type { KycService } from "../kyc";
 import type { LoansService } from "../loans";
@@ -16,6 +17,7 @@ export interface OverviewSources {
   support: SupportModule["service"];
   pages: ContentModule["pages"];
   market: MarketService;
+  earn: EarnService;
 }
 
 /**
@@ -27,7 +29,7 @@ export function registerOverview(ctx: AppContext, sources: OverviewSources): voi
 }
 
 async function composeOverview(s: OverviewSources) {
-  const [deposits, withdrawals, kyc, loans, supportChats, depositsOpen, hasSupportContact, unpublished] = await Promise.all([
+  const [deposits, withdrawals, kyc, loans, supportChats, depositsOpen, hasSupportContact, unpublished, earnOpen] = await Promise.all([
     s.deposits.pendingCount(),
     s.withdrawals.pendingCount(),
     s.kyc.pendingCount(),
@@ -36,12 +38,14 @@ async function composeOverview(s: OverviewSources) {
     s.deposits.acceptsDeposits(),
     s.pages.hasSupportContact(),
     s.pages.unpublishedDocuments(),
+    s.earn.hasOpenProduct(),
   ]);
   // Each item is something the code refuses on a fresh install until an operator sets it.
   const setup: Array<{ key: SetupItemKey; done: boolean; missing: string[] }> = [
     { key: "deposit_addresses", done: depositsOpen, missing: [] },
     { key: "support_contact", done: hasSupportContact, missing: [] },
     { key: "documents", done: unpublished.length === 0, missing: unpublished },
+    { key: "earn_products", done: earnOpen, missing: [] },
   ];
   return {
     counts: { deposits, withdrawals, kyc, loans, support_chats: supportChats, stale_pairs: s.market.stalePairCount(FEED_STALE_MS) },

@@ -30,6 +30,7 @@ describe("backoffice/overview", () => {
       ["deposit_addresses", false],
       ["support_contact", false],
       ["documents", false],
+      ["earn_products", false],
     ]);
     expect(item(fresh, "documents").missing).toEqual(["jgpz", "dc", "fwxy", "jkxy", "wire"]);
     // No feed runs in the test: every pair is stale.
@@ -40,11 +41,25 @@ describe("backoffice/overview", () => {
     expect(saved.status).toBe(200);
     const published = await server.call("POST", "backoffice/documents/save", { slug: "fwxy", title: "Service agreement", body: "<p>Terms</p>", publish: true }, { token: admin.token });
     expect(published.status).toBe(200);
+    const product = await server.call("POST", "backoffice/earn/products/save", {
+      kind: "arbitrage",
+      name: "BTC cross-venue",
+      currency: "USDT",
+      min: "100",
+      max: "5000",
+      days: 3,
+      daily_rate: "0.01",
+      max_participants: 0,
+      funded_by: "The platform's rewards account pays the return.",
+      risk_note: "Spreads can vanish.",
+    }, { token: admin.token });
+    expect(product.status).toBe(200);
 
     const after = await overview(admin.token);
     expect(item(after, "deposit_addresses").done).toBe(true);
     expect(item(after, "support_contact").done).toBe(true);
     expect(item(after, "documents")).toEqual({ key: "documents", done: false, missing: ["jgpz", "dc", "jkxy", "wire"] });
+    expect(item(after, "earn_products").done).toBe(true);
   });
 
   it("counts a filed deposit and a user's unread chat message, for every role", async () => {

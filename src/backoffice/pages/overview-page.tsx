@@ -41,6 +41,11 @@ const SETUP: Record<SetupItemKey, { todo: MessageDescriptor; done: MessageDescri
     done: msg`Every document is published.`,
     path: "/documents",
   },
+  earn_products: {
+    todo: msg`Users cannot invest: there is no open earn product (AI arbitrage or hosting).`,
+    done: msg`An earn product is open.`,
+    path: "/earn",
+  },
 };
 
 /** Where an operator lands: the queues waiting for work and what users cannot do yet, each linking to its page. */
