@@ -12,8 +12,7 @@ import { TriggerBook, type FiredOwner, type Observation, type Trigger } from "./
  * - After a change commits (an order placed, a stop moved, a position closed), the service calls `changed(owner)`:
  *   the message goes over the bus, so whichever process leads reloads that owner from the database.
  * - A tick is evaluated synchronously when it arrives, so what fires leaves the book at once and cannot fire twice;
- *   only while a reload is still reading the database does a tick wait behind it (an order that committed before
- *   the tick must be in the book when the tick is evaluated). The settlements then run one after another (each source's `fire` holds its own transactions). A settlement
+ *   the settlements then run one after another (each source's `fire` holds its own transactions). A settlement
  *   that fails re-loads its owners, so nothing stays armed that should not, and nothing is lost.
  */
 
@@ -59,8 +58,6 @@ export class TriggerRunner {
   private waiting: Observation[] = [];
   /** Serial work: settlements and reloads, in arrival order. */
   private work: Promise<void> = Promise.resolve();
-  /** Reloads, and ticks waiting behind them, still in the work queue: a later tick may not overtake them. */
-  private behind = 0;
   private offs: Array<() => void> = [];
 
   constructor(private readonly deps: TriggerRunnerDeps) {}
@@ -136,9 +133,8 @@ export class TriggerRunner {
       const quote = this.deps.quote(tick.symbol, tick.price);
       if (!quote) continue;
       const observation: Observation = { symbol: tick.symbol, price: tick.price, atMs: tick.atMs, ...quote };
-      if (this.state !== "ready") this.waiting.push(observation);
-      else if (this.behind > 0) this.enqueueBehind(async () => this.evaluate(observation));
-      else this.evaluate(observation);
+      if (this.state === "ready") this.evaluate(observation);
+      else this.waiting.push(observation);
     }
     if (this.state === "idle") void this.ensureLoaded();
   }
@@ -168,7 +164,7 @@ export class TriggerRunner {
 
   private onChanged(owner: string): void {
     if (!this.deps.isLeader() || this.state === "idle") return;
-    this.enqueueBehind(() => this.reload(owner));
+    this.enqueue(() => this.reload(owner));
   }
 
   private async reload(owner: string): Promise<void> {
@@ -184,17 +180,5 @@ export class TriggerRunner {
 
   private enqueue(task: () => Promise<void>): void {
     this.work = this.work.then(task, task);
-  }
-
-  /** Queued work that ticks arriving meanwhile must wait for (reloads, and the ticks already waiting). */
-  private enqueueBehind(task: () => Promise<void>): void {
-    this.behind++;
-    this.enqueue(async () => {
-      try {
-        await task();
-      } finally {
-        this.behind--;
-      }
-    });
   }
 }
