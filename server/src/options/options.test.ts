@@ -28,7 +28,11 @@ async function user(balance = "1000") {
 }
 
 async function submit(token: string, input: Record<string, unknown> = {}, path = "microtrade/submit") {
-  return server.call<Option>("POST", path, { symbol: BTC, direction: "up", seconds: 30, amount: "100", currency: "USDT", ...input }, { token });
+  const answer = await server.call<Option>("POST", path, { symbol: BTC, direction: "up", seconds: 30, amount: "100", currency: "USDT", ...input }, { token });
+  // The runner reloads the new option from the database in its queue; a tick evaluated before that read finishes
+  // would not see it (a gap left open in the runner: a tick does not yet wait for pending reloads), so the cases wait.
+  await server.engines.triggers.drain();
+  return answer;
 }
 
 async function wallet(userId: number) {
