@@ -131,3 +131,31 @@ export async function fundedUser(page: Page, request: APIRequestContext, operato
   await dismissRealNameModal(page);
   return { token: user.token, account: user.account };
 }
+
+/**
+ * The keys of the user's offline copy (SWR's cache written through to IndexedDB). The connection is closed again, so
+ * it never blocks the app deleting that database at logout.
+ */
+export const offlineCopyKeys = (page: Page, userId: number) =>
+  page.evaluate(
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onupgradeneeded = () => open.result.createObjectStore("swr");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("swr")) {
+            db.close();
+            return resolve([]);
+          }
+          const request = db.transaction("swr", "readonly").objectStore("swr").getAllKeys();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result.map(String));
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    `tradewise-cache-${userId}`,
+  );

@@ -22,7 +22,7 @@ import { freshPng, md5Of } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("pwa");
-import { test, expect, E2E_ROOT_INVITE, loginThroughUi, operatorToken, uniqueAccount } from "./fixtures";
+import { test, expect, E2E_ROOT_INVITE, offlineCopyKeys, loginThroughUi, operatorToken, uniqueAccount } from "./fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const STATIC_DIR = path.resolve(ROOT, process.env.STATIC_DIR ?? "dist");
@@ -66,25 +66,6 @@ const cachedUrls = (page: Page) =>
     for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(`${name} ${request.url}`);
     return urls;
   });
-
-const offlineCopyKeys = (page: Page, userId: number) =>
-  page.evaluate(
-    (name) =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onupgradeneeded = () => open.result.createObjectStore("swr");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction("swr", "readonly").objectStore("swr").getAllKeys();
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result.map(String));
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    `tradewise-cache-${userId}`,
-  );
 
 /** The news tab of the message centre. */
 async function openNews(page: Page): Promise<void> {

@@ -7,28 +7,9 @@
  */
 import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { test, expect, api, fundedUser, loginThroughUi, newKey, operatorToken, registerByApi } from "./fixtures";
+import { test, expect, api, fundedUser, offlineCopyKeys, loginThroughUi, newKey, operatorToken, registerByApi } from "./fixtures";
 
 const OPERATOR = operatorFor("trust");
-
-/** The keys of the user's offline copy (SWR's cache written through to IndexedDB). */
-const offlineCopyKeys = (page: Page, userId: number) =>
-  page.evaluate(
-    (name) =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onupgradeneeded = () => open.result.createObjectStore("swr");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("swr")) return resolve([]);
-          const keys = db.transaction("swr").objectStore("swr").getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.map(String));
-          keys.onerror = () => reject(keys.error);
-        };
-      }),
-    `tradewise-cache-${userId}`,
-  );
 
 async function verifyUsdt(page: Page) {
   const card = page.getByRole("region", { name: "USDT" });
