@@ -52,7 +52,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 async function mine(token: string, status: "open" | "pending" | "closed") {
-  return (await server.call<{ list: Position[] }>("POST", "lever/my_trade", { status, limit: 100 }, { token })).body.message.list;
+  const res = await server.call<{ list: Position[] }>("POST", "lever/my_trade", { status, limit: 100 }, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.message.list;
 }
 
 function crossed(p: Position): boolean {

@@ -522,7 +522,12 @@ export class PositionsService implements TriggerSource {
         if (!locked) return null;
         if (reason === "fill") {
           if (locked.status !== "pending") return null;
-          return this.fillInTx(tx, locked, tick);
+          const opened = await this.fillInTx(tx, locked, tick);
+          // A tick that gaps through the limit may also cross the new position's stops or liquidation level: they
+          // trigger on that same tick, as the contract says, rather than leave it open below its maintenance margin.
+          const exec = item.tick[closeSide(opened.direction)];
+          const crossedNow = (["sl", "tp", "liquidation"] as const).find((r) => this.stillCrossed(opened, r, exec));
+          return crossedNow ? this.closeInTx(tx, opened, crossedNow, tick, exec) : opened;
         }
         if (locked.status !== "open" || !reason) return null;
         const exec = item.tick[closeSide(locked.direction)];

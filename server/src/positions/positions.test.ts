@@ -148,6 +148,30 @@ describe("limit orders", () => {
     await sound();
   });
 
+  it("a tick that gaps through a limit and its stop fills at the limit and closes at the stop on that same tick", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    const { body } = await submit(u.token, { type: "limit", direction: "short", price: "60000", leverage: 100, quantity: "0.01", sl_price: "60500" });
+    expect(body.message).toMatchObject({ status: "pending" });
+    const atMs = await tick(server, { [BTC]: "61400" }); // bid 61387.72 fills the sell; ask 61412.28 is past the stop
+    expect((await positionsOf(u.token)).list).toHaveLength(0);
+    const [closed] = (await positionsOf(u.token, "closed")).list;
+    expect(closed).toMatchObject({ open_price: "60000.00", close_reason: "sl", close_price: q("61400").ask, open_tick: { at_ms: atMs }, close_tick: { at_ms: atMs } });
+    await sound();
+  });
+
+  it("a fill on a tick already past the liquidation level liquidates on that tick: no open position shows equity below zero", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    await submit(u.token, { type: "limit", direction: "short", price: "60000", leverage: 100, quantity: "0.01" });
+    await tick(server, { [BTC]: "61400" });
+    const { list, account } = await positionsOf(u.token);
+    expect(list).toHaveLength(0);
+    expect(account.margin_level).toBeNull();
+    expect((await positionsOf(u.token, "closed")).list[0]).toMatchObject({ close_reason: "liquidation", payout: "0" });
+    await sound();
+  });
+
   it("cancel returns margin and fee; a second cancel is refused and changes nothing", async () => {
     await tick(server, { [BTC]: "60000" });
     const u = await user("1000");
