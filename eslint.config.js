@@ -49,6 +49,8 @@ const SERVER_DOMAINS = {
   disclosures: [],
   // The back office's dashboard: each queue's count and the setup checklist, asked of the domains that own them.
   overview: ["funding", "kyc", "loans", "support", "content", "market", "earn"],
+  // The signed-in home's first data in one round trip: each part asked of the domain whose call answers it.
+  home: ["auth", "wallet", "content", "market"],
 };
 
 const domainNames = Object.keys(SERVER_DOMAINS);

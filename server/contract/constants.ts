@@ -46,3 +46,9 @@ export const SUPPORT_TEXT_MAX = 2000;
 
 /** A pair whose last tick is older than this (ms) is stale: the back office's feed page and overview. */
 export const FEED_STALE_MS = 15_000;
+
+/**
+ * The home's notice strip: the newest notice, i.e. `news/list` with these fields. The home's first data
+ * (`user/home`) carries exactly that answer, and the strip asks with the same fields, so both name one SWR key.
+ */
+export const HOME_NOTICE_QUERY = { kind: "notice", page: 1, limit: 1 } as const;

@@ -23,3 +23,4 @@ export * as support from "./support";
 export * as referral from "./referral";
 export * as security from "./security";
 export * as disclosures from "./disclosures";
+export * as home from "./home";

@@ -24,6 +24,7 @@ import { registerEarn, type EarnModule } from "./earn";
 import { registerLoans, type LoansModule } from "./loans";
 import { registerOptions, type OptionsModule } from "./options";
 import { registerOverview } from "./overview";
+import { registerHome } from "./home";
 import { registerProof, type ProofModule } from "./proof";
 import { registerSupport } from "./support";
 import { registerReferral } from "./referral";
@@ -211,6 +212,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const support = registerSupport(ctx, { publish: (userId, message) => market.publishToUser(userId, "support", message) });
   // The back office's dashboard: the queues' counts and what a fresh install still lacks.
   registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.service, support: support.service, pages: content.pages, market: market.service, earn: earn.service });
+
+  // The signed-in home's first data in one round trip, each part read by the service its own call uses.
+  registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.service });
 
   ctx.api.route(platform.health, () => ({
     status: "ok" as const,
