@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import type { IconName } from "@/shared/ui/icons";
-import { Pager } from "./pager";
+import { Pager, type PagerProps } from "./pager";
 
 /**
- * The body of every back-office list page: a skeleton while loading, the empty state when there is nothing, otherwise the
- * table (scrolling sideways on narrow screens) and its pager.
+ * The body of every back-office list: a skeleton while loading, the empty state when there is nothing, otherwise the
+ * table (scrolling sideways on narrow screens) and, for a paged list, its pager. A list the server returns whole
+ * passes no `pager`: a pager that always says "page 1 of 1" would only suggest that something is missing.
  */
-export function DeskList({ loading, count, empty, emptyIcon, lines = 6, page, total, limit, onPage, children }: {
+export function DeskList({ loading, count, empty, emptyIcon, lines = 6, pager, children }: {
   loading: boolean;
   /** Rows on this page. */
   count: number;
@@ -16,10 +17,7 @@ export function DeskList({ loading, count, empty, emptyIcon, lines = 6, page, to
   emptyIcon: IconName;
   /** Skeleton lines while loading. */
   lines?: number;
-  page: number;
-  total: number;
-  limit: number;
-  onPage: (page: number) => void;
+  pager?: PagerProps;
   children: ReactNode;
 }) {
   if (loading) return <Skeleton lines={lines} />;
@@ -27,7 +25,7 @@ export function DeskList({ loading, count, empty, emptyIcon, lines = 6, page, to
   return (
     <>
       <div style={{ overflowX: "auto" }}>{children}</div>
-      <Pager page={page} total={total} limit={limit} onPage={onPage} />
+      {pager && <Pager {...pager} />}
     </>
   );
 }

@@ -115,7 +115,7 @@ export function ReadOnlyOrders<S extends string, D extends { list: { id: number 
         <TextField label={<Trans>User id</Trans>} inputMode="numeric" value={user} onChange={(e) => filter(setUser)(e.target.value)} />
         <TextField label={<Trans>Symbol</Trans>} value={symbol} placeholder="BTC/USDT" onChange={(e) => filter(setSymbol)(e.target.value)} />
       </div>
-      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={empty} emptyIcon="trade" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={empty} emptyIcon="trade" pager={{ page, total: data?.total ?? 0, limit: LIMIT, onPage: setPage }}>
         {data && (
           <table className="bo-table">
             <thead>

@@ -1,7 +1,17 @@
 import { Trans } from "@lingui/react/macro";
 
+export interface PagerProps {
+  /** 1-based. */
+  page: number;
+  /** Rows in all pages. */
+  total: number;
+  /** Rows a page. */
+  limit: number;
+  onPage: (page: number) => void;
+}
+
 /** Previous / next over a paged list. */
-export function Pager({ page, total, limit, onPage }: { page: number; total: number; limit: number; onPage: (page: number) => void }) {
+export function Pager({ page, total, limit, onPage }: PagerProps) {
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
     <div className="bo-pager">

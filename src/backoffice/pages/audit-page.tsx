@@ -35,7 +35,7 @@ export function AuditPage() {
         <TextField label={<Trans>Target kind</Trans>} value={targetKind} onChange={(e) => { setTargetKind(e.target.value); setPage(1); }} placeholder="user, deposit..." />
         <TextField label={<Trans>Target id</Trans>} value={targetId} onChange={(e) => { setTargetId(e.target.value); setPage(1); }} />
       </div>
-      <DeskList loading={isLoading} count={data?.list.length ?? 0} emptyIcon="record" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} emptyIcon="record" pager={{ page, total: data?.total ?? 0, limit: LIMIT, onPage: setPage }}>
         {data && (
           <table className="bo-table">
             <thead>

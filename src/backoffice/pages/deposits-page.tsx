@@ -47,7 +47,7 @@ export function DepositsPage() {
       <div className="bo-toolbar">
         <StatusFilter value={queue.status} statuses={FUNDING_STATUSES} nameOf={statusText} onChange={queue.setStatus} />
       </div>
-      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No deposits here.</Trans>} emptyIcon="deposit" page={queue.page} total={data?.total ?? 0} limit={LIMIT} onPage={queue.setPage}>
+      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No deposits here.</Trans>} emptyIcon="deposit" pager={{ page: queue.page, total: data?.total ?? 0, limit: LIMIT, onPage: queue.setPage }}>
         {data && (
           <table className="bo-table">
             <thead>

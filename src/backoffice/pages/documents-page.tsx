@@ -8,11 +8,11 @@ import { useAction } from "@/shared/api/use-action";
 import { formatDateTime } from "@/shared/i18n/format";
 import { intlLocale } from "@/shared/i18n/i18n";
 import { showToast } from "@/shared/state/store";
-import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { useMe } from "../api";
 import { DOCUMENT_NAMES } from "../document-names";
+import { DeskList } from "../desk-list";
 import { getDocuments, saveDocument } from "../content-api";
 import { hasText, HtmlEditor, LanguageTabs, languageVersion, MissingLanguages } from "./content-parts";
 
@@ -88,9 +88,7 @@ export function DocumentsPage() {
       <p className="bo-hint" style={{ marginBottom: 12 }}>
         <Trans>The app invents no document: until you publish one here, its page tells users that it is not published yet.</Trans>
       </p>
-      {!data ? (
-        <Skeleton lines={5} />
-      ) : (
+      <DeskList loading={!data} count={data?.length ?? 0} emptyIcon="file" lines={5}>
         <table className="bo-table">
           <thead>
             <tr>
@@ -103,7 +101,7 @@ export function DocumentsPage() {
             </tr>
           </thead>
           <tbody>
-            {data.map((doc) => (
+            {data?.map((doc) => (
               <tr key={doc.slug} data-testid={`document-${doc.slug}`}>
                 <td className="bo-cell-title">{i18n._(DOCUMENT_NAMES[doc.slug])}</td>
                 <td>{doc.title || <span className="faint">-</span>}</td>
@@ -133,7 +131,7 @@ export function DocumentsPage() {
             ))}
           </tbody>
         </table>
-      )}
+      </DeskList>
     </>
   );
 }

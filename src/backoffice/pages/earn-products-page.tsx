@@ -7,6 +7,7 @@ import { formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Modal } from "@/shared/ui/modal";
+import { DeskList } from "../desk-list";
 import { getEarnProducts, saveEarnProduct } from "../earn-api";
 
 type Product = Awaited<ReturnType<typeof getEarnProducts>>["list"][number];
@@ -73,75 +74,81 @@ export function EarnProductsPage() {
           <Trans>New product</Trans>
         </button>
       </div>
-      <h2 style={{ fontSize: 15 }}>
-        <Trans>Earn liabilities</Trans>
-      </h2>
-      <table className="bo-table" data-testid="earn-liabilities">
-        <thead>
-          <tr>
-            <th><Trans>Currency</Trans></th>
-            <th className="num"><Trans>Principal held</Trans></th>
-            <th className="num"><Trans>Income due to maturity</Trans></th>
-            <th className="num"><Trans>Rewards account</Trans></th>
-            <th className="num"><Trans>Running orders</Trans></th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.liabilities.map((l) => (
-            <tr key={l.currency}>
-              <td>{l.currency}</td>
-              <td className="num">{formatDecimal(l.principal)}</td>
-              <td className="num">{formatDecimal(l.income_due)}</td>
-              <td className="num">{formatDecimal(l.rewards_balance)}</td>
-              <td className="num">{l.running_orders}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <section data-testid="earn-liabilities">
+        <h2 style={{ fontSize: 15 }}>
+          <Trans>Earn liabilities</Trans>
+        </h2>
+        <DeskList loading={!data} count={data?.liabilities.length ?? 0} empty={<Trans>No balances.</Trans>} emptyIcon="wallet" lines={3}>
+          <table className="bo-table">
+            <thead>
+              <tr>
+                <th><Trans>Currency</Trans></th>
+                <th className="num"><Trans>Principal held</Trans></th>
+                <th className="num"><Trans>Income due to maturity</Trans></th>
+                <th className="num"><Trans>Rewards account</Trans></th>
+                <th className="num"><Trans>Running orders</Trans></th>
+              </tr>
+            </thead>
+            <tbody>
+              {data?.liabilities.map((l) => (
+                <tr key={l.currency}>
+                  <td>{l.currency}</td>
+                  <td className="num">{formatDecimal(l.principal)}</td>
+                  <td className="num">{formatDecimal(l.income_due)}</td>
+                  <td className="num">{formatDecimal(l.rewards_balance)}</td>
+                  <td className="num">{l.running_orders}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </DeskList>
+      </section>
       <h2 style={{ fontSize: 15 }}>
         <Trans>Products</Trans>
       </h2>
-      <table className="bo-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th><Trans>Kind</Trans></th>
-            <th><Trans>Name</Trans></th>
-            <th className="num"><Trans>Daily rate</Trans></th>
-            <th className="num"><Trans>APR</Trans></th>
-            <th className="num"><Trans>Days</Trans></th>
-            <th className="num"><Trans>Limits</Trans></th>
-            <th className="num"><Trans>Participants</Trans></th>
-            <th><Trans>Status</Trans></th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {data?.list.map((p) => (
-            <tr key={p.id} data-testid={`product-${p.id}`}>
-              <td className="num">{p.id}</td>
-              <td>{p.kind === "arbitrage" ? t`AI arbitrage` : t`Hosting`}</td>
-              <td>{p.name}</td>
-              <td className="num">{p.daily_rate}</td>
-              <td className="num">{p.apr}</td>
-              <td className="num">{p.days}</td>
-              <td className="num">
-                {formatDecimal(p.min)} - {formatDecimal(p.max)} {p.currency}
-              </td>
-              <td className="num">
-                {p.participants}
-                {p.max_participants > 0 ? ` / ${p.max_participants}` : ""}
-              </td>
-              <td>{p.status === "open" ? t`Open` : t`Closed`}</td>
-              <td>
-                <button type="button" className="btn btn--ghost btn--small" onClick={() => setDraft(draftOf(p))}>
-                  <Trans>Edit</Trans>
-                </button>
-              </td>
+      <DeskList loading={!data} count={data?.list.length ?? 0} empty={<Trans>No products yet.</Trans>} emptyIcon="robot">
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th><Trans>Kind</Trans></th>
+              <th><Trans>Name</Trans></th>
+              <th className="num"><Trans>Daily rate</Trans></th>
+              <th className="num"><Trans>APR</Trans></th>
+              <th className="num"><Trans>Days</Trans></th>
+              <th className="num"><Trans>Limits</Trans></th>
+              <th className="num"><Trans>Participants</Trans></th>
+              <th><Trans>Status</Trans></th>
+              <th />
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data?.list.map((p) => (
+              <tr key={p.id} data-testid={`product-${p.id}`}>
+                <td className="num">{p.id}</td>
+                <td>{p.kind === "arbitrage" ? t`AI arbitrage` : t`Hosting`}</td>
+                <td>{p.name}</td>
+                <td className="num">{p.daily_rate}</td>
+                <td className="num">{p.apr}</td>
+                <td className="num">{p.days}</td>
+                <td className="num">
+                  {formatDecimal(p.min)} - {formatDecimal(p.max)} {p.currency}
+                </td>
+                <td className="num">
+                  {p.participants}
+                  {p.max_participants > 0 ? ` / ${p.max_participants}` : ""}
+                </td>
+                <td>{p.status === "open" ? t`Open` : t`Closed`}</td>
+                <td>
+                  <button type="button" className="btn btn--ghost btn--small" onClick={() => setDraft(draftOf(p))}>
+                    <Trans>Edit</Trans>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </DeskList>
       <Modal
         open={draft !== null}
         title={draft?.id ? <Trans>Edit product</Trans> : <Trans>New product</Trans>}

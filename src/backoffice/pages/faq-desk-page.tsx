@@ -6,10 +6,10 @@ import type { BoFaqEntry, FaqCategory } from "@contract/content";
 import { useAction } from "@/shared/api/use-action";
 import { intlLocale } from "@/shared/i18n/i18n";
 import { showToast } from "@/shared/state/store";
-import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
+import { DeskList } from "../desk-list";
 import { deleteFaq, getFaq, saveFaq } from "../content-api";
 import { FAQ_LABELS, hasText, HtmlEditor, LanguageSelect, LanguageTabs, languageVersion, MissingLanguages, type Translations } from "./content-parts";
 
@@ -127,56 +127,48 @@ export function FaqDeskPage() {
           ))}
         </SelectField>
       </div>
-      {!data ? (
-        <Skeleton lines={6} />
-      ) : !data.length ? (
-        <EmptyState icon="help">
-          <Trans>No questions in this category.</Trans>
-        </EmptyState>
-      ) : (
-        <div style={{ overflowX: "auto" }}>
-          <table className="bo-table">
-            <thead>
-              <tr>
-                <th><Trans>Category</Trans></th>
-                <th className="num"><Trans>Sort order</Trans></th>
-                <th><Trans>Question</Trans></th>
-                <th><Trans>Readers</Trans></th>
-                <th><Trans>Languages</Trans></th>
-                <th><Trans>Shown</Trans></th>
-                <th />
+      <DeskList loading={!data} count={data?.length ?? 0} empty={<Trans>No questions in this category.</Trans>} emptyIcon="help">
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th><Trans>Category</Trans></th>
+              <th className="num"><Trans>Sort order</Trans></th>
+              <th><Trans>Question</Trans></th>
+              <th><Trans>Readers</Trans></th>
+              <th><Trans>Languages</Trans></th>
+              <th><Trans>Shown</Trans></th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {data?.map((entry) => (
+              <tr key={entry.id}>
+                <td>{i18n._(FAQ_LABELS[entry.category])}</td>
+                <td className="num">{entry.sort}</td>
+                <td className="bo-cell-title">{entry.question}</td>
+                <td>{entry.lang ?? <Trans>Every language</Trans>}</td>
+                <td>{entry.lang ? null : <MissingLanguages missing={entry.missing_languages} />}</td>
+                <td>{entry.published ? <span className="badge badge--up"><Trans>Yes</Trans></span> : <span className="badge"><Trans>Hidden</Trans></span>}</td>
+                <td style={{ whiteSpace: "nowrap" }}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--small"
+                    onClick={() => {
+                      setTab("en");
+                      setDraft({ ...entry });
+                    }}
+                  >
+                    <Trans>Edit</Trans>
+                  </button>{" "}
+                  <button type="button" className="btn btn--danger btn--small" onClick={() => setDeleting(entry)}>
+                    <Trans>Delete</Trans>
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{i18n._(FAQ_LABELS[entry.category])}</td>
-                  <td className="num">{entry.sort}</td>
-                  <td className="bo-cell-title">{entry.question}</td>
-                  <td>{entry.lang ?? <Trans>Every language</Trans>}</td>
-                  <td>{entry.lang ? null : <MissingLanguages missing={entry.missing_languages} />}</td>
-                  <td>{entry.published ? <span className="badge badge--up"><Trans>Yes</Trans></span> : <span className="badge"><Trans>Hidden</Trans></span>}</td>
-                  <td style={{ whiteSpace: "nowrap" }}>
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--small"
-                      onClick={() => {
-                        setTab("en");
-                        setDraft({ ...entry });
-                      }}
-                    >
-                      <Trans>Edit</Trans>
-                    </button>{" "}
-                    <button type="button" className="btn btn--danger btn--small" onClick={() => setDeleting(entry)}>
-                      <Trans>Delete</Trans>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </DeskList>
       <ConfirmModal
         open={deleting !== null}
         title={<Trans>Delete this question?</Trans>}

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { FEED_STALE_MS } from "@contract/constants";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { DeskList } from "../desk-list";
 import { getFeedStatus } from "../market-api";
 import { ageText, kindText, percentOfFraction } from "./market-parts";
 
@@ -64,7 +65,8 @@ export function FeedPage() {
       <h2 className="section__title">
         <Trans>Venues</Trans>
       </h2>
-      <div style={{ overflowX: "auto" }}>
+      {/* The page waits for the status as a whole above, so these lists are never loading here. */}
+      <DeskList loading={false} count={data.venues.length} emptyIcon="globe" lines={3}>
         <table className="bo-table">
           <thead>
             <tr>
@@ -91,12 +93,12 @@ export function FeedPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </DeskList>
 
       <h2 className="section__title">
         <Trans>Pairs</Trans>
       </h2>
-      <div style={{ overflowX: "auto" }}>
+      <DeskList loading={false} count={data.pairs.length} empty={<Trans>No pairs.</Trans>} emptyIcon="chart">
         <table className="bo-table">
           <thead>
             <tr>
@@ -130,7 +132,7 @@ export function FeedPage() {
             })}
           </tbody>
         </table>
-      </div>
+      </DeskList>
       <p className="faint" style={{ fontSize: 12, marginTop: 10 }}>
         <Trans>Server time</Trans> {formatDateTime(Math.floor(data.time_ms / 1000))}
       </p>

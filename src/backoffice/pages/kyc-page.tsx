@@ -44,7 +44,7 @@ export function KycQueuePage() {
       <div className="bo-toolbar">
         <StatusFilter value={queue.status} statuses={STATUSES} nameOf={kycStatusText} onChange={queue.setStatus} />
       </div>
-      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No verifications here.</Trans>} emptyIcon="user" page={queue.page} total={data?.total ?? 0} limit={LIMIT} onPage={queue.setPage}>
+      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No verifications here.</Trans>} emptyIcon="user" pager={{ page: queue.page, total: data?.total ?? 0, limit: LIMIT, onPage: queue.setPage }}>
         {data && (
           <div className="bo-cards">
             {data.list.map((s) => (

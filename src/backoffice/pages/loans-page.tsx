@@ -53,7 +53,7 @@ export function LoansPage() {
       <div className="bo-toolbar">
         <StatusFilter value={queue.status} statuses={STATUSES} nameOf={statusName} onChange={queue.setStatus} />
       </div>
-      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No loans here.</Trans>} emptyIcon="bank" page={queue.page} total={data?.total ?? 0} limit={LIMIT} onPage={queue.setPage}>
+      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No loans here.</Trans>} emptyIcon="bank" pager={{ page: queue.page, total: data?.total ?? 0, limit: LIMIT, onPage: queue.setPage }}>
         {data && (
           <table className="bo-table">
             <thead>

@@ -53,7 +53,7 @@ export function MessagesPage() {
           </button>
         </div>
       </form>
-      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No messages sent yet.</Trans>} emptyIcon="mail" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No messages sent yet.</Trans>} emptyIcon="mail" pager={{ page, total: data?.total ?? 0, limit: LIMIT, onPage: setPage }}>
         {data && (
           <table className="bo-table">
             <thead>

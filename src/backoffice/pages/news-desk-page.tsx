@@ -204,7 +204,7 @@ export function NewsDeskPage() {
           ))}
         </SelectField>
       </div>
-      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>Nothing written yet.</Trans>} emptyIcon="news" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>Nothing written yet.</Trans>} emptyIcon="news" pager={{ page, total: data?.total ?? 0, limit: LIMIT, onPage: setPage }}>
         {data && (
           <table className="bo-table">
             <thead>

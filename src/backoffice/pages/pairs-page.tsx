@@ -6,9 +6,9 @@ import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
 import { formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
-import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Modal } from "@/shared/ui/modal";
+import { DeskList } from "../desk-list";
 import { getPairs, updatePair } from "../market-api";
 import { kindText, KINDS, percentOfFraction } from "./market-parts";
 
@@ -80,58 +80,50 @@ export function PairsPage() {
           ))}
         </SelectField>
       </div>
-      {isLoading ? (
-        <Skeleton lines={8} />
-      ) : !data?.length ? (
-        <EmptyState icon="chart">
-          <Trans>No pairs.</Trans>
-        </EmptyState>
-      ) : (
-        <div style={{ overflowX: "auto" }}>
-          <table className="bo-table">
-            <thead>
-              <tr>
-                <th><Trans>Pair</Trans></th>
-                <th><Trans>Market</Trans></th>
-                <th><Trans>Trading</Trans></th>
-                <th className="num"><Trans>Precision</Trans></th>
-                <th className="num"><Trans>Quantity step</Trans></th>
-                <th className="num"><Trans>Minimum</Trans></th>
-                <th className="num"><Trans>Maximum</Trans></th>
-                <th className="num"><Trans>Spread</Trans></th>
-                <th className="num"><Trans>Contract size</Trans></th>
-                <th><Trans>Source</Trans></th>
-                <th />
+      <DeskList loading={isLoading} count={data?.length ?? 0} empty={<Trans>No pairs.</Trans>} emptyIcon="chart" lines={8}>
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th><Trans>Pair</Trans></th>
+              <th><Trans>Market</Trans></th>
+              <th><Trans>Trading</Trans></th>
+              <th className="num"><Trans>Precision</Trans></th>
+              <th className="num"><Trans>Quantity step</Trans></th>
+              <th className="num"><Trans>Minimum</Trans></th>
+              <th className="num"><Trans>Maximum</Trans></th>
+              <th className="num"><Trans>Spread</Trans></th>
+              <th className="num"><Trans>Contract size</Trans></th>
+              <th><Trans>Source</Trans></th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {data?.map((p) => (
+              <tr key={p.symbol} data-testid={`pair-${p.symbol}`}>
+                <td style={{ fontWeight: 600 }}>{p.symbol}</td>
+                <td>{kindText(p.kind)}</td>
+                <td>
+                  <span className={`badge ${p.trading ? "badge--up" : "badge--danger"}`}>{p.trading ? t`On` : t`Off`}</span>
+                </td>
+                <td className="num">{p.price_precision}</td>
+                <td className="num">{formatDecimal(p.quantity_step)}</td>
+                <td className="num">{formatDecimal(p.quantity_min)}</td>
+                <td className="num">{formatDecimal(p.quantity_max)}</td>
+                <td className="num">{percentOfFraction(p.spread_rate)}</td>
+                <td className="num">{formatDecimal(p.contract_size)}</td>
+                <td>
+                  <span className={`badge ${p.source === "sim" ? "badge--warn" : ""}`}>{p.source}</span>
+                </td>
+                <td>
+                  <button type="button" className="btn btn--ghost btn--small" onClick={() => open(p)}>
+                    <Trans>Edit</Trans>
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.map((p) => (
-                <tr key={p.symbol} data-testid={`pair-${p.symbol}`}>
-                  <td style={{ fontWeight: 600 }}>{p.symbol}</td>
-                  <td>{kindText(p.kind)}</td>
-                  <td>
-                    <span className={`badge ${p.trading ? "badge--up" : "badge--danger"}`}>{p.trading ? t`On` : t`Off`}</span>
-                  </td>
-                  <td className="num">{p.price_precision}</td>
-                  <td className="num">{formatDecimal(p.quantity_step)}</td>
-                  <td className="num">{formatDecimal(p.quantity_min)}</td>
-                  <td className="num">{formatDecimal(p.quantity_max)}</td>
-                  <td className="num">{percentOfFraction(p.spread_rate)}</td>
-                  <td className="num">{formatDecimal(p.contract_size)}</td>
-                  <td>
-                    <span className={`badge ${p.source === "sim" ? "badge--warn" : ""}`}>{p.source}</span>
-                  </td>
-                  <td>
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => open(p)}>
-                      <Trans>Edit</Trans>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </DeskList>
 
       <Modal
         open={editing !== null && draft !== null}

@@ -52,42 +52,38 @@ export function ProofPage() {
       <h2 className="section__title">
         <Trans>Liabilities against reserves</Trans>
       </h2>
-      {!liabilities.data ? (
-        <Skeleton lines={4} />
-      ) : (
-        <div style={{ overflowX: "auto" }}>
-          <table className="bo-table">
-            <thead>
-              <tr>
-                <th><Trans>Currency</Trans></th>
-                <th className="num"><Trans>Users</Trans></th>
-                <th className="num"><Trans>Available</Trans></th>
-                <th className="num"><Trans>Frozen</Trans></th>
-                <th className="num"><Trans>Liabilities</Trans></th>
-                <th className="num"><Trans>Latest snapshot</Trans></th>
-                <th className="num"><Trans>Declared reserves</Trans></th>
-                <th className="num"><Trans>Coverage</Trans></th>
+      <DeskList loading={!liabilities.data} count={liabilities.data?.list.length ?? 0} empty={<Trans>No balances.</Trans>} emptyIcon="wallet" lines={4}>
+        <table className="bo-table">
+          <thead>
+            <tr>
+              <th><Trans>Currency</Trans></th>
+              <th className="num"><Trans>Users</Trans></th>
+              <th className="num"><Trans>Available</Trans></th>
+              <th className="num"><Trans>Frozen</Trans></th>
+              <th className="num"><Trans>Liabilities</Trans></th>
+              <th className="num"><Trans>Latest snapshot</Trans></th>
+              <th className="num"><Trans>Declared reserves</Trans></th>
+              <th className="num"><Trans>Coverage</Trans></th>
+            </tr>
+          </thead>
+          <tbody>
+            {liabilities.data?.list.map((l) => (
+              <tr key={l.currency}>
+                <td>{l.currency}</td>
+                <td className="num">{l.users}</td>
+                <td className="num">{formatDecimal(l.available)}</td>
+                <td className="num">{formatDecimal(l.frozen)}</td>
+                <td className="num">{formatDecimal(l.liabilities)}</td>
+                <td className="num">{l.snapshot_total === null ? "-" : formatDecimal(l.snapshot_total)}</td>
+                <td className="num">{formatDecimal(l.reserves)}</td>
+                <td className="num" style={{ color: l.coverage !== null && Number(l.coverage) < 1 ? "var(--danger)" : undefined }}>
+                  {l.coverage === null ? "-" : `${formatDecimal(String(Number(l.coverage) * 100), { maxFraction: 2 })} %`}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {liabilities.data.list.map((l) => (
-                <tr key={l.currency}>
-                  <td>{l.currency}</td>
-                  <td className="num">{l.users}</td>
-                  <td className="num">{formatDecimal(l.available)}</td>
-                  <td className="num">{formatDecimal(l.frozen)}</td>
-                  <td className="num">{formatDecimal(l.liabilities)}</td>
-                  <td className="num">{l.snapshot_total === null ? "-" : formatDecimal(l.snapshot_total)}</td>
-                  <td className="num">{formatDecimal(l.reserves)}</td>
-                  <td className="num" style={{ color: l.coverage !== null && Number(l.coverage) < 1 ? "var(--danger)" : undefined }}>
-                    {l.coverage === null ? "-" : `${formatDecimal(String(Number(l.coverage) * 100), { maxFraction: 2 })} %`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </DeskList>
       <h2 className="section__title">
         <Trans>Declared reserves</Trans>
       </h2>
@@ -120,7 +116,7 @@ export function ProofPage() {
       <h2 className="section__title">
         <Trans>History of roots</Trans>
       </h2>
-      <DeskList loading={!history.data} count={history.data?.list.length ?? 0} emptyIcon="shield" lines={4} page={page} total={history.data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+      <DeskList loading={!history.data} count={history.data?.list.length ?? 0} emptyIcon="shield" lines={4} pager={{ page, total: history.data?.total ?? 0, limit: LIMIT, onPage: setPage }}>
         <table className="bo-table">
           <thead>
             <tr>

@@ -98,7 +98,7 @@ function ReferralPayouts() {
           {data.totals.map((total) => `${total.kind === "reward" ? t`Rewards` : t`Commissions`}: ${formatDecimal(total.amount)} ${total.currency}`).join(" · ")}
         </p>
       )}
-      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No payouts yet.</Trans>} emptyIcon="gift" lines={5} page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No payouts yet.</Trans>} emptyIcon="gift" lines={5} pager={{ page, total: data?.total ?? 0, limit: LIMIT, onPage: setPage }}>
         <table className="bo-table">
           <thead>
             <tr>

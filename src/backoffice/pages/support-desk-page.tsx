@@ -6,11 +6,13 @@ import type { SupportMessage } from "@contract/support";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { EmptyState, Skeleton, Spinner } from "@/shared/ui/feedback";
+import { DeskList } from "../desk-list";
 import { getSupportChat, getSupportChatImage, getSupportChats, readSupportChat, replySupport } from "../support-api";
 
 /** How often the desk looks for new messages (operators have no socket; a reply goes out live to the user). */
 const POLL_MS = 3_000;
-
+/** Conversations a page of the list shows (the rest are a page further, never out of reach). */
+const CHATS_LIMIT = 100;
 
 /**
  * The support desk: conversations (unread first, with counts), one conversation with the user's account beside it,
@@ -19,7 +21,8 @@ const POLL_MS = 3_000;
 export function SupportDeskPage() {
   const { t } = useLingui();
   const [userId, setUserId] = useState<number | null>(null);
-  const chats = useSWR("backoffice/support/chats", () => getSupportChats({ page: 1, limit: 100 }, { silent: true, loading: false }), { refreshInterval: POLL_MS });
+  const [page, setPage] = useState(1);
+  const chats = useSWR(["backoffice/support/chats", page] as const, ([, p]) => getSupportChats({ page: p, limit: CHATS_LIMIT }, { silent: true, loading: false }), { refreshInterval: POLL_MS });
   return (
     <>
       <div className="bo__head">
@@ -34,14 +37,8 @@ export function SupportDeskPage() {
       </div>
       <div className="desk" style={{ display: "grid", gridTemplateColumns: "minmax(220px, 280px) 1fr minmax(220px, 280px)", gap: 16, alignItems: "start" }}>
         <nav className="card" aria-label={t`Conversations`} style={{ padding: 0, maxHeight: "75vh", overflow: "auto" }}>
-          {!chats.data ? (
-            <Skeleton lines={4} />
-          ) : chats.data.list.length === 0 ? (
-            <EmptyState icon="headset">
-              <Trans>No conversations yet.</Trans>
-            </EmptyState>
-          ) : (
-            chats.data.list.map((chat) => (
+          <DeskList loading={!chats.data} count={chats.data?.list.length ?? 0} empty={<Trans>No conversations yet.</Trans>} emptyIcon="headset" lines={4} pager={{ page, total: chats.data?.total ?? 0, limit: CHATS_LIMIT, onPage: setPage }}>
+            {chats.data?.list.map((chat) => (
               <button
                 key={chat.user_id}
                 type="button"
@@ -60,8 +57,8 @@ export function SupportDeskPage() {
                 </div>
                 <div className="faint" style={{ fontSize: 11 }}>{formatDateTime(chat.last_at)}</div>
               </button>
-            ))
-          )}
+            ))}
+          </DeskList>
         </nav>
         {userId === null ? (
           <div className="card">

@@ -16,7 +16,7 @@ export function UserLedger({ userId, version }: { userId: number; version: strin
       <h2>
         <Trans>Ledger</Trans>
       </h2>
-      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No entries yet.</Trans>} emptyIcon="record" lines={4} page={page} total={data?.total ?? 0} limit={LEDGER_LIMIT} onPage={setPage}>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No entries yet.</Trans>} emptyIcon="record" lines={4} pager={{ page, total: data?.total ?? 0, limit: LEDGER_LIMIT, onPage: setPage }}>
         {data && (
           <table className="bo-table">
             <thead>

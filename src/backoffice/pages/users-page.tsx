@@ -47,7 +47,7 @@ function UserSearch({ onOpen }: { onOpen: (id: number) => void }) {
           <Trans>Search</Trans>
         </button>
       </form>
-      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No users found.</Trans>} emptyIcon="users" page={page} total={data?.total ?? 0} limit={LIMIT} onPage={setPage}>
+      <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No users found.</Trans>} emptyIcon="users" pager={{ page, total: data?.total ?? 0, limit: LIMIT, onPage: setPage }}>
         {data && (
           <table className="bo-table">
             <thead>
