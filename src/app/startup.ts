@@ -1,4 +1,4 @@
-import { signInWithWallet, walletProvider } from "@/features/auth/model/wallet-signin";
+import { loadWalletSignIn, walletProvider } from "@/features/auth/model/wallet-provider";
 import { refreshWallets } from "@/features/wallet/api/wallets";
 import { refreshUserInfo } from "@/shared/api/user-info";
 import { currentPath, navigate } from "@/shared/lib/navigation";
@@ -30,7 +30,9 @@ export async function startup(): Promise<void> {
   }
   const provider = walletProvider();
   if (!provider) return;
-  const outcome = await signInWithWallet(provider).catch(() => "failed" as const);
+  const outcome = await loadWalletSignIn()
+    .then(({ signInWithWallet }) => signInWithWallet(provider))
+    .catch(() => "failed" as const);
   if (outcome === "signed-in") {
     await Promise.allSettled(afterSignIn.slice(1).map((load) => load()));
     if (VISITOR_PAGES.has(currentPath())) navigate(paths.home, { replace: true });

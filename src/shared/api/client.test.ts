@@ -3,6 +3,7 @@ import { get } from "idb-keyval";
 import { i18n } from "@lingui/core";
 import { request, REQUEST_TIMEOUT_MS } from "./client";
 import { ApiError, NetworkError } from "./errors";
+import { isOnline, reportReachable } from "./online";
 import { hasLoginAtom, loadingCountAtom, setLanguage, setToken, setUserInfo, store, toastsAtom, tokenAtom } from "../state/store";
 import type { UserInfo } from "@contract/auth";
 
@@ -161,6 +162,29 @@ describe("request helper", () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(2);
     expect(await pending).toBeInstanceOf(NetworkError);
+  });
+
+  it("reports a timeout as the server unreachable, and a caller's own abort as nothing of the kind", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    // Like fetch: no answer until the request's signal aborts (or at once when it already has).
+    const hang = () => answerWith((req: Request) => new Promise((_resolve, reject) => {
+      if (req.signal.aborted) reject(req.signal.reason);
+      req.signal.addEventListener("abort", () => reject(req.signal.reason));
+    }));
+    reportReachable(); // earlier tests' failures
+    hang();
+    const caller = new AbortController();
+    const aborted = request("user/info", { signal: caller.signal, silent: true }).catch((e) => e);
+    caller.abort();
+    expect(await aborted).toBeInstanceOf(NetworkError);
+    expect(isOnline()).toBe(true);
+
+    hang();
+    const timedOut = request("user/info", { silent: true }).catch((e) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 1);
+    expect(await timedOut).toBeInstanceOf(NetworkError);
+    expect(isOnline()).toBe(false);
+    reportReachable();
   });
 
   it("treats an unreadable answer as a request exception", async () => {

@@ -11,7 +11,6 @@
  *  9. the loading indicator is hidden after every call, whatever happened;
  * 10. requests time out after 60 s.
  */
-import ky from "ky";
 import { msg } from "@lingui/core/macro";
 import type { Call, Input, Output } from "@contract/define";
 import { i18n } from "../i18n/i18n";
@@ -51,8 +50,6 @@ interface Envelope {
   values?: Record<string, string>;
 }
 
-const http = ky.create({ timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: false });
-
 const apiUrl = (path: string) => new URL(`api/${path}`, document.baseURI).toString();
 
 /** Form and query values are text; objects are sent as JSON text, empty values are left out. */
@@ -60,6 +57,25 @@ function textEntries(data: Record<string, unknown>): [string, string][] {
   return Object.entries(data)
     .filter(([, v]) => v !== undefined && v !== null)
     .map(([k, v]) => [k, typeof v === "object" ? JSON.stringify(v) : String(v)]);
+}
+
+/**
+ * A signal that aborts after `ms` or when the caller's signal does (fetch itself never times out). The timer is a
+ * plain `setTimeout`, so it can be cleared as soon as the answer is read.
+ */
+function abortAfter(ms: number, callerSignal: AbortSignal | undefined): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException("request timed out", "TimeoutError")), ms);
+  const forward = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) forward();
+  else callerSignal?.addEventListener("abort", forward, { once: true });
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", forward);
+    },
+  };
 }
 
 export type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
@@ -103,15 +119,17 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   }
 
+  const url = apiUrl(path) + (searchParams ? `?${searchParams}` : "");
   const showLoading = options.loading ?? method === "POST";
   if (showLoading) beginLoading();
+  const timeout = abortAfter(REQUEST_TIMEOUT_MS, options.signal);
   try {
     let response: Response;
     try {
-      response = await http(apiUrl(path), { method, headers, body, searchParams, signal: options.signal });
+      response = await fetch(new globalThis.Request(url, { method, headers, body, signal: timeout.signal }));
     } catch (error) {
-      // An abort is the caller's choice, not a sign of the network.
-      if (!(error instanceof Error && error.name === "AbortError")) reportUnreachable();
+      // An abort is the caller's choice, not a sign of the network (a timeout is).
+      if (!options.signal?.aborted) reportUnreachable();
       if (!options.silent) showToast(i18n._(msg`Network error, please check your connection`), "error");
       throw new NetworkError(error);
     }
@@ -130,6 +148,7 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     }
     throw error;
   } finally {
+    timeout.clear();
     if (showLoading) endLoading();
   }
 }

@@ -1,19 +1,7 @@
 import { addressSignSuffix } from "@contract/constants";
 import { addressRegister, getNonce } from "../api/wallet";
 import { startSession } from "./session";
-
-/** The EIP-1193 provider a wallet extension injects. */
-export interface EthereumProvider {
-  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
-}
-
-declare global {
-  interface Window {
-    ethereum?: EthereumProvider;
-  }
-}
-
-export const walletProvider = (): EthereumProvider | undefined => window.ethereum;
+import type { EthereumProvider } from "./wallet-provider";
 
 /**
  * The seed's md5 "sign" of the address (kept for compatibility; the signature is what proves ownership). spark-md5

@@ -11,7 +11,7 @@ import { Logo } from "@/shared/ui/logo";
 import { Page } from "@/shared/ui/page";
 import { login } from "../api/login";
 import { startSession } from "../model/session";
-import { signInWithWallet, walletProvider } from "../model/wallet-signin";
+import { loadWalletSignIn, walletProvider } from "../model/wallet-provider";
 import "./auth.css";
 
 export function LoginPage() {
@@ -28,6 +28,7 @@ export function LoginPage() {
   const wallet = useAction(async () => {
     const provider = walletProvider();
     if (!provider) return;
+    const { signInWithWallet } = await loadWalletSignIn();
     const outcome = await signInWithWallet(provider);
     navigate(outcome === "signed-in" ? paths.home : paths.tipWallet, { replace: true });
   });

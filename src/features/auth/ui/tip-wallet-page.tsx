@@ -4,7 +4,8 @@ import { useAction } from "@/shared/api/use-action";
 import { paths } from "@/shared/lib/paths";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
-import { signInWithWallet, walletProvider } from "../model/wallet-signin";
+import { walletProvider } from "../model/wallet-provider";
+import { signInWithWallet } from "../model/wallet-signin";
 
 /** Shown when the wallet refused to connect or sign: try again, use an account instead, or go back. */
 export function TipWalletPage() {
