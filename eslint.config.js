@@ -50,7 +50,7 @@ const SERVER_DOMAINS = {
   // The back office's dashboard: each queue's count and the setup checklist, asked of the domains that own them.
   overview: ["funding", "kyc", "loans", "support", "content", "market", "earn"],
   // The signed-in home's first data in one round trip: each part asked of the domain whose call answers it.
-  home: ["auth", "wallet", "content", "market"],
+  home: ["auth", "wallet", "content", "market", "support"],
 };
 
 const domainNames = Object.keys(SERVER_DOMAINS);
@@ -230,8 +230,8 @@ export default tseslint.config(
             { group: ["jotai", "jotai/*"], message: "Only src/shared/state/store.ts imports jotai: read and write atoms through its store." },
             { group: ["**/server/src/**"], message: "Nothing in src/ imports server code; the contract is the only shared part." },
             {
-              group: ["@contract/*", "!@contract/successes", "!@contract/constants", "!@contract/messages"],
-              message: "Import call types with `import type`; at run time only successes, constants and messages (they carry no zod).",
+              group: ["@contract/*", "!@contract/successes", "!@contract/constants", "!@contract/messages", "!@contract/request-errors"],
+              message: "Import call types with `import type`; at run time only successes, constants, messages and request-errors (they carry no zod).",
               allowTypeImports: true,
             },
           ],

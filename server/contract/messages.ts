@@ -6,6 +6,8 @@
  * error handler, the client's toasts, the OpenAPI document and the i18n completeness test all read this file.
  */
 
+import { requestErrors } from "./request-errors";
+
 export interface ErrorDef {
   /** HTTP status the server answers with. */
   status: number;
@@ -142,7 +144,7 @@ export const errors = {
   UNAUTHORIZED_OPERATION: e(403, "无权操作", "Unauthorized operation"),
   FEATURE_DISABLED: e(403, "功能未开启", "This function is not turned on"),
   CONFIG_ERROR: e(500, "配置错误", "Configuration error or missing"),
-  REQUEST_EXCEPTION: e(500, "请求异常", "Request exception"),
+  REQUEST_EXCEPTION: requestErrors.REQUEST_EXCEPTION,
   TRY_AGAIN: e(503, "请稍后重试", "Please try again"),
   TOO_MANY_REQUESTS: e(429, "请求过于频繁，请稍后再试", "Too many requests, please try again later"),
   NOT_FOUND: e(404, "接口不存在", "This API does not exist"),

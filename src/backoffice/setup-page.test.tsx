@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
+import { errors } from "@contract/messages";
 import { ApiError } from "@/shared/api/errors";
 import { SetupPage, setupTokenOf } from "./setup-page";
 
@@ -33,7 +34,7 @@ describe("SetupPage", () => {
     expect(screen.getByTestId("setup-uri").textContent).toBe(URI);
     expect(api.begin).toHaveBeenCalledWith({ token: "tok123", name: "root" });
 
-    api.finish.mockRejectedValueOnce(new ApiError("GOOGLE_CODE_INVALID", "谷歌验证码错误", 400, {}, { totp: "谷歌验证码错误" }));
+    api.finish.mockRejectedValueOnce(new ApiError("GOOGLE_CODE_INVALID", errors.GOOGLE_CODE_INVALID.key, 400, {}, { totp: errors.GOOGLE_CODE_INVALID.key }));
     fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "000000" } });
     fireEvent.click(screen.getByRole("button", { name: "Create and sign in" }));
     await waitFor(() => expect(api.finish).toHaveBeenCalledTimes(1));

@@ -6,6 +6,7 @@ import { ApiError, NetworkError } from "./errors";
 import { isOnline, reportReachable } from "./online";
 import { hasLoginAtom, loadingCountAtom, setLanguage, setToken, setUserInfo, store, toastsAtom, tokenAtom } from "../state/store";
 import type { UserInfo } from "@contract/auth";
+import { errors } from "@contract/messages";
 
 const user: UserInfo = {
   id: 1, account: "alice", email: null, invite_code: "ABCDEFGH", review_status: 2, has_trade_password: false,
@@ -35,7 +36,7 @@ beforeEach(async () => {
   vi.stubGlobal("fetch", fetchMock);
   store.set(toastsAtom, []);
   await setLanguage("en");
-  i18n.loadAndActivate({ locale: "en", messages: { 余额不足: "Insufficient balance", 请先登录: "Please log in first" } });
+  i18n.loadAndActivate({ locale: "en", messages: { [errors.INSUFFICIENT_BALANCE.key]: "Insufficient balance", [errors.LOGIN_REQUIRED.key]: "Please log in first", [errors.REQUEST_EXCEPTION.key]: "Request exception" } });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -95,7 +96,7 @@ describe("request helper", () => {
     vi.useFakeTimers({ toFake: ["setTimeout"] });
     await setToken("tok-999");
     await setUserInfo(user);
-    answerWithValue(answer({ type: 999, code: "LOGIN_REQUIRED", message: "请先登录" }, 401));
+    answerWithValue(answer({ type: 999, code: "LOGIN_REQUIRED", message: errors.LOGIN_REQUIRED.key }, 401));
     await expect(request("user/info", { auth: true })).rejects.toBeInstanceOf(ApiError);
     expect(store.get(toastsAtom).map((t) => t.text)).toEqual(["Please log in first"]);
     expect(store.get(tokenAtom)).toBeNull();
@@ -112,14 +113,14 @@ describe("request helper", () => {
   it("toasts any other answer's translated message and passes the answer on", async () => {
     await setToken("tok-keep");
     window.location.hash = "#/pages/order/withdraw";
-    const body = { type: "error", code: "INSUFFICIENT_BALANCE", message: "余额不足", fields: { amount: "余额不足" } };
+    const body = { type: "error", code: "INSUFFICIENT_BALANCE", message: errors.INSUFFICIENT_BALANCE.key, fields: { amount: errors.INSUFFICIENT_BALANCE.key } };
     answerWithValue(answer(body, 400));
     const error = (await request("wallet/out", { method: "POST", auth: true }).catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe("INSUFFICIENT_BALANCE");
     expect(error.status).toBe(400);
     expect(error.answer).toEqual(body);
-    expect(error.fields).toEqual({ amount: "余额不足" });
+    expect(error.fields).toEqual({ amount: errors.INSUFFICIENT_BALANCE.key });
     expect(store.get(toastsAtom).map((t) => t.text)).toEqual(["Insufficient balance"]);
     // Not a logout: the session and the page stay.
     expect(store.get(tokenAtom)).toBe("tok-keep");
@@ -140,7 +141,7 @@ describe("request helper", () => {
     await request("a", { method: "POST" });
     expect(seenDuring).toBe(1);
     expect(store.get(loadingCountAtom)).toBe(0);
-    answerWithValue(answer({ type: "error", code: "X", message: "余额不足" }, 400));
+    answerWithValue(answer({ type: "error", code: "X", message: errors.INSUFFICIENT_BALANCE.key }, 400));
     await request("b", { method: "POST" }).catch(() => {});
     expect(store.get(loadingCountAtom)).toBe(0);
     answerWithError(new TypeError("offline"));
@@ -187,10 +188,12 @@ describe("request helper", () => {
     reportReachable();
   });
 
-  it("treats an unreadable answer as a request exception", async () => {
+  it("treats an unreadable answer as a request exception, and toasts that refusal in the reader's language", async () => {
     answerWithValue(new Response("<html>bad gateway</html>", { status: 502 }));
     const error = (await request("x").catch((e) => e)) as ApiError;
     expect(error.code).toBe("REQUEST_EXCEPTION");
+    expect(error.key).toBe(errors.REQUEST_EXCEPTION.key);
     expect(error.status).toBe(502);
+    expect(store.get(toastsAtom).map((t) => t.text)).toEqual(["Request exception"]);
   });
 });

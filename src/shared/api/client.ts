@@ -13,6 +13,7 @@
  */
 import { msg } from "@lingui/core/macro";
 import type { Call, Input, Output } from "@contract/define";
+import { requestErrors } from "@contract/request-errors";
 import { i18n } from "../i18n/i18n";
 import { beginLoading, endLoading, getLanguage, getToken, showToast } from "../state/store";
 import { ApiError, NetworkError } from "./errors";
@@ -27,6 +28,9 @@ export interface ClientSession {
 }
 
 export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The refusal an answer without the server's envelope stands for (a proxy's error page, a body cut short). */
+const UNANSWERED = "REQUEST_EXCEPTION" satisfies keyof typeof requestErrors;
 
 export interface RequestOptions {
   method?: "GET" | "POST";
@@ -138,8 +142,8 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     const answer = (await response.json().catch(() => null)) as Envelope | null;
     if (answer && (answer.type === "ok" || answer.code === 1)) return answer.message as T;
 
-    const key = typeof answer?.message === "string" ? answer.message : "请求异常";
-    const error = new ApiError(typeof answer?.code === "string" ? answer.code : "REQUEST_EXCEPTION", key, response.status, answer, answer?.fields, answer?.values);
+    const key = typeof answer?.message === "string" ? answer.message : requestErrors[UNANSWERED].key;
+    const error = new ApiError(typeof answer?.code === "string" ? answer.code : UNANSWERED, key, response.status, answer, answer?.fields, answer?.values);
     if (answer?.type === 999) {
       showToast(i18n._(key, error.values), "error");
       await session.onSessionEnd();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { act, renderHook } from "@testing-library/react";
+import { errors } from "@contract/messages";
 import { ApiError } from "./errors";
 import { useAction } from "./use-action";
 
@@ -8,7 +9,7 @@ describe("useAction", () => {
     let fail = true;
     const { result } = renderHook(() =>
       useAction(async () => {
-        if (fail) throw new ApiError("PARAMETER_ERROR", "参数错误", 400, null, { name: "Missing parameter", "countries_off.1": "Parameter error" });
+        if (fail) throw new ApiError("PARAMETER_ERROR", errors.PARAMETER_ERROR.key, 400, null, { name: "Missing parameter", "countries_off.1": "Parameter error" });
         return "ok";
       }),
     );

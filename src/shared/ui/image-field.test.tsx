@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
+import { errors } from "@contract/messages";
 import { fileMd5 } from "../lib/file-md5";
 import { formatFileSize, ImageField, type PickedImage } from "./image-field";
 
@@ -52,7 +53,7 @@ describe("ImageField", () => {
     const onPick = vi.fn();
     render(<Harness onPick={onPick} maxBytes={1000} />);
     choose(new File([new Uint8Array(2000)], "big.png", { type: "image/png" }));
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("文件大小超出限制"));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(errors.FILE_TOO_LARGE.key));
     expect(onPick).toHaveBeenCalledWith(null);
   });
 
@@ -60,7 +61,7 @@ describe("ImageField", () => {
     const onPick = vi.fn();
     const { rerender } = render(<Harness onPick={onPick} />);
     choose(new File(["%PDF-1.4"], "scan.pdf", { type: "application/pdf" }));
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("文件类型错误"));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(errors.FILE_TYPE_WRONG.key));
     rerender(<Harness onPick={onPick} error="File exists" />);
     choose(new File([new Uint8Array(10)], "ok.png", { type: "image/png" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("File exists"));

@@ -4,6 +4,7 @@ import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
 import { SWRConfig } from "swr";
 import type { ReactNode } from "react";
+import { errors } from "@contract/messages";
 import type { ActiveSession } from "@contract/security";
 import { hasLoginAtom, StateProvider, store } from "@/shared/state/store";
 
@@ -38,7 +39,7 @@ beforeEach(() => {
       } else if (path === "safe/anti_phishing") message = { code };
       else if (path === "safe/anti_phishing/set") {
         if (body.step_up !== "trade-pass") {
-          return new Response(JSON.stringify({ type: "error", message: "安全验证失败", fields: { step_up: "安全验证失败" } }), { status: 400, headers: { "content-type": "application/json" } });
+          return new Response(JSON.stringify({ type: "error", code: "STEP_UP_WRONG", message: errors.STEP_UP_WRONG.key, fields: { step_up: errors.STEP_UP_WRONG.key } }), { status: 400, headers: { "content-type": "application/json" } });
         }
         code = String(body.code);
         message = { code };
@@ -101,7 +102,7 @@ describe("anti-phishing page", () => {
     fireEvent.change(screen.getByLabelText("Code"), { target: { value: "Blue-Owl_7" } });
     fireEvent.click(submit);
     // The field's message (its wire key, translated when the catalogue is loaded) under the proof's input.
-    expect(await screen.findByText(/安全验证失败|Security check failed/)).toBeTruthy();
+    expect(await screen.findByText(i18n._(errors.STEP_UP_WRONG.key))).toBeTruthy();
     expect(code).toBeNull();
     fireEvent.change(screen.getByLabelText("Trading password or Google 2FA code"), { target: { value: "trade-pass" } });
     fireEvent.click(screen.getByRole("button", { name: "Set" }));
