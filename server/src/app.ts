@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.service, support: support.service, pages: content.pages, market: market.service, earn: earn.service });
 
   // The signed-in home's first data in one round trip, each part read by the service its own call uses.
-  registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.service });
+  registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.service, support: support.service });
 
   ctx.api.route(platform.health, () => ({
     status: "ok" as const,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Router } from "wouter";
 import { useAppHashLocation } from "@/shared/lib/hash-location";
+import { primedAnswers } from "@/shared/api/primed";
 import { persistentProvider, trackMountedKeys } from "@/shared/api/swr";
 import { Providers } from "@/shared/ui/providers";
 import { Shell } from "./shell";
@@ -16,7 +17,7 @@ export function App() {
     void startup();
   }, []);
   return (
-    <Providers swr={{ revalidateOnFocus: true, dedupingInterval: 2000, errorRetryCount: 2, provider: persistentProvider, use: [trackMountedKeys] }}>
+    <Providers swr={{ revalidateOnFocus: true, dedupingInterval: 2000, errorRetryCount: 2, provider: persistentProvider, use: [trackMountedKeys, primedAnswers] }}>
       <Router hook={useAppHashLocation}>
         <Shell />
         <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import type { AuthService } from "../auth";
 import type { ContentModule } from "../content";
 import type { MarketService } from "../market";
 import type { AppContext } from "../platform/context";
+import type { SupportModule } from "../support";
 import type { WalletService } from "../wallet";
 
 /** The services that answer the home's own calls; this domain asks them and owns no table. */
@@ -12,6 +13,7 @@ export interface HomeSources {
   inbox: ContentModule["inbox"];
   news: ContentModule["news"];
   market: MarketService;
+  support: SupportModule["service"];
 }
 
 /**
@@ -24,11 +26,12 @@ export function registerHome(ctx: AppContext, sources: HomeSources): void {
 
 async function composeFirstData(ctx: AppContext, s: HomeSources, userId: number, lang: Language) {
   // The reads are independent: they run side by side (the quotations are the market's in-memory view).
-  const [user, wallets, unread, notices] = await Promise.all([
+  const [user, wallets, unread, notices, support] = await Promise.all([
     s.users.info(userId),
     s.wallets.list(userId),
     s.inbox.unread(ctx.db, userId, lang),
     s.news.list({ ...HOME_NOTICE_QUERY }, lang),
+    s.support.messages(userId),
   ]);
-  return { user, wallets, unread, notices, quotations: s.market.quotations() };
+  return { user, wallets, unread, notices, quotations: s.market.quotations(), support };
 }

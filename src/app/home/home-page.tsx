@@ -11,6 +11,7 @@ import { Page } from "@/shared/ui/page";
 import { AssetsCard } from "@/features/wallet/ui/assets-card";
 import { NoticeBell } from "@/features/content/ui/notice-bell";
 import { NoticeStrip } from "@/features/content/ui/notice-strip";
+import { useHomeFirstData } from "./first-data";
 import "./home.css";
 
 // Live quotes wait for the network anyway: their code loads beside them, not with the first screen.
@@ -19,6 +20,7 @@ const HomeMarkets = lazy(() => import("@/features/market/ui/home-widgets").then(
 /** Home: what to do next, the shortcuts, the markets, and why the numbers can be trusted. */
 export function HomePage() {
   const { t } = useLingui();
+  useHomeFirstData();
   useUserInfo();
   const user = useAtomValue(userInfoAtom);
   const actions: { href: string; icon: IconName; label: string }[] = [

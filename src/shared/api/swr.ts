@@ -16,6 +16,7 @@
 import { mutate, unstable_serialize, type Cache, type Middleware } from "swr";
 import { useEffect } from "react";
 import { store, userInfoAtom } from "../state/store";
+import { dropPrimed } from "./primed";
 
 type Persistence = typeof import("./swr-persist");
 
@@ -54,6 +55,7 @@ export function persistentProvider(given: Cache): Cache {
 
 /** Drops every cached server answer, in memory and on disk (on logout, so the next user sees nothing of the last). */
 export async function clearServerCache(): Promise<void> {
+  dropPrimed();
   await mutate(() => true, undefined, { revalidate: false });
   updatedAt.clear();
   notifyTimes();

@@ -3,12 +3,13 @@ import type { market } from "@contract";
 import { endpoint } from "@/shared/api/client";
 import { useLiveSWR, type Topic } from "@/shared/api/realtime";
 import { applyTickers } from "../model/quotes";
+import { quotationsKey } from "./quotations-key";
 import type { Quotation } from "../model/types";
 
 /** GET currency/quotation_new: every pair's last price and 24 h figures (public). */
 export const getQuotations = endpoint<typeof market.quotations>({ method: "GET", path: "currency/quotation_new", access: "public" });
 
-export const quotationsKey = "currency/quotation_new";
+export { quotationsKey };
 const fetchQuotations = () => getQuotations({}, { silent: true, loading: false });
 
 export const tickerTopic = (symbol: string): Topic => ({ channel: "ticker", symbol });

@@ -5,13 +5,14 @@ import { endpoint } from "@/shared/api/client";
 import { useLiveSWR } from "@/shared/api/realtime";
 import { hasLoginAtom, useAtomValue } from "@/shared/state/store";
 import { withMessage } from "../model/conversation";
+import { SUPPORT_MESSAGES_KEY } from "./messages-key";
 
 /** GET support/messages: my conversation with customer service, oldest first, and the unread replies. */
 export const getSupportMessages = endpoint<typeof support.messages>({ method: "GET", path: "support/messages", access: "user" });
 
 export type Conversation = Awaited<ReturnType<typeof getSupportMessages>>;
 
-export const SUPPORT_MESSAGES_KEY = "support/messages";
+export { SUPPORT_MESSAGES_KEY };
 
 const fetchConversation = () => getSupportMessages({}, { silent: true, loading: false });
 
