@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/src/auth/passwords";
 import { DepositService } from "../../server/src/funding/deposits.service";
 import { credit, freshPng, md5Of, openDeposits, TRADE_PASSWORD, TX_HASH } from "../../server/src/testing/money";
-import type { VoucherStore } from "../../server/src/funding/voucher-store";
 import { WithdrawalGuards } from "../../server/src/funding/withdrawal-guards";
 import { WithdrawalService } from "../../server/src/funding/withdrawals.service";
 import { ledger } from "../../server/src/ledger/ledger";
@@ -29,24 +28,11 @@ let wallets: WalletService;
 let tradeHash: string;
 const operator: OperatorSession = { id: 1, sessionId: 1, name: "property", role: "admin" };
 
-/** Vouchers kept in memory: uploads are another module's subject, here only the money matters. */
-function memoryVouchers(): VoucherStore {
-  let next = 0;
-  return {
-    async save(_tx, input) {
-      return { id: ++next, md5: input.md5, contentType: "image/png" };
-    },
-    async read() {
-      return { contentType: "image/png", data: Buffer.from("png") };
-    },
-  };
-}
-
 beforeAll(async () => {
   server = await createTestServer();
   await openDeposits(server);
   const db = server.database.db;
-  deposits = new DepositService(db, server.clock, memoryVouchers(), 5 * 1024 * 1024);
+  deposits = new DepositService(db, server.clock, 5 * 1024 * 1024);
   withdrawals = new WithdrawalService(db, server.clock, new WithdrawalGuards());
   wallets = new WalletService(db, server.clock, referencePriceSource(db));
   tradeHash = await hashPassword(TRADE_PASSWORD);

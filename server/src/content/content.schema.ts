@@ -1,22 +1,14 @@
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { ContentStatus, DocumentSlug, FaqCategory, NewsKind } from "../../contract/content";
 import type { Language } from "../../contract/constants";
-import { bytea } from "../platform/columns";
 import type { DocumentText, FaqText, NewsText, Translations } from "./languages";
 
-/** Tables of migrations/0007_content.sql (`translations`: 0020_content_languages.sql). */
+/**
+ * Tables of migrations/0007_content.sql (`translations`: 0020_content_languages.sql). Uploaded images live in the
+ * one image store (platform/uploads.ts, purpose `content`); `cover_image_id` names one there.
+ */
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
-
-export const contentImages = pgTable("content_images", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  contentType: text("content_type").notNull(),
-  size: integer("size").notNull(),
-  sha256: text("sha256").notNull(),
-  data: bytea("data").notNull(),
-  createdBy: bigint("created_by", { mode: "number" }),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});
 
 export const newsItems = pgTable("news_items", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),

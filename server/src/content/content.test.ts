@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoDocument, BoFaqEntry, BoNewsItem, DocumentView, FaqEntry, NewsItem, NewsSummary, SupportContact } from "../../contract/content";
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
-import { PDF_BYTES, tinyPng } from "../testing/images";
+import { GIF_BYTES, md5Of, PDF_BYTES, tinyPng } from "../testing/images";
+import { postMultipart } from "../testing/multipart";
 import { putSetting } from "../platform/settings";
 import { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY } from "../testing/money";
 
@@ -33,18 +34,8 @@ async function auditActions(target: string): Promise<{ action: string; detail: R
 }
 
 /** POSTs an image to the back office as its client does (multipart). */
-async function upload(token: string, data: Buffer, name = "cover.png"): Promise<Answer<{ id: number; url: string }>> {
-  const form = new FormData();
-  form.append("image", new Blob([new Uint8Array(data)], { type: "image/png" }), name);
-  const encoded = new Response(form);
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/backoffice/content/image",
-    headers: { authorization: token, "content-type": encoded.headers.get("content-type")! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+const upload = (token: string, data: Buffer, name = "cover.png"): Promise<Answer<{ id: number; url: string }>> =>
+  postMultipart(server, "/api/backoffice/content/image", { token, files: { image: { data, name } } });
 
 describe("news/list and news/detail (public, POST as in the seed)", () => {
   it("shows the seeded guide with the live funding figures, to visitors, form-encoded", async () => {
@@ -206,6 +197,26 @@ describe("content images", () => {
     expect((await upload(reviewer.token, tinyPng(77))).status).toBe(403);
     expect((await server.app.inject({ method: "GET", url: "/api/news/image/999999" })).statusCode).toBe(404);
     expect((await server.app.inject({ method: "GET", url: "/api/news/image/abc" })).statusCode).toBe(404);
+  });
+
+  it("refuses a GIF cover with the refusal every upload gives", async () => {
+    expect((await upload(support.token, GIF_BYTES, "cover.gif")).body).toMatchObject({ code: "FILE_TYPE_WRONG", fields: { image: "文件类型错误" } });
+    expect((await upload(support.token, GIF_BYTES, "cover.png")).body.code).toBe("FILE_TYPE_WRONG");
+  });
+
+  it("serves and accepts as a cover only content images, never another image of the store", async () => {
+    const u = await server.newUser();
+    const png = tinyPng(4242);
+    const [kyc] = await server.database.query<{ id: string }>(
+      "INSERT INTO stored_images (user_id, purpose, md5, content_type, size, data) VALUES ($1, 'kyc', $2, 'image/png', $3, $4) RETURNING id",
+      [u.id, md5Of(png), png.length, png],
+    );
+    expect((await server.app.inject({ method: "GET", url: `/api/news/image/${kyc.id}` })).statusCode).toBe(404);
+    expect((await saveNews(admin.token, { cover_image_id: Number(kyc.id) })).body).toMatchObject({ code: "DATA_NOT_FOUND", fields: { cover_image_id: "数据不存在" } });
+    // The same bytes uploaded as content are another image of their own.
+    const content = await upload(support.token, png);
+    expect(content.body.message.id).not.toBe(Number(kyc.id));
+    expect((await server.app.inject({ method: "GET", url: `/${content.body.message.url}` })).statusCode).toBe(200);
   });
 });
 

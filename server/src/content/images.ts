@@ -1,49 +1,43 @@
-import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db, Executor } from "../platform/db";
+import type { Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { UploadedFile } from "../platform/http";
-import { checkImage } from "../platform/uploads";
-import { contentImages } from "./content.schema";
+import { checkImage, findImage, readImage, storeImage, violatedConstraint } from "../platform/uploads";
 
 /** Where an uploaded image is served, relative to the app (the client resolves `api/` against its base). */
 export const imageUrl = (id: number) => `api/news/image/${id}`;
 
 /**
- * Stores an operator's image once per content (the same file uploaded twice gets the same id), after the platform's
- * one image check (`checkImage`: present, size, JPEG/PNG/WebP by the bytes; no SVG, it can carry script).
+ * Keeps an operator's image in the one image store (purpose `content`) after the one image check (`checkImage`:
+ * present, size, JPEG/PNG/WebP by the bytes; no GIF, no SVG). The same file uploaded twice gets the same id.
  */
 export async function saveImage(db: Db, file: UploadedFile | undefined, maxBytes: number, operatorId: number): Promise<{ id: number; url: string }> {
   if (!file) throw new DomainError("UPLOAD_FAILED", "image");
-  const checked = await checkImage(file, { field: "image", maxBytes });
-  const sha256 = createHash("sha256").update(file.data).digest("hex");
-  const inserted = await db
-    .insert(contentImages)
-    .values({ contentType: checked.contentType, size: checked.size, sha256, data: file.data, createdBy: operatorId })
-    .onConflictDoNothing({ target: contentImages.sha256 })
-    .returning({ id: contentImages.id });
-  const id = inserted[0]?.id ?? (await db.select({ id: contentImages.id }).from(contentImages).where(eq(contentImages.sha256, sha256)))[0].id;
+  const image = await checkImage(file, { field: "image", maxBytes });
+  const keep = () =>
+    db.transaction(async (tx) => (await findImage(tx, "content", image.md5))?.id ?? storeImage(tx, { purpose: "content", operatorId, image, data: file.data }));
+  // Two operators uploading the same new file at once: the second insert loses on the unique index; its retry finds the first.
+  const id = await keep().catch((error: unknown) => {
+    if (violatedConstraint(error) === "stored_images_purpose_md5") return keep();
+    throw error;
+  });
   return { id, url: imageUrl(id) };
-}
-
-export async function imageExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.select({ id: contentImages.id }).from(contentImages).where(eq(contentImages.id, id))).length > 0;
 }
 
 /**
  * `GET /api/news/image/:id`: the image bytes, public (covers of public news) and immutable (an id never changes
- * content), so browsers and the service worker may cache them for good. Not an envelope call: an <img> loads it.
+ * content), so browsers and the service worker may cache them for good. Only content images: the store's other
+ * images (KYC photos, vouchers...) answer as missing. Not an envelope call: an <img> loads it.
  */
 export function imageRoute(app: FastifyInstance, db: Db): void {
   app.get<{ Params: { id: string } }>("/api/news/image/:id", async (request, reply) => {
     const id = /^\d{1,12}$/.test(request.params.id) ? Number(request.params.id) : 0;
-    const rows = id ? await db.select({ contentType: contentImages.contentType, data: contentImages.data }).from(contentImages).where(eq(contentImages.id, id)) : [];
-    if (!rows.length) throw new DomainError("DATA_NOT_FOUND");
+    const image = id ? await readImage(db, "content", id) : null;
+    if (!image) throw new DomainError("DATA_NOT_FOUND");
     return reply
       .header("Cache-Control", "public, max-age=31536000, immutable")
       .header("Content-Security-Policy", "default-src 'none'")
-      .type(rows[0].contentType)
-      .send(rows[0].data);
+      .type(image.contentType)
+      .send(image.data);
   });
 }

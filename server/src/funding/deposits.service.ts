@@ -14,11 +14,11 @@ import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession, UploadedFile } from "../platform/http";
 import { idempotent, operatorDecision } from "../platform/idempotency";
+import { asImageData, checkImage, readImage, storeImage, type CheckedImage } from "../platform/uploads";
 import { decimalsOf, loadWalletConfig } from "../wallet";
 import { loadFundingConfig, openDepositNetworks } from "./funding.config";
 import { checkAmount, checkDepositAmount } from "./funding.engine";
 import { deposits, type DepositRow } from "./funding.schema";
-import { checkVoucher, type VoucherStore } from "./voucher-store";
 
 function toItem(row: DepositRow): DepositItem {
   return {
@@ -42,7 +42,6 @@ export class DepositService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly vouchers: VoucherStore,
     private readonly maxBytes: number,
     private readonly notifier: UserNotifier = silentNotifier,
     /** Most pending deposits a user may have at once (`DEPOSIT_PENDING_MAX`). */
@@ -79,7 +78,7 @@ export class DepositService {
     voucher: UploadedFile | undefined,
   ): Promise<{ id: number; status: FundingStatus }> {
     const { idempotency_key: key, ...body } = input;
-    let plan: { amount: string; address: string } | null = null;
+    let plan: { amount: string; address: string; screenshot: CheckedImage } | null = null;
     const check = async () => {
       await this.refuseOverCap(this.db, userId);
       const config = await loadFundingConfig(this.db);
@@ -92,15 +91,15 @@ export class DepositService {
       const limit = checkDepositAmount(amount.value, config.deposit);
       if (limit) throw new DomainError(limit, { amount: errors[limit].key });
       if (!voucher) throw new DomainError("MISSING_PARAMETER", "voucher");
-      const checked = await checkVoucher(voucher, input.md5, this.maxBytes);
+      const screenshot = await checkImage(voucher, { field: "voucher", maxBytes: this.maxBytes, md5: input.md5 });
       const [used] = await this.db
         .select({ id: deposits.id, userId: deposits.userId })
         .from(deposits)
-        .where(and(eq(deposits.voucherMd5, checked.md5), ne(deposits.status, "cancelled")));
+        .where(and(eq(deposits.voucherMd5, screenshot.md5), ne(deposits.status, "cancelled")));
       // The user's own earlier deposit is named; another user's never is (it would reveal their deposit).
       if (used?.userId === userId) throw new DomainError("DEPOSIT_VOUCHER_REUSED", "voucher").withValues({ order: String(used.id) });
       if (used) throw new DomainError("FILE_EXISTS", "voucher");
-      plan = { amount: toWire(amount.value), address: network.address };
+      plan = { amount: toWire(amount.value), address: network.address, screenshot };
     };
     return idempotent(
       this.db,
@@ -110,8 +109,8 @@ export class DepositService {
         // One user's requests queue on their row, so a burst of parallel requests cannot slip past the cap.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
         await this.refuseOverCap(tx, userId);
-        // Size, type by content, md5 and duplicates are the voucher store's checks (FILE_* refusals).
-        const stored = await this.vouchers.save(tx, { userId, purpose: "deposit", file: voucher!, md5: input.md5 });
+        // Each deposit keeps its own copy: a cancelled deposit's screenshot may back a new one.
+        const voucherId = await storeImage(tx, { userId, purpose: "deposit", image: p.screenshot, data: voucher!.data });
         const inserted = await tx
           .insert(deposits)
           .values({
@@ -120,9 +119,9 @@ export class DepositService {
             network: input.network,
             address: p.address,
             amount: p.amount,
-            voucherUploadId: stored.id,
-            voucherMd5: stored.md5,
-            voucherType: stored.contentType,
+            voucherUploadId: voucherId,
+            voucherMd5: p.screenshot.md5,
+            voucherType: p.screenshot.contentType,
             createdAt: this.clock.now(),
           })
           .returning({ id: deposits.id })
@@ -178,9 +177,9 @@ export class DepositService {
   async voucher(id: number, userId: number | null): Promise<{ content_type: string; data: string }> {
     const [row] = await this.db.select().from(deposits).where(eq(deposits.id, id));
     if (!row || (userId !== null && row.userId !== userId) || row.voucherUploadId === null) throw new DomainError("DEPOSIT_RECEIPT_NOT_FOUND");
-    const file = await this.vouchers.read(this.db, row.voucherUploadId);
-    if (!file) throw new DomainError("DEPOSIT_RECEIPT_NOT_FOUND");
-    return { content_type: file.contentType, data: file.data.toString("base64") };
+    const screenshot = await readImage(this.db, "deposit", row.voucherUploadId);
+    if (!screenshot) throw new DomainError("DEPOSIT_RECEIPT_NOT_FOUND");
+    return asImageData(screenshot);
   }
 
   async queue(query: { page: number; limit: number; status?: FundingStatus; user_id?: number }) {

@@ -1,6 +1,5 @@
-import { bigint, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { FundingStatus } from "../../contract/funding";
-import { bytea } from "../platform/columns";
 
 /** Tables of migrations/0004_money.sql (funding part). Balances are never here: they are the ledger's. */
 
@@ -45,6 +44,7 @@ export const deposits = pgTable("deposits", {
   address: text("address").notNull(),
   amount: amount("amount").notNull(),
   status: text("status").$type<FundingStatus>().notNull().default("pending"),
+  /** The screenshot in the one image store (platform/uploads.ts, purpose `deposit`). */
   voucherUploadId: bigint("voucher_upload_id", { mode: "number" }),
   voucherPath: text("voucher_path"),
   voucherMd5: text("voucher_md5").notNull(),
@@ -56,14 +56,3 @@ export const deposits = pgTable("deposits", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 export type DepositRow = typeof deposits.$inferSelect;
-
-/** Deposit screenshots (`voucher-store.ts`), served only to their owner and to operators. */
-export const depositVouchers = pgTable("deposit_vouchers", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint("user_id", { mode: "number" }).notNull(),
-  md5: text("md5").notNull(),
-  contentType: text("content_type").notNull(),
-  size: integer("size").notNull(),
-  data: bytea("data").notNull(),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});

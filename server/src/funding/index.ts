@@ -4,6 +4,5 @@ export { DepositService } from "./deposits.service";
 export { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY, loadFundingConfig } from "./funding.config";
 export { fundingFacts } from "./funding.facts";
 export { fundingRoutes } from "./funding.routes";
-export { databaseVoucherStore, type VoucherStore } from "./voucher-store";
 export { WithdrawalGuards, type WithdrawalGuard } from "./withdrawal-guards";
 export { WithdrawalService } from "./withdrawals.service";

@@ -164,7 +164,7 @@ export class KycService {
   /** A photo of the user's own latest submission. */
   async ownPhoto(userId: number, side: KycSide) {
     const row = await this.latest(this.db, userId);
-    const image = row ? await readImage(this.db, imageIdOf(row, side)) : null;
+    const image = row ? await readImage(this.db, "kyc", imageIdOf(row, side)) : null;
     if (!image) throw new DomainError("DATA_NOT_FOUND");
     return asImageData(image);
   }
@@ -172,7 +172,7 @@ export class KycService {
   /** A photo of any submission, for operators. */
   async photo(id: number, side: KycSide) {
     const [row] = await this.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id));
-    const image = row ? await readImage(this.db, imageIdOf(row, side)) : null;
+    const image = row ? await readImage(this.db, "kyc", imageIdOf(row, side)) : null;
     if (!image) throw new DomainError("DATA_NOT_FOUND");
     return asImageData(image);
   }

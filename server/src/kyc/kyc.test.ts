@@ -4,6 +4,7 @@ import { notifications } from "../../contract";
 import { toSeconds } from "../platform/clock";
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
 import { freshPng, md5Of, PDF_BYTES } from "../testing/images";
+import { postMultipart, type FilePart } from "../testing/multipart";
 
 let server: TestServer;
 let reviewer: { token: string; name: string };
@@ -17,25 +18,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Photo = { data: Buffer; name?: string; type?: string };
-type Photos = Partial<Record<"front" | "back" | "hand", Photo>>;
+type Photos = Partial<Record<"front" | "back" | "hand", FilePart>>;
 
 /** POSTs user/real_name as multipart, as the app does (text fields + the three photos). */
-async function realName(target: TestServer, token: string | undefined, fields: Record<string, string | undefined>, photos: Photos): Promise<Answer<{ review_status: number }>> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
-  for (const [side, photo] of Object.entries(photos)) {
-    if (photo) form.append(side, new Blob([new Uint8Array(photo.data)], { type: photo.type ?? "image/png" }), photo.name ?? `${side}.png`);
-  }
-  const encoded = new Response(form);
-  const response = await target.app.inject({
-    method: "POST",
-    url: "/api/user/real_name",
-    headers: { ...(token ? { authorization: token } : {}), "content-type": encoded.headers.get("content-type")! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+const realName = (target: TestServer, token: string | undefined, fields: Record<string, string | undefined>, photos: Photos): Promise<Answer<{ review_status: number }>> =>
+  postMultipart(target, "/api/user/real_name", { token, fields, files: photos });
 
 /** A document number nobody has used yet. */
 const newNumber = () => `P${randomBytes(5).toString("hex").toUpperCase()}`;

@@ -391,7 +391,7 @@ export class LoansService {
 
   async photo(id: number, field: LoanUpload) {
     const [row] = await this.db.select().from(loans).where(eq(loans.id, id));
-    const image = row ? await readImage(this.db, row[IMAGE_COLUMN[field]]) : null;
+    const image = row ? await readImage(this.db, "loan", row[IMAGE_COLUMN[field]]) : null;
     if (!image) throw new DomainError("DATA_NOT_FOUND");
     return asImageData(image);
   }

@@ -4,6 +4,7 @@ import type { Loan, LoanConfig } from "../../contract/loans";
 import { ledger, money } from "../ledger";
 import { createTestServer, testDatabaseKind, type Answer, type TestServer } from "../testing/harness";
 import { credit, expectLedgerSound, freshPng, md5Of, passKyc, PDF_BYTES, walletOf } from "../testing/money";
+import { postMultipart } from "../testing/multipart";
 
 /**
  * Credit loans through their HTTP calls, on PGlite and PostgreSQL: the application with its five photos, the
@@ -17,23 +18,9 @@ const FIELDS = ["house", "income", "bank", "id_front", "id_hand"] as const;
 type Photos = Partial<Record<(typeof FIELDS)[number], Buffer>>;
 const fivePhotos = (): Photos => Object.fromEntries(FIELDS.map((f) => [f, freshPng()]));
 
-async function apply(token: string, fields: Record<string, string | undefined>, photos: Photos = fivePhotos()): Promise<Answer<Loan>> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ amount: "1000", days: "7", agree: "1", ...fields })) if (v !== undefined) form.append(k, v);
-  for (const [field, data] of Object.entries(photos)) {
-    if (data) {
-      form.append(field, new Blob([new Uint8Array(data)], { type: "image/png" }), `${field}.png`);
-      form.append(`${field}_md5`, md5Of(data));
-    }
-  }
-  const encoded = new Response(form);
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/lh/loan/submit",
-    headers: { authorization: token, "content-type": encoded.headers.get("content-type")! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  return { status: response.statusCode, body: response.json() };
+function apply(token: string, fields: Record<string, string | undefined>, photos: Photos = fivePhotos()): Promise<Answer<Loan>> {
+  const md5s = Object.fromEntries(Object.entries(photos).flatMap(([field, data]) => (data ? [[`${field}_md5`, md5Of(data)]] : [])));
+  return postMultipart(server, "/api/lh/loan/submit", { token, fields: { amount: "1000", days: "7", agree: "1", ...md5s, ...fields }, files: photos });
 }
 
 async function borrower(balance = "0") {

@@ -1,12 +1,4 @@
-import {
-  AddressBook,
-  databaseVoucherStore,
-  DepositService,
-  fundingRoutes,
-  WithdrawalGuards,
-  WithdrawalService,
-  type VoucherStore,
-} from "../funding";
+import { AddressBook, DepositService, fundingRoutes, WithdrawalGuards, WithdrawalService } from "../funding";
 import type { AppContext } from "../platform/context";
 import type { UserNotifier } from "../platform/notify";
 import { referencePriceSource, walletRoutes, WalletService, type PriceSource } from "../wallet";
@@ -14,8 +6,6 @@ import { referencePriceSource, walletRoutes, WalletService, type PriceSource } f
 export interface MoneyOptions {
   /** Live prices from the markets domain; the configured reference prices otherwise. */
   prices?: PriceSource;
-  /** Where deposit screenshots are kept (the database by default). */
-  vouchers?: VoucherStore;
   /** Tells users about review decisions (the content domain's message centre). */
   notifier?: UserNotifier;
 }
@@ -40,7 +30,7 @@ export function registerMoney(ctx: AppContext, options: MoneyOptions = {}): Mone
   const withdrawalGuards = new WithdrawalGuards();
   const wallets = new WalletService(ctx.db, ctx.clock, prices);
   const withdrawals = new WithdrawalService(ctx.db, ctx.clock, withdrawalGuards, options.notifier);
-  const deposits = new DepositService(ctx.db, ctx.clock, options.vouchers ?? databaseVoucherStore(ctx.config.UPLOAD_MAX_BYTES), ctx.config.UPLOAD_MAX_BYTES, options.notifier, ctx.config.DEPOSIT_PENDING_MAX);
+  const deposits = new DepositService(ctx.db, ctx.clock, ctx.config.UPLOAD_MAX_BYTES, options.notifier, ctx.config.DEPOSIT_PENDING_MAX);
   const addresses = new AddressBook(ctx.db, ctx.clock);
   walletRoutes(ctx, wallets);
   fundingRoutes(ctx, { addresses, withdrawals, deposits });

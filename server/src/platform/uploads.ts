@@ -1,15 +1,17 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { bigint, customType, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { fileTypeFromBuffer } from "file-type";
 import { errors, IMAGE_UPLOAD_TYPES } from "../../contract";
+import { bytea } from "./columns";
 import type { Executor, Tx } from "./db";
 import { DomainError } from "./errors";
 import type { UploadedFile } from "./http";
 
 /**
- * Image uploads, one implementation for every domain (deposit screenshots, KYC photos): the checks a file must
- * pass, and a store for images kept in the database (`stored_images`, migrations/0005_kyc.sql).
+ * Image uploads, one implementation for every domain (KYC and loan photos, support chat, content covers, deposit
+ * screenshots): the checks a file must pass, and the one store of uploaded images, kept in the database
+ * (`stored_images`: migrations/0005_kyc.sql, one store for every purpose since 0022_one_image_store.sql).
  */
 
 /** Image types an upload may be, recognised from the file's first bytes, never from its name or declared type. */
@@ -41,16 +43,13 @@ export async function checkImage(file: UploadedFile | undefined, options: { fiel
   return { contentType: type.mime, md5, size: file.data.length };
 }
 
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  // PGlite returns a Uint8Array, node-postgres a Buffer.
-  fromDriver: (value) => Buffer.from(value),
-});
-
 export const storedImages = pgTable("stored_images", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint("user_id", { mode: "number" }).notNull(),
-  purpose: text("purpose").notNull(),
+  /** The uploading user; null for content images, which operators upload. */
+  userId: bigint("user_id", { mode: "number" }),
+  /** The uploading operator of a content image (null on images uploaded before operators were recorded). */
+  operatorId: bigint("operator_id", { mode: "number" }),
+  purpose: text("purpose").$type<ImagePurpose>().notNull(),
   md5: text("md5").notNull(),
   contentType: text("content_type").notNull(),
   size: integer("size").notNull(),
@@ -58,11 +57,18 @@ export const storedImages = pgTable("stored_images", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** What an upload is for; one copy of a file is kept per purpose. */
-export type ImagePurpose = "kyc" | "loan" | "support";
+/** What an upload is for. Reads name it too, so an id never opens an image kept for another purpose. */
+export type ImagePurpose = "kyc" | "loan" | "support" | "content" | "deposit";
 
-/** The stored image with these bytes for this purpose (who uploaded it), or null. */
-export async function findImage(db: Executor, purpose: ImagePurpose, md5: string): Promise<{ id: number; userId: number } | null> {
+/**
+ * Purposes that keep one copy of a file (`stored_images_purpose_md5`), which is how duplicates are found. Deposit
+ * screenshots are not among them: a cancelled deposit frees its screenshot for a new deposit, which keeps its own
+ * copy (the deposits table refuses a screenshot backing two live deposits).
+ */
+export type SingleCopyPurpose = Exclude<ImagePurpose, "deposit">;
+
+/** The stored image with these bytes for this purpose (its id and uploading user), or null. */
+export async function findImage(db: Executor, purpose: SingleCopyPurpose, md5: string): Promise<{ id: number; userId: number | null } | null> {
   const [row] = await db
     .select({ id: storedImages.id, userId: storedImages.userId })
     .from(storedImages)
@@ -70,18 +76,38 @@ export async function findImage(db: Executor, purpose: ImagePurpose, md5: string
   return row ?? null;
 }
 
-/** Keeps a checked image; a file already kept for this purpose violates `stored_images_purpose_md5`. */
-export async function storeImage(tx: Tx, input: { userId: number; purpose: ImagePurpose; image: CheckedImage; data: Buffer }): Promise<number> {
+/** Who uploads images for a purpose: operators write content, users everything else (the table checks it too). */
+export type ImageUpload = ({ purpose: "content"; operatorId: number } | { purpose: Exclude<ImagePurpose, "content">; userId: number }) & {
+  image: CheckedImage;
+  data: Buffer;
+};
+
+/** Keeps a checked image; a file already kept for a single-copy purpose violates `stored_images_purpose_md5`. */
+export async function storeImage(tx: Tx, input: ImageUpload): Promise<number> {
+  const uploader = input.purpose === "content" ? { operatorId: input.operatorId } : { userId: input.userId };
   const [row] = await tx
     .insert(storedImages)
-    .values({ userId: input.userId, purpose: input.purpose, md5: input.image.md5, contentType: input.image.contentType, size: input.image.size, data: input.data })
+    .values({ ...uploader, purpose: input.purpose, md5: input.image.md5, contentType: input.image.contentType, size: input.image.size, data: input.data })
     .returning({ id: storedImages.id });
   return row.id;
 }
 
-export async function readImage(db: Executor, id: number): Promise<{ contentType: string; data: Buffer } | null> {
-  const [row] = await db.select({ contentType: storedImages.contentType, data: storedImages.data }).from(storedImages).where(eq(storedImages.id, id));
+/** The image with this id kept for this purpose, or null (an image of another purpose answers like a missing one). */
+export async function readImage(db: Executor, purpose: ImagePurpose, id: number): Promise<{ contentType: string; data: Buffer } | null> {
+  const [row] = await db
+    .select({ contentType: storedImages.contentType, data: storedImages.data })
+    .from(storedImages)
+    .where(and(eq(storedImages.id, id), eq(storedImages.purpose, purpose)));
   return row ?? null;
+}
+
+/** Whether an image with this id is kept for this purpose (without reading its bytes). */
+export async function imageExists(db: Executor, purpose: ImagePurpose, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: storedImages.id })
+    .from(storedImages)
+    .where(and(eq(storedImages.id, id), eq(storedImages.purpose, purpose)));
+  return rows.length > 0;
 }
 
 /** An image as the contract's `imageData` (JSON: the token travels in a header, so an <img> cannot fetch a URL). */

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledger, money as ledgerMoney } from "../ledger";
-import { createTestServer, ROOT_INVITE, type Answer, type TestServer } from "../testing/harness";
+import { createTestServer, ROOT_INVITE, type TestServer } from "../testing/harness";
 import { credit, expectLedgerSound, freshPng, md5Of, openDeposits, walletOf } from "../testing/money";
+import { postMultipart } from "../testing/multipart";
 
 /**
  * The referral programme through its HTTP calls, on PGlite and PostgreSQL: the reward paid exactly once per invitee
@@ -42,31 +43,30 @@ async function register(inviteCode: string) {
   return { token: res.body.message.token, id: res.body.message.user.id, account };
 }
 
-async function multipart(url: string, token: string, fields: Record<string, string>, files: Record<string, Buffer>): Promise<Answer<{ id: number }>> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [k, data] of Object.entries(files)) form.append(k, new Blob([new Uint8Array(data)], { type: "image/png" }), `${k}.png`);
-  const encoded = new Response(form);
-  const response = await server.app.inject({ method: "POST", url, headers: { authorization: token, "content-type": encoded.headers.get("content-type")! }, payload: Buffer.from(await encoded.arrayBuffer()) });
-  return { status: response.statusCode, body: response.json() };
-}
-
 /** A pending KYC submission and a pending deposit for the invitee; returns the deposit's id. */
 async function pendingBoth(invitee: { token: string }): Promise<number> {
   const photos = { front: freshPng(), back: freshPng(), hand: freshPng() };
-  const kyc = await multipart("/api/user/real_name", invitee.token, {
-    country: "ES",
-    first_name: "Ana",
-    last_name: "López",
-    cert_type: "passport",
-    cert_no: `P${randomBytes(5).toString("hex").toUpperCase()}`,
-    front_md5: md5Of(photos.front),
-    back_md5: md5Of(photos.back),
-    hand_md5: md5Of(photos.hand),
-  }, photos);
+  const kyc = await postMultipart(server, "/api/user/real_name", {
+    token: invitee.token,
+    fields: {
+      country: "ES",
+      first_name: "Ana",
+      last_name: "López",
+      cert_type: "passport",
+      cert_no: `P${randomBytes(5).toString("hex").toUpperCase()}`,
+      front_md5: md5Of(photos.front),
+      back_md5: md5Of(photos.back),
+      hand_md5: md5Of(photos.hand),
+    },
+    files: photos,
+  });
   expect(kyc.status, JSON.stringify(kyc.body)).toBe(200);
   const png = freshPng();
-  const deposit = await multipart("/api/wallet/charge_req", invitee.token, { currency: "USDT", network: "TRC20", amount: "100", md5: md5Of(png) }, { voucher: png });
+  const deposit = await postMultipart<{ id: number }>(server, "/api/wallet/charge_req", {
+    token: invitee.token,
+    fields: { currency: "USDT", network: "TRC20", amount: "100", md5: md5Of(png) },
+    files: { voucher: png },
+  });
   expect(deposit.status, JSON.stringify(deposit.body)).toBe(200);
   return deposit.body.message.id;
 }

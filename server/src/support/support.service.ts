@@ -126,7 +126,7 @@ export class SupportService {
   }
 
   private async imageData(imageId: number | null) {
-    const image = imageId === null ? null : await readImage(this.db, imageId);
+    const image = imageId === null ? null : await readImage(this.db, "support", imageId);
     if (!image) throw new DomainError("DATA_NOT_FOUND");
     return asImageData(image);
   }

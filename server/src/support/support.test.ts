@@ -4,6 +4,7 @@ import WebSocket from "ws";
 import type { SupportMessage } from "../../contract/support";
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
 import { freshPng, md5Of, PDF_BYTES } from "../testing/images";
+import { postMultipart } from "../testing/multipart";
 
 /**
  * Customer-service chat through its HTTP calls and the socket: each user reads only their own conversation and
@@ -25,19 +26,8 @@ const say = (token: string, text: string) => server.call<SupportMessage>("POST",
 const conversation = (token: string) => server.call<{ list: SupportMessage[]; unread: number }>("GET", "support/messages", {}, { token });
 const reply = (userId: number, text: string) => server.call<SupportMessage>("POST", "backoffice/support/reply", { user_id: userId, text }, { token: agent });
 
-async function sendImage(token: string, data: Buffer, md5 = md5Of(data)): Promise<Answer<SupportMessage>> {
-  const form = new FormData();
-  form.append("image", new Blob([new Uint8Array(data)], { type: "image/png" }), "photo.png");
-  form.append("image_md5", md5);
-  const encoded = new Response(form);
-  const response = await server.app.inject({
-    method: "POST",
-    url: "/api/support/send",
-    headers: { authorization: token, "content-type": encoded.headers.get("content-type")! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+const sendImage = (token: string, data: Buffer, md5 = md5Of(data)): Promise<Answer<SupportMessage>> =>
+  postMultipart(server, "/api/support/send", { token, fields: { image_md5: md5 }, files: { image: { data, name: "photo.png" } } });
 
 describe("conversation", () => {
   it("keeps text as plain text, oldest first, with read marks and the unread count", async () => {

@@ -21,12 +21,17 @@ export const testDatabaseKind = (): "pglite" | "postgres" => (process.env.TEST_D
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new database on `TEST_DATABASE_URL`'s server (or `baseUrl`'s:
- * the benches name theirs), dropped again by `close`.
+ * the benches name theirs), dropped again by `close`. `migrations` names another folder of migrations (a migration's
+ * test stops at the one before it).
  */
-export async function freshDatabase(kind = testDatabaseKind(), baseUrl = process.env.TEST_DATABASE_URL): Promise<Database & { dropped?: () => Promise<void> }> {
+export async function freshDatabase(
+  kind = testDatabaseKind(),
+  baseUrl = process.env.TEST_DATABASE_URL,
+  migrations?: string,
+): Promise<Database & { dropped?: () => Promise<void> }> {
   if (kind === "pglite") {
     const database = await openDatabase({});
-    await migrate(database);
+    await migrate(database, migrations);
     return database;
   }
   if (!baseUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
@@ -38,7 +43,7 @@ export async function freshDatabase(kind = testDatabaseKind(), baseUrl = process
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await migrate(database);
+  await migrate(database, migrations);
   const close = database.close.bind(database);
   return {
     ...database,

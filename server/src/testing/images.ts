@@ -37,6 +37,19 @@ export function tinyPng(seed: number, size = 8): Buffer {
 /** A PDF's first bytes: what a "screenshot.png" that is really a document starts with. */
 export const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
+/**
+ * A real 1x1 GIF (header, screen with a two-colour table, one image of one LZW block, trailer): a type every upload
+ * refuses, however small.
+ */
+export const GIF_BYTES = Buffer.concat([
+  Buffer.from("GIF89a", "ascii"),
+  Buffer.from([1, 0, 1, 0, 0x80, 0, 0]), // 1x1, global colour table of 2 entries
+  Buffer.from([0, 0, 0, 255, 255, 255]),
+  Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]), // image descriptor
+  Buffer.from([2, 2, 0x44, 0x01, 0]), // LZW minimum code size 2, one data block
+  Buffer.from([0x3b]),
+]);
+
 export const md5Of = (data: Buffer) => createHash("md5").update(data).digest("hex");
 
 let pngSeed = Math.floor(Math.random() * 1_000_000);

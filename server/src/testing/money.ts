@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { ledger } from "../ledger";
 import { putSetting } from "../platform/settings";
 import type { Answer, TestServer } from "./harness";
+import { postMultipart, type FilePart } from "./multipart";
 import { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY } from "../funding";
 
 export const TRC20_ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
@@ -22,24 +23,8 @@ export const TX_HASH = `0x${"ab".repeat(32)}`;
 export const randomErc20 = () => `0x${randomBytes(20).toString("hex")}`;
 
 /** POSTs a multipart deposit request, as the app's client does (fields + the voucher file). */
-export async function depositRequest(
-  target: TestServer,
-  token: string,
-  fields: Record<string, string | undefined>,
-  file?: { data: Buffer; name?: string; type?: string },
-): Promise<Answer<{ id: number; status: string }>> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
-  if (file) form.append("voucher", new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" }), file.name ?? "screenshot.png");
-  const encoded = new Response(form);
-  const response = await target.app.inject({
-    method: "POST",
-    url: "/api/wallet/charge_req",
-    headers: { authorization: token, "content-type": encoded.headers.get("content-type")! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+export const depositRequest = (target: TestServer, token: string, fields: Record<string, string | undefined>, file?: FilePart): Promise<Answer<{ id: number; status: string }>> =>
+  postMultipart(target, "/api/wallet/charge_req", { token, fields, files: { voucher: file && { name: "screenshot.png", ...file } } });
 
 /** Opens both deposit networks with receiving addresses (closed by default until an operator sets them). */
 export async function openDeposits(server: TestServer): Promise<void> {
