@@ -32,6 +32,48 @@ async function withoutBackofficeChunks<E extends { url: string }>(entries: E[]) 
   return { manifest: entries.filter((entry) => !backofficeOnly.includes(entry.url)), warnings: [] };
 }
 
+/** The msgids of a .po file's entries that came from `source` (their `#:` reference names it). */
+function msgidsFrom(poText: string, source: string): Set<string> {
+  const ids = new Set<string>();
+  for (const entry of poText.split(/\r?\n\s*\r?\n/)) {
+    const lines = entry.split(/\r?\n/);
+    if (!lines.some((line) => line.startsWith("#:") && line.split(/\s+/).includes(source))) continue;
+    const at = lines.findIndex((line) => line.startsWith("msgid "));
+    if (at < 0) continue;
+    const parts = [lines[at].slice(6)];
+    for (const line of lines.slice(at + 1)) {
+      if (!line.startsWith('"')) break;
+      parts.push(line);
+    }
+    ids.add(parts.map((part) => JSON.parse(part) as string).join(""));
+  }
+  return ids;
+}
+
+/**
+ * Splits each core catalogue (`messages.po`) in two chunks: `?ui?lingui`, the texts of the first routes, which the
+ * first paint waits for, and `?server?lingui`, the server's errors and successes (the entries lingui.config.ts
+ * extracts from server/contract/messages.ts), which are shown only once an answer arrives and load beside the first
+ * request (src/shared/i18n/i18n.ts). The lingui plugin compiles any id that ends in `?lingui` (so the part comes
+ * before it), always the whole catalogue; this keeps the half that was asked for.
+ */
+function corePartsOfCatalogue(): Plugin {
+  const compiled = /^(.*?JSON\.parse\()(".*")(\).*)$/s;
+  return {
+    name: "tradewise:core-catalogue-parts",
+    transform(code, id) {
+      const [file, part] = /^(.*\/messages\.po)\?(ui|server)\?lingui$/.exec(id)?.slice(1) ?? [];
+      if (!part) return;
+      const match = compiled.exec(code);
+      if (!match) throw new Error(`unexpected compiled catalogue: ${id}`);
+      const serverKeys = msgidsFrom(fs.readFileSync(file, "utf8"), "server/contract/messages.ts");
+      const messages: Record<string, unknown> = JSON.parse(JSON.parse(match[2]));
+      const kept = Object.fromEntries(Object.entries(messages).filter(([key]) => serverKeys.has(key) === (part === "server")));
+      return { code: match[1] + JSON.stringify(JSON.stringify(kept)) + match[3], map: null, moduleType: "js" };
+    },
+  };
+}
+
 /** The back office is not an installable app: drop the manifest link the PWA plugin adds to every page. */
 function backofficeWithoutManifest(): Plugin {
   return {
@@ -84,6 +126,7 @@ export default defineConfig({
     // Source texts stay in the bundle, so a string not yet translated shows in English, never as a hash id.
     react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }),
     lingui(),
+    corePartsOfCatalogue(),
     // The PWA: web app manifest + service worker built from sw/sw.ts (Workbox modules, precache manifest
     // injected). Registration is ours (src/shared/pwa/register.ts, after the first render), so nothing is injected.
     VitePWA({

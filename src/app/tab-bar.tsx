@@ -1,9 +1,12 @@
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "wouter";
 import { useLingui } from "@lingui/react/macro";
 import { Icon, type IconName } from "@/shared/ui/icons";
 import { paths } from "@/shared/lib/paths";
-import { SupportTabBadge } from "@/features/support/ui/service-tab-badge";
 import { hasLoginAtom, useAtomValue } from "@/shared/state/store";
+
+// The unread-replies badge listens on the socket: the socket client loads after the first screen, not with it.
+const SupportTabBadge = lazy(() => import("@/features/support/ui/service-tab-badge").then((m) => ({ default: m.SupportTabBadge })));
 
 /** The five bottom tabs of the seed: Home, Transaction, Service, Order, Account. */
 export function TabBar() {
@@ -25,7 +28,11 @@ export function TabBar() {
           <Link key={tab.href} href={tab.href} className="tabbar__item" aria-current={current ? "page" : undefined}>
             <Icon name={tab.icon} />
             <span>{tab.label}</span>
-            {tab.href === paths.service && hasLogin && <SupportTabBadge />}
+            {tab.href === paths.service && hasLogin && (
+              <Suspense fallback={null}>
+                <SupportTabBadge />
+              </Suspense>
+            )}
           </Link>
         );
       })}

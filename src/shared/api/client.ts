@@ -14,7 +14,7 @@
 import { msg } from "@lingui/core/macro";
 import type { Call, Input, Output } from "@contract/define";
 import { requestErrors } from "@contract/request-errors";
-import { i18n } from "../i18n/i18n";
+import { i18n, serverMessagesReady } from "../i18n/i18n";
 import { beginLoading, endLoading, getLanguage, getToken, showToast } from "../state/store";
 import { ApiError, NetworkError } from "./errors";
 import { endSession } from "./session";
@@ -127,6 +127,8 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
   const showLoading = options.loading ?? method === "POST";
   if (showLoading) beginLoading();
   const timeout = abortAfter(REQUEST_TIMEOUT_MS, options.signal);
+  // The server's messages load beside the request: the answer may need them, the first paint did not.
+  const messagesReady = serverMessagesReady().catch(() => undefined);
   try {
     let response: Response;
     try {
@@ -140,6 +142,8 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     // An answer from the service worker's cache (marked by sw/sw.ts) says nothing about the server being there.
     if (!response.headers.has("x-sw-cache")) reportReachable();
     const answer = (await response.json().catch(() => null)) as Envelope | null;
+    // Callers may translate what they get (a success's key, a refusal's fields) at once.
+    await messagesReady;
     if (answer && (answer.type === "ok" || answer.code === 1)) return answer.message as T;
 
     const key = typeof answer?.message === "string" ? answer.message : requestErrors[UNANSWERED].key;
