@@ -1,5 +1,4 @@
-import { chromium } from "@playwright/test";
-import { buildDir, CHROME_FLAGS, CHROME_PATH, registerBenchUser, startServer } from "./serve-build";
+import { buildDir, launchChromium, phoneContext, signInNewUser, startServer } from "./serve-build";
 import type { BenchResult, BenchSuite } from "./run";
 
 /**
@@ -28,10 +27,10 @@ export const suite: BenchSuite = {
   name: "long tasks on live screens",
   async run(log) {
     const server = await startServer(buildDir());
-    const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")) });
+    const browser = await launchChromium();
     const results: BenchResult[] = [];
     try {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-US" });
+      const context = await phoneContext(browser);
       await context.addInitScript(() => {
         window.__longTasks = [];
         new PerformanceObserver((list) => {
@@ -39,12 +38,7 @@ export const suite: BenchSuite = {
         }).observe({ type: "longtask", buffered: true });
       });
       const page = await context.newPage();
-      const { account, password } = await registerBenchUser(server.url);
-      await page.goto(`${server.url}/#/pages/login/index`);
-      await page.getByLabel("Account or e-mail").fill(account);
-      await page.getByLabel("Password", { exact: true }).fill(password);
-      await page.getByRole("button", { name: "Log in" }).click();
-      await page.waitForURL(/#\/pages\/index\/index/);
+      await signInNewUser(page, server.url);
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOWDOWN });
       log(`${SECONDS} s per screen, CPU slowed ${SLOWDOWN}x, 390x844`);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 /**
  * The browser benches' server: the real server on a build (`STATIC_DIR`, default `dist`; `BUILD_OUT_DIR` works too)
@@ -52,4 +53,21 @@ export async function registerBenchUser(url: string): Promise<{ account: string;
     body: new URLSearchParams({ account, password, re_password: password, invite_code: BENCH_INVITE }),
   });
   return { account, password };
+}
+
+/** Chromium with the Playwright config's flags, headed-or-not as Playwright decides. */
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")) });
+
+/** A phone-sized page context (the Lighthouse mobile viewport, 2x pixels, touch, English). */
+export const phoneContext = (browser: Browser): Promise<BrowserContext> =>
+  browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-US" });
+
+/** A new bench user signed in through the login screen, as a user does; ends on the home screen. */
+export async function signInNewUser(page: Page, url: string): Promise<void> {
+  const { account, password } = await registerBenchUser(url);
+  await page.goto(`${url}/#/pages/login/index`);
+  await page.getByLabel("Account or e-mail").fill(account);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/#\/pages\/index\/index/);
 }

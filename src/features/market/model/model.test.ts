@@ -161,11 +161,12 @@ describe("candles", () => {
     expect(movingAverage([1, 2], 5)).toEqual([null, null]);
   });
 
-  it("builds echarts series: open, close, low, high and coloured volumes", () => {
-    const series = chartSeries([{ t: 60, o: "10", h: "12", l: "9", c: "11", v: "5" }, { t: 120, o: "11", h: "11", l: "8", c: "9", v: "3" }], { up: "U", down: "D" });
-    expect(series.times).toEqual([60, 120]);
+  it("builds echarts series: open, close, low, high and volumes that say which way their candle went", () => {
+    const series = chartSeries([{ t: 60, o: "10", h: "12", l: "9", c: "11", v: "5" }, { t: 120, o: "11", h: "11", l: "8", c: "9", v: "3" }, { t: 180, o: "9", h: "9", l: "9", c: "9", v: "0" }]);
+    expect(series.times).toEqual([60, 120, 180]);
     expect(series.ohlc[0]).toEqual([10, 11, 9, 12]);
-    expect(series.volumes.map((v) => v.itemStyle.color)).toEqual(["U", "D"]);
+    // A flat candle's volume takes the rising colour.
+    expect(series.volumes).toEqual([[0, 5, 1], [1, 3, -1], [2, 0, 1]]);
     expect(series.ma).toHaveLength(3);
   });
 
