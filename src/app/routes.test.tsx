@@ -4,6 +4,7 @@ import { routes, routeByPath } from "./routes";
 import { App } from "./App";
 import { clearSession, setToken, setUserInfo } from "@/shared/state/store";
 import type { UserInfo } from "@contract/auth";
+import { answerOk } from "@/shared/testing/answers";
 
 /** Every path of the seed's section 2 table. */
 const SEED_PATHS = [
@@ -55,7 +56,7 @@ describe("route table", () => {
 describe("access guard and real-name modal", () => {
   // The server answers the start-up's user/info with the same user (the shell is what is under test here).
   beforeEach(() => {
-    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ type: "ok", message: user }), { headers: { "content-type": "application/json" } }));
+    vi.stubGlobal("fetch", async () => answerOk(user));
   });
   afterEach(() => vi.unstubAllGlobals());
 

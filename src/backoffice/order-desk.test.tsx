@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderScreen } from "@/shared/testing/render-screen";
 import { ReadOnlyOrders, type OrderQuery } from "./order-desk";
 
 type Status = "open" | "done";
@@ -13,29 +11,25 @@ interface Orders {
 }
 
 function renderDesk(load: (query: OrderQuery<Status>) => Promise<Orders>) {
-  return render(
-    <I18nProvider i18n={i18n}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ReadOnlyOrders<Status, Orders>
-          title="Orders"
-          accountsTitle="Desk"
-          accounts={(data) => data.accounts.map((a) => ({ key: a.currency, testId: `desk-${a.currency}`, label: a.currency, balance: a.balance }))}
-          statuses={[
-            { value: "open", name: "Open" },
-            { value: "done", name: "Done" },
-          ]}
-          initialStatus="open"
-          swrKey="test/orders"
-          load={load}
-          columns={[
-            { head: "#", num: true, cell: (o) => o.id },
-            { head: "Symbol", cell: (o) => o.symbol, tone: (o) => (o.symbol.startsWith("BTC") ? "up" : "") },
-          ]}
-          rowTestId={(o) => `order-${o.id}`}
-          empty="Nothing here."
-        />
-      </SWRConfig>
-    </I18nProvider>,
+  return renderScreen(
+    <ReadOnlyOrders<Status, Orders>
+      title="Orders"
+      accountsTitle="Desk"
+      accounts={(data) => data.accounts.map((a) => ({ key: a.currency, testId: `desk-${a.currency}`, label: a.currency, balance: a.balance }))}
+      statuses={[
+        { value: "open", name: "Open" },
+        { value: "done", name: "Done" },
+      ]}
+      initialStatus="open"
+      swrKey="test/orders"
+      load={load}
+      columns={[
+        { head: "#", num: true, cell: (o) => o.id },
+        { head: "Symbol", cell: (o) => o.symbol, tone: (o) => (o.symbol.startsWith("BTC") ? "up" : "") },
+      ]}
+      rowTestId={(o) => `order-${o.id}`}
+      empty="Nothing here."
+    />
   );
 }
 

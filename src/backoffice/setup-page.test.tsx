@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { errors } from "@contract/messages";
 import { ApiError } from "@/shared/api/errors";
 import { SetupPage, setupTokenOf } from "./setup-page";
+import { renderScreen } from "@/shared/testing/render-screen";
 
 const api = vi.hoisted(() => ({ begin: vi.fn(), finish: vi.fn(), setToken: vi.fn() }));
 vi.mock("./api", () => ({ setupBegin: api.begin, setupFinish: api.finish, setOperatorToken: api.setToken }));
@@ -22,11 +21,7 @@ describe("SetupPage", () => {
   it("shows the key to enrol, keeps the form on a wrong code, and signs in once the right one creates the operator", async () => {
     window.location.hash = "#/setup?token=tok123";
     api.begin.mockResolvedValue({ secret: "JBSWY3DPEHPK3PXP", uri: URI });
-    render(
-      <I18nProvider i18n={i18n}>
-        <SetupPage />
-      </I18nProvider>,
-    );
+    renderScreen(<SetupPage />);
     fireEvent.change(screen.getByLabelText("Operator name"), { target: { value: "root" } });
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "long-enough-pass" } });
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));

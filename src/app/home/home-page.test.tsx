@@ -5,6 +5,7 @@ import type { Output } from "@contract/define";
 import type { Quotation } from "@contract/market";
 import { FakeWebSocket } from "@/shared/api/fake-websocket";
 import { clearSession, setToken, setUserInfo } from "@/shared/state/store";
+import { answerOk } from "@/shared/testing/answers";
 
 type FirstData = Output<typeof home.firstData>;
 
@@ -54,7 +55,7 @@ function answerEverything() {
     const path = new URL(request.url).pathname.replace(/^.*\/api\//, "");
     requests.push(path);
     const message = path === "user/home" ? first : { list: [], total: 0 };
-    return new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
+    return answerOk(message);
   });
 }
 

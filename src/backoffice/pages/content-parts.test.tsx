@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { fireEvent, render, screen } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@/shared/i18n/i18n";
+import { fireEvent, screen } from "@testing-library/react";
 import type { Language } from "@contract/constants";
 import { hasText, LanguageTabs, languageVersion, type Translations } from "./content-parts";
+import { renderScreen } from "@/shared/testing/render-screen";
 
 interface Text {
   question: string;
@@ -36,11 +35,7 @@ function Editor({ initial, onDraft }: { initial: Draft; onDraft: (draft: Draft) 
 describe("the back office's language versions", () => {
   it("edits English in the item itself and another language in its translation, and names the missing languages", () => {
     let last: Draft | null = null;
-    render(
-      <I18nProvider i18n={i18n}>
-        <Editor initial={{ question: "How?", answer: "<p>So.</p>", translations: { es: { question: "¿Cómo?", answer: "<p>Así.</p>" } } }} onDraft={(d) => (last = d)} />
-      </I18nProvider>,
-    );
+    renderScreen(<Editor initial={{ question: "How?", answer: "<p>So.</p>", translations: { es: { question: "¿Cómo?", answer: "<p>Así.</p>" } } }} onDraft={(d) => (last = d)} />);
     expect(screen.getAllByRole("tab")).toHaveLength(10);
     expect(screen.getByTestId("missing-languages").textContent).toContain("简体中文");
     expect(screen.getByTestId("missing-languages").textContent).not.toContain("Español");

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { render, screen } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
+import { screen } from "@testing-library/react";
 import type { OperatorRole } from "@contract/backoffice";
 import { OverviewPage } from "./overview-page";
+import { renderScreen } from "@/shared/testing/render-screen";
 
 const api = vi.hoisted(() => ({ role: "admin" as OperatorRole, overview: vi.fn() }));
 vi.mock("../api", () => ({
@@ -16,13 +14,7 @@ const counts = { deposits: 2, withdrawals: 0, kyc: 1, loans: 0, support_chats: 3
 
 function renderPage(role: OperatorRole) {
   api.role = role;
-  return render(
-    <I18nProvider i18n={i18n}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <OverviewPage />
-      </SWRConfig>
-    </I18nProvider>,
-  );
+  return renderScreen(<OverviewPage />);
 }
 
 describe("OverviewPage", () => {

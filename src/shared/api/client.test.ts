@@ -6,6 +6,7 @@ import { ApiError, NetworkError } from "./errors";
 import { isOnline, reportReachable } from "./online";
 import { hasLoginAtom, loadingCountAtom, setLanguage, setToken, setUserInfo, store, toastsAtom, tokenAtom } from "../state/store";
 import type { UserInfo } from "@contract/auth";
+import { answerJson } from "../testing/answers";
 import { errors } from "@contract/messages";
 
 const user: UserInfo = {
@@ -14,7 +15,6 @@ const user: UserInfo = {
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const lastRequest = (): Request => fetchMock.mock.calls.at(-1)![0] as Request;
 /** Bodies as the fetch saw them (read on arrival: the request object is not readable afterwards). */
 let bodies: string[] = [];
@@ -22,7 +22,7 @@ const lastBody = () => bodies.at(-1)!;
 
 beforeEach(async () => {
   bodies = [];
-  fetchMock = vi.fn(async () => answer({ type: "ok", message: { fine: true } }));
+  fetchMock = vi.fn(async () => answerJson({ type: "ok", message: { fine: true } }));
   const record = async (req: Request) => {
     bodies.push(req.method === "GET" ? "" : await req.clone().text());
   };
@@ -88,7 +88,7 @@ describe("request helper", () => {
   });
 
   it("resolves with message when code is 1", async () => {
-    answerWithValue(answer({ code: 1, message: [1, 2] }));
+    answerWithValue(answerJson({ code: 1, message: [1, 2] }));
     await expect(request("x")).resolves.toEqual([1, 2]);
   });
 
@@ -96,7 +96,7 @@ describe("request helper", () => {
     vi.useFakeTimers({ toFake: ["setTimeout"] });
     await setToken("tok-999");
     await setUserInfo(user);
-    answerWithValue(answer({ type: 999, code: "LOGIN_REQUIRED", message: errors.LOGIN_REQUIRED.key }, 401));
+    answerWithValue(answerJson({ type: 999, code: "LOGIN_REQUIRED", message: errors.LOGIN_REQUIRED.key }, 401));
     await expect(request("user/info", { auth: true })).rejects.toBeInstanceOf(ApiError);
     expect(store.get(toastsAtom).map((t) => t.text)).toEqual(["Please log in first"]);
     expect(store.get(tokenAtom)).toBeNull();
@@ -114,7 +114,7 @@ describe("request helper", () => {
     await setToken("tok-keep");
     window.location.hash = "#/pages/order/withdraw";
     const body = { type: "error", code: "INSUFFICIENT_BALANCE", message: errors.INSUFFICIENT_BALANCE.key, fields: { amount: errors.INSUFFICIENT_BALANCE.key } };
-    answerWithValue(answer(body, 400));
+    answerWithValue(answerJson(body, 400));
     const error = (await request("wallet/out", { method: "POST", auth: true }).catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe("INSUFFICIENT_BALANCE");
@@ -136,12 +136,12 @@ describe("request helper", () => {
     let seenDuring = -1;
     answerWith(async () => {
       seenDuring = store.get(loadingCountAtom);
-      return answer({ type: "ok", message: null });
+      return answerJson({ type: "ok", message: null });
     });
     await request("a", { method: "POST" });
     expect(seenDuring).toBe(1);
     expect(store.get(loadingCountAtom)).toBe(0);
-    answerWithValue(answer({ type: "error", code: "X", message: errors.INSUFFICIENT_BALANCE.key }, 400));
+    answerWithValue(answerJson({ type: "error", code: "X", message: errors.INSUFFICIENT_BALANCE.key }, 400));
     await request("b", { method: "POST" }).catch(() => {});
     expect(store.get(loadingCountAtom)).toBe(0);
     answerWithError(new TypeError("offline"));

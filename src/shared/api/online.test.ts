@@ -3,6 +3,7 @@ import { request } from "./client";
 import { NetworkError } from "./errors";
 import { isOnline, reportReachable } from "./online";
 import { store, toastsAtom } from "../state/store";
+import { answerOk } from "../testing/answers";
 
 let deviceOnline = true;
 Object.defineProperty(navigator, "onLine", { configurable: true, get: () => deviceOnline });
@@ -20,7 +21,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const ok = (headers: Record<string, string> = {}) => new Response(JSON.stringify({ type: "ok", message: 1 }), { headers: { "content-type": "application/json", ...headers } });
+const ok = (headers: Record<string, string> = {}) => answerOk(1, headers);
 
 describe("is the server reachable", () => {
   it("goes offline when a request gets no answer, marks the page, and comes back with the next live answer", async () => {

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, render, screen } from "@testing-library/react";
-import { SWRConfig } from "swr";
-import type { ReactNode } from "react";
+import { act, screen } from "@testing-library/react";
+import { renderScreen } from "../testing/render-screen";
 import { FakeWebSocket } from "./fake-websocket";
 import { RealtimeSocket } from "./socket";
 import { useLiveSWR, useSocketStatus } from "./realtime";
@@ -38,10 +37,6 @@ function Status() {
   return <span data-testid="status">{useSocketStatus(socket)}</span>;
 }
 
-const wrap = (children: ReactNode) => (
-  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>{children}</SWRConfig>
-);
-
 /** Lets timers and the promises they resolve run. */
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
@@ -65,7 +60,7 @@ afterEach(() => {
 
 describe("useLiveSWR", () => {
   it("updates from the socket while it is open, polls while it is down, and stops polling when it is back", async () => {
-    render(wrap(<><Price /><Status /></>));
+    renderScreen(<><Price /><Status /></>);
     await advance(0);
     expect(fetches).toBe(1);
     expect(screen.getByTestId("price").textContent).toBe("100");
@@ -106,7 +101,7 @@ describe("useLiveSWR", () => {
   });
 
   it("keeps polling steadily while connections open and drop at once", async () => {
-    render(wrap(<Price />));
+    renderScreen(<Price />);
     await advance(0);
     expect(fetches).toBe(1);
     for (let i = 0; i < 9; i++) {
@@ -123,7 +118,7 @@ describe("useLiveSWR", () => {
   it("keeps the first answer when a message lands while it is in flight", async () => {
     let release!: () => void;
     hold = new Promise((resolve) => (release = resolve));
-    render(wrap(<Price />));
+    renderScreen(<Price />);
     await advance(0);
     act(() => FakeWebSocket.last.accept());
     act(() => FakeWebSocket.last.receive({ channel: "ticker", symbol: "BTC/USDT", data: { last: "99" } }));
@@ -136,7 +131,7 @@ describe("useLiveSWR", () => {
   });
 
   it("unsubscribes when the screen goes away", async () => {
-    const { unmount } = render(wrap(<Price />));
+    const { unmount } = renderScreen(<Price />);
     await advance(0);
     act(() => FakeWebSocket.last.accept());
     unmount();
@@ -144,7 +139,7 @@ describe("useLiveSWR", () => {
   });
 
   it("shares one subscription between two screens on the same topic", async () => {
-    render(wrap(<><Price /><Price /></>));
+    renderScreen(<><Price /><Price /></>);
     await advance(0);
     act(() => FakeWebSocket.last.accept());
     expect(FakeWebSocket.instances).toHaveLength(1);

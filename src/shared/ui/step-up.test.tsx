@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { funding } from "@contract";
 import type { UserInfo } from "@contract/auth";
 import { errors } from "@contract/messages";
 import { endpoint } from "../api/client";
-import { hasLoginAtom, StateProvider, store, userInfoAtom } from "../state/store";
+import { hasLoginAtom, store, userInfoAtom } from "../state/store";
+import { renderScreen } from "../testing/render-screen";
 import { useStepUpAction } from "./step-up";
+import { answerOk, answerRefused } from "../testing/answers";
 
 /**
  * The step-up prompt as a user meets it: a sensitive change asks for the proof once, names the proof this user has,
@@ -27,11 +27,7 @@ beforeEach(() => {
     vi.fn(async (request: Request) => {
       const body = (await request.json()) as Record<string, unknown>;
       sent.push(body);
-      const refused = body.step_up !== "trade123";
-      const answer = refused
-        ? { type: "error", code: "STEP_UP_WRONG", message: errors.STEP_UP_WRONG.key, fields: { step_up: errors.STEP_UP_WRONG.key } }
-        : { type: "ok", message: { id: 1 } };
-      return new Response(JSON.stringify(answer), { status: refused ? 400 : 200, headers: { "content-type": "application/json" } });
+      return body.step_up === "trade123" ? answerOk({ id: 1 }) : answerRefused("STEP_UP_WRONG", "step_up");
     }),
   );
 });
@@ -39,16 +35,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function Screen({ onDone }: { onDone: () => void }) {
-  return (
-    <StateProvider store={store}>
-      <I18nProvider i18n={i18n}>
-        <SaveAddress onDone={onDone} />
-      </I18nProvider>
-    </StateProvider>
-  );
-}
 
 function SaveAddress({ onDone }: { onDone: () => void }) {
   const save = useStepUpAction(async (stepUp) => {
@@ -68,14 +54,15 @@ function SaveAddress({ onDone }: { onDone: () => void }) {
 describe("step-up prompt", () => {
   it("asks once for the trading password, keeps asking after a wrong one, then sends the change with it", async () => {
     const done = vi.fn();
-    render(<Screen onDone={done} />);
+    renderScreen(<SaveAddress onDone={done} />);
     fireEvent.click(screen.getByRole("button", { name: "Save address" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm it is you" });
     expect(sent).toHaveLength(0);
     const proof = within(dialog).getByLabelText("Trading password");
     fireEvent.change(proof, { target: { value: "guess" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
-    await within(dialog).findByText(errors.STEP_UP_WRONG.key); // the wire key: tests run without catalogues
+    // The client shows an answer once the server messages of the language are loaded: the English text, not the key.
+    await within(dialog).findByText(errors.STEP_UP_WRONG.en);
     expect(screen.getByRole("dialog")).toBeTruthy();
     fireEvent.change(within(screen.getByRole("dialog")).getByLabelText("Trading password"), { target: { value: "trade123" } });
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Confirm" }));
@@ -86,12 +73,12 @@ describe("step-up prompt", () => {
 
   it("names the Google code when 2FA is bound, and the login password when the user has neither", async () => {
     store.set(userInfoAtom, { has_trade_password: false, google_bound: true } as UserInfo);
-    const { unmount } = render(<Screen onDone={() => undefined} />);
+    const { unmount } = renderScreen(<SaveAddress onDone={() => undefined} />);
     fireEvent.click(screen.getByRole("button", { name: "Save address" }));
     expect(within(await screen.findByRole("dialog")).getByLabelText("Google Authenticator code")).toBeTruthy();
     unmount();
     store.set(userInfoAtom, { has_trade_password: false, google_bound: false } as UserInfo);
-    render(<Screen onDone={() => undefined} />);
+    renderScreen(<SaveAddress onDone={() => undefined} />);
     fireEvent.click(screen.getByRole("button", { name: "Save address" }));
     expect(within(await screen.findByRole("dialog")).getByLabelText("Login password")).toBeTruthy();
   });

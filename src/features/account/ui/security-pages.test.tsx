@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
-import type { ReactNode } from "react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errors } from "@contract/messages";
 import type { ActiveSession } from "@contract/security";
-import { hasLoginAtom, StateProvider, store } from "@/shared/state/store";
+import { hasLoginAtom, store } from "@/shared/state/store";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerOk, answerRefused } from "@/shared/testing/answers";
 
 let sessions: ActiveSession[] = [];
 let code: string | null = null;
@@ -39,12 +37,12 @@ beforeEach(() => {
       } else if (path === "safe/anti_phishing") message = { code };
       else if (path === "safe/anti_phishing/set") {
         if (body.step_up !== "trade-pass") {
-          return new Response(JSON.stringify({ type: "error", code: "STEP_UP_WRONG", message: errors.STEP_UP_WRONG.key, fields: { step_up: errors.STEP_UP_WRONG.key } }), { status: 400, headers: { "content-type": "application/json" } });
+          return answerRefused("STEP_UP_WRONG", "step_up");
         }
         code = String(body.code);
         message = { code };
       }
-      return new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
+      return answerOk(message);
     }),
   );
 });
@@ -54,20 +52,10 @@ afterEach(() => {
   store.set(hasLoginAtom, false);
 });
 
-function renderWith(children: ReactNode) {
-  render(
-    <StateProvider store={store}>
-      <I18nProvider i18n={i18n}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>{children}</SWRConfig>
-      </I18nProvider>
-    </StateProvider>,
-  );
-}
-
 describe("active sessions page", () => {
   it("lists the sessions with this device marked, and logs out one after confirming", async () => {
     const { SessionsPage } = await import("./sessions-page");
-    renderWith(<SessionsPage />);
+    renderScreen(<SessionsPage />);
     const rows = await screen.findAllByTestId("session");
     expect(rows).toHaveLength(3);
     expect(within(rows[0]).getByText("This device")).toBeTruthy();
@@ -81,7 +69,7 @@ describe("active sessions page", () => {
 
   it("logs out every other session", async () => {
     const { SessionsPage } = await import("./sessions-page");
-    renderWith(<SessionsPage />);
+    renderScreen(<SessionsPage />);
     await screen.findAllByTestId("session");
     fireEvent.click(screen.getByRole("button", { name: "Log out all other sessions" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Log out" }));
@@ -93,7 +81,7 @@ describe("active sessions page", () => {
 describe("anti-phishing page", () => {
   it("sets the code with the step-up proof, and shows a refused proof under its field", async () => {
     const { AntiPhishingPage } = await import("./anti-phishing-page");
-    renderWith(<AntiPhishingPage />);
+    renderScreen(<AntiPhishingPage />);
     expect(await screen.findByText("No code set yet.")).toBeTruthy();
     const submit = screen.getByRole("button", { name: "Set" }) as HTMLButtonElement;
     fireEvent.change(screen.getByLabelText("Code"), { target: { value: "ab" } });
@@ -101,8 +89,8 @@ describe("anti-phishing page", () => {
     expect(submit.disabled).toBe(true); // too short for the rule
     fireEvent.change(screen.getByLabelText("Code"), { target: { value: "Blue-Owl_7" } });
     fireEvent.click(submit);
-    // The field's message (its wire key, translated when the catalogue is loaded) under the proof's input.
-    expect(await screen.findByText(i18n._(errors.STEP_UP_WRONG.key))).toBeTruthy();
+    // The field's message under the proof's input, translated (the client shows an answer once the catalogue is loaded).
+    expect(await screen.findByText(errors.STEP_UP_WRONG.en)).toBeTruthy();
     expect(code).toBeNull();
     fireEvent.change(screen.getByLabelText("Trading password or Google 2FA code"), { target: { value: "trade-pass" } });
     fireEvent.click(screen.getByRole("button", { name: "Set" }));

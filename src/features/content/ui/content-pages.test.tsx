@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
-import type { ReactNode } from "react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { DocumentView, FaqEntry } from "@contract/content";
-import { hasLoginAtom, StateProvider, store } from "@/shared/state/store";
+import { hasLoginAtom, store } from "@/shared/state/store";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerOk } from "@/shared/testing/answers";
 
 const FAQ: FaqEntry[] = [
   { id: 1, category: "account", question: "How do I register?", answer: "<p>With an invitation code.</p>", updated_at: 0, lang: "en", fallback: false },
@@ -32,7 +30,7 @@ beforeEach(() => {
       } else if (url.pathname.endsWith("user/usermessage_unread")) {
         message = { unread, latest_at: null };
       }
-      return new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
+      return answerOk(message);
     }),
   );
 });
@@ -42,20 +40,10 @@ afterEach(() => {
   store.set(hasLoginAtom, false);
 });
 
-function renderWith(children: ReactNode) {
-  render(
-    <StateProvider store={store}>
-      <I18nProvider i18n={i18n}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>{children}</SWRConfig>
-      </I18nProvider>
-    </StateProvider>,
-  );
-}
-
 describe("FAQ page", () => {
   it("lists the questions by category and searches them on the server", async () => {
     const { FaqPage } = await import("./faq-page");
-    renderWith(<FaqPage />);
+    renderScreen(<FaqPage />);
     expect(await screen.findByText("How do I register?")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Withdrawals" })).toBeTruthy();
 
@@ -75,7 +63,7 @@ describe("document pages", () => {
   it("say plainly that an unpublished document is not published", async () => {
     document = { slug: "jgpz", published: false };
     const { LicencePage } = await import("./document-page");
-    renderWith(<LicencePage />);
+    renderScreen(<LicencePage />);
     expect(await screen.findByText("Not published yet")).toBeTruthy();
     expect(screen.getByTestId("document-unpublished").textContent).toContain("it writes none itself");
   });
@@ -83,7 +71,7 @@ describe("document pages", () => {
   it("render a published document's sanitised HTML", async () => {
     document = { slug: "fwxy", published: true, title: "Service agreement v1", body: "<h2>Scope</h2><p>Terms.</p>", updated_at: 1_700_000_000, lang: "en", fallback: false };
     const { ServiceAgreementPage } = await import("./document-page");
-    renderWith(<ServiceAgreementPage />);
+    renderScreen(<ServiceAgreementPage />);
     expect(await screen.findByRole("heading", { name: "Service agreement v1" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Scope" })).toBeTruthy();
   });
@@ -94,14 +82,14 @@ describe("notice bell", () => {
     store.set(hasLoginAtom, true);
     unread = 3;
     const { NoticeBell } = await import("./notice-bell");
-    renderWith(<NoticeBell />);
+    renderScreen(<NoticeBell />);
     await waitFor(() => expect(screen.getByTestId("notice-bell").textContent).toBe("3"));
   });
 
   it("asks nothing of the server for a visitor", async () => {
     unread = 5;
     const { NoticeBell } = await import("./notice-bell");
-    renderWith(<NoticeBell />);
+    renderScreen(<NoticeBell />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId("notice-bell").textContent).toBe("");
     expect(calls.some((url) => url.pathname.endsWith("usermessage_unread"))).toBe(false);

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
+import { screen } from "@testing-library/react";
 import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
 import type { LossShareView } from "@contract/disclosures";
 import { RiskWarning } from "./risk-warning";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerOk } from "@/shared/testing/answers";
 
 /** The loss share as the risk warning words it: a figure, "not enough yet", or only the warning while unknown. */
 
 let answer: () => Response;
 const view = (families: LossShareView["families"]): LossShareView => ({ window_days: 90, min_accounts: 10, computed_at: 0, families });
-const ok = (message: unknown) => new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
 
 beforeEach(() => {
   i18n.loadAndActivate({ locale: "en", messages: {} });
@@ -19,25 +18,19 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderWarning(family: "leveraged" | "options") {
-  render(
-    <I18nProvider i18n={i18n}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <RiskWarning family={family} />
-      </SWRConfig>
-    </I18nProvider>,
-  );
+  renderScreen(<RiskWarning family={family} />);
   return screen.getByTestId(`risk-warning-${family}`);
 }
 
 describe("risk warning", () => {
   it("states the share of accounts that lost money on the product", async () => {
-    answer = () => ok(view([{ family: "leveraged", accounts: 40, losing: 29, share: "0.7250" }, { family: "options", accounts: 12, losing: 9, share: "0.7500" }]));
+    answer = () => answerOk(view([{ family: "leveraged", accounts: 40, losing: 29, share: "0.7250" }, { family: "options", accounts: 12, losing: 9, share: "0.7500" }]));
     renderWarning("leveraged");
     expect(await screen.findByText("72.5% of accounts lost money on leveraged trading over the last 90 days.")).toBeTruthy();
   });
 
   it("says there are not enough settled trades yet rather than showing 0 %", async () => {
-    answer = () => ok(view([{ family: "leveraged", accounts: 2, losing: 0, share: null }, { family: "options", accounts: 0, losing: 0, share: null }]));
+    answer = () => answerOk(view([{ family: "leveraged", accounts: 2, losing: 0, share: null }, { family: "options", accounts: 0, losing: 0, share: null }]));
     const box = renderWarning("options");
     expect(await screen.findByText("Not enough settled options yet to say how many accounts lost money over the last 90 days.")).toBeTruthy();
     expect(box.textContent).not.toContain("0%");

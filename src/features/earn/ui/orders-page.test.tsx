@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, within } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
+import { fireEvent, screen, within } from "@testing-library/react";
 import type { EarnIncome } from "@contract/earn";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerOk } from "@/shared/testing/answers";
 
 /** The hosting page: the totals, and every daily income of the hosting orders in its own tab. */
 
@@ -23,7 +22,7 @@ beforeEach(() => {
         : url.pathname.endsWith("lh/deposit/records")
           ? { list: url.searchParams.get("kind") === "hosting" ? income : [], total: income.length }
           : { list: [], total: 0 };
-      return new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
+      return answerOk(message);
     }),
   );
 });
@@ -34,13 +33,7 @@ afterEach(() => {
 
 async function renderPage() {
   const { HostingPage } = await import("./orders-page");
-  render(
-    <I18nProvider i18n={i18n}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-        <HostingPage />
-      </SWRConfig>
-    </I18nProvider>,
-  );
+  renderScreen(<HostingPage />);
 }
 
 describe("the hosting page", () => {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
 import { errors } from "@contract/messages";
 import type { Product } from "@contract/earn";
 import { store, toastsAtom } from "@/shared/state/store";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerJson } from "@/shared/testing/answers";
 
 /**
  * The subscription form as a user meets it: the limits and the available balance refuse an amount before anything
@@ -34,14 +34,14 @@ beforeEach(() => {
       if (path.endsWith("lh/deposit")) {
         sent.push((await request.json()) as Record<string, unknown>);
         const { status, body } = answer();
-        return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+        return answerJson(body, status);
       }
       const body = path.endsWith("lh/deposit/config")
         ? { type: "ok", message: [product] }
         : path.endsWith("user/features")
           ? { type: "ok", message: { options: true, leverage: true, earn: earnAllowed, loans: true, country: "ES" } }
           : { type: "ok", message: { list: [], total: 0 } };
-      return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+      return answerJson(body);
     }),
   );
 });
@@ -52,13 +52,7 @@ afterEach(() => {
 
 async function renderForm(available: string | null = "1000") {
   const { SubscribeForm } = await import("./subscribe-form");
-  render(
-    <I18nProvider i18n={i18n}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-        <SubscribeForm kind="hosting" productId={product.id} available={available} />
-      </SWRConfig>
-    </I18nProvider>,
-  );
+  renderScreen(<SubscribeForm kind="hosting" productId={product.id} available={available} />);
   return screen.findByLabelText("Amount (USDT)");
 }
 
@@ -114,13 +108,7 @@ describe("the subscription form", () => {
   it("explains instead of offering when the user's country has earn products switched off", async () => {
     earnAllowed = false;
     const { SubscribeForm } = await import("./subscribe-form");
-    render(
-      <I18nProvider i18n={i18n}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-          <SubscribeForm kind="hosting" productId={product.id} available="1000" />
-        </SWRConfig>
-      </I18nProvider>,
-    );
+    renderScreen(<SubscribeForm kind="hosting" productId={product.id} available="1000" />);
     expect((await screen.findByTestId("earn-unavailable")).textContent).toContain("AI arbitrage and hosting are not available in your country");
     expect(screen.queryByLabelText("Amount (USDT)")).toBeNull();
   });

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { LoanConfig } from "@contract/loans";
-import { StateProvider, store, userInfoAtom } from "@/shared/state/store";
+import { store, userInfoAtom } from "@/shared/state/store";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerOk } from "@/shared/testing/answers";
 
 /**
  * The loan form's gates as a user meets them: without a passed KYC, or with a loan still open, it says why and
@@ -47,7 +46,7 @@ beforeEach(() => {
             : path.endsWith("user/info")
               ? { id: 1, account: "ana", review_status: reviewStatus }
               : {};
-      return new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
+      return answerOk(message);
     }),
   );
 });
@@ -58,15 +57,7 @@ afterEach(() => {
 
 async function renderPage() {
   const { LoanApplyPage } = await import("./loan-apply-page");
-  render(
-    <StateProvider store={store}>
-      <I18nProvider i18n={i18n}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-          <LoanApplyPage />
-        </SWRConfig>
-      </I18nProvider>
-    </StateProvider>,
-  );
+  renderScreen(<LoanApplyPage />);
   const amount = await screen.findByLabelText("Amount (USDT)");
   // The gates judge the user the server describes, not the empty session before it answers.
   await waitFor(() => expect(store.get(userInfoAtom)).toMatchObject({ review_status: reviewStatus }));
@@ -115,15 +106,7 @@ describe("the loan form", () => {
   it("explains instead of the form when the user's country has loans switched off", async () => {
     loansAllowed = false;
     const { LoanApplyPage } = await import("./loan-apply-page");
-    render(
-      <StateProvider store={store}>
-        <I18nProvider i18n={i18n}>
-          <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-            <LoanApplyPage />
-          </SWRConfig>
-        </I18nProvider>
-      </StateProvider>,
-    );
+    renderScreen(<LoanApplyPage />);
     expect((await screen.findByTestId("loans-unavailable")).textContent).toContain("Credit loans are not available in your country");
     expect(screen.queryByLabelText("Amount (USDT)")).toBeNull();
   });

@@ -1,20 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { leaveDraft, takeHandoff } from "@/shared/lib/location";
+import { renderScreen } from "@/shared/testing/render-screen";
 
 function renderAt(url: string, children: ReactNode) {
   const { hook, searchHook } = memoryLocation({ path: url, static: true });
-  render(
-    <I18nProvider i18n={i18n}>
-      <Router hook={hook} searchHook={searchHook}>
-        {children}
-      </Router>
-    </I18nProvider>,
+  renderScreen(
+    <Router hook={hook} searchHook={searchHook}>
+      {children}
+    </Router>,
   );
 }
 

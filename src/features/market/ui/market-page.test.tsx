@@ -1,10 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Quotation } from "@contract/market";
 import { FakeWebSocket } from "@/shared/api/fake-websocket";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerOk } from "@/shared/testing/answers";
 
 const quotation = (symbol: string, last: string, change: string, kind: Quotation["kind"] = "crypto"): Quotation => {
   const [base, quote] = symbol.split("/");
@@ -32,7 +31,7 @@ beforeEach(() => {
       fetches++;
       const path = new URL(request.url).pathname;
       const message = path.endsWith("currency/quotation_new") ? list : { connected_venues: 0, venues: [], list: [], opportunities: 0, updated_at: 0 };
-      return new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
+      return answerOk(message);
     }),
   );
 });
@@ -46,13 +45,7 @@ afterEach(async () => {
 
 async function renderMarket() {
   const { MarketPage } = await import("./market-page");
-  render(
-    <I18nProvider i18n={i18n}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-        <MarketPage />
-      </SWRConfig>
-    </I18nProvider>,
-  );
+  renderScreen(<MarketPage />);
   await screen.findByTestId("quote-BTC/USDT");
 }
 

@@ -1,13 +1,13 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
 import { errors } from "@contract/messages";
 import type { Quotation } from "@contract/market";
 import type { Position } from "@contract/positions";
 import { FakeWebSocket } from "@/shared/api/fake-websocket";
 import { store, toastsAtom } from "@/shared/state/store";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerOk, answerRefused } from "@/shared/testing/answers";
 
 const quotation = (symbol: string, bid: string, ask: string): Quotation => ({
   symbol, base: symbol.split("/")[0], quote: symbol.split("/")[1], kind: "crypto", last: bid, open_24h: bid, high_24h: bid, low_24h: bid, change_24h: "0",
@@ -49,22 +49,20 @@ beforeEach(() => {
       const path = new URL(request.url).pathname.replace(/^\/api\//, "");
       const body = request.method === "POST" ? ((await request.json()) as Record<string, unknown>) : {};
       calls.push({ path, body });
-      const ok = (message: unknown) => new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
       if (refusal && refusal.path === path) {
-        const e = errors[refusal.code];
-        return new Response(JSON.stringify({ type: "error", code: refusal.code, message: e.key }), { status: e.status, headers: { "content-type": "application/json" } });
+        return answerRefused(refusal.code);
       }
-      if (path === "currency/quotation_new") return ok([quotation("BTC/USDT", "64000.00", "64010.00")]);
+      if (path === "currency/quotation_new") return answerOk([quotation("BTC/USDT", "64000.00", "64010.00")]);
       if (path === "lever/my_trade") {
         const status = String(body.status);
         const list = body.kind === "crypto" ? lists[status] : [];
-        return ok({ list, total: list.length, account });
+        return answerOk({ list, total: list.length, account });
       }
-      if (path === "lever/close") return ok({ ...lists.open[0], status: "closed" });
-      if (path === "lever/dealall") return ok({ closed: 1, pnl: "0.36", list: [] });
-      if (path === "lever/cancel") return ok({ ...lists.pending[0], status: "cancelled" });
-      if (path === "lever/setstop") return ok(lists.open[0]);
-      return ok({});
+      if (path === "lever/close") return answerOk({ ...lists.open[0], status: "closed" });
+      if (path === "lever/dealall") return answerOk({ closed: 1, pnl: "0.36", list: [] });
+      if (path === "lever/cancel") return answerOk({ ...lists.pending[0], status: "cancelled" });
+      if (path === "lever/setstop") return answerOk(lists.open[0]);
+      return answerOk({});
     }),
   );
 });
@@ -78,13 +76,7 @@ afterEach(async () => {
 
 async function renderPage() {
   const { ContractOrdersPage } = await import("./positions-page");
-  render(
-    <I18nProvider i18n={i18n}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-        <ContractOrdersPage />
-      </SWRConfig>
-    </I18nProvider>,
-  );
+  renderScreen(<ContractOrdersPage />);
   return screen.findByTestId("position-1");
 }
 

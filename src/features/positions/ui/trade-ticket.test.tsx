@@ -1,14 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
 import { errors } from "@contract/messages";
 import { successes } from "@contract/successes";
 import type { Quotation } from "@contract/market";
 import type { Ticket } from "@contract/positions";
 import { FakeWebSocket } from "@/shared/api/fake-websocket";
 import { store, toastsAtom } from "@/shared/state/store";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerJson } from "@/shared/testing/answers";
 
 const btcTicket: Ticket = {
   symbol: "BTC/USDT", kind: "crypto", bid: "63990.00", ask: "64000.00", last: "63995.00", leverages: [5, 10, 20], max_leverage: 20, fee_rate: "0.0005",
@@ -49,7 +49,7 @@ beforeEach(() => {
         submitted.push((await request.json()) as Record<string, unknown>);
         ({ status, body } = submitAnswer());
       } else body = { type: "ok", message: { list: [], total: 0, account: { equity: "0", margin: "0", free_margin: "0", margin_level: null, unrealised_pnl: "0" } } };
-      return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+      return answerJson(body, status);
     }),
   );
 });
@@ -64,13 +64,7 @@ afterEach(async () => {
 
 async function renderTicket(symbol = "BTC/USDT") {
   const { TradeTicket } = await import("./trade-ticket");
-  render(
-    <I18nProvider i18n={i18n}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-        <TradeTicket symbol={symbol} />
-      </SWRConfig>
-    </I18nProvider>,
-  );
+  renderScreen(<TradeTicket symbol={symbol} />);
   return screen.findByRole("form", { name: "Order ticket" });
 }
 

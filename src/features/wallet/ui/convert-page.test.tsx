@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import { i18n } from "@lingui/core";
-import { SWRConfig } from "swr";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { FlashPair } from "@contract/wallet";
-import { hasLoginAtom, StateProvider, store } from "@/shared/state/store";
+import { hasLoginAtom, store } from "@/shared/state/store";
+import { renderScreen } from "@/shared/testing/render-screen";
+import { answerOk } from "@/shared/testing/answers";
 
 /** A conversion is asked once more with its rate, fee and what arrives; nothing is sent before the confirmation. */
 
@@ -18,14 +17,13 @@ beforeEach(() => {
     "fetch",
     vi.fn(async (request: Request) => {
       const path = new URL(request.url).pathname.replace(/^\/api\//, "");
-      const json = (message: unknown) => new Response(JSON.stringify({ type: "ok", message }), { headers: { "content-type": "application/json" } });
-      if (path === "wallet/flashAgainstList") return json([pair]);
-      if (path === "wallet/list") return json([{ currency: "USDT", available: "500", frozen: "0", value_usdt: "500" }]);
+      if (path === "wallet/flashAgainstList") return answerOk([pair]);
+      if (path === "wallet/list") return answerOk([{ currency: "USDT", available: "500", frozen: "0", value_usdt: "500" }]);
       if (path === "wallet/flashAgainst") {
         converted.push((await request.json()) as Record<string, unknown>);
-        return json({ id: 1, from: "USDT", to: "BTC", amount: "100", fee: "0.2", received: "0.000998", rate: "0.00001", created_at: 1_700_000_000 });
+        return answerOk({ id: 1, from: "USDT", to: "BTC", amount: "100", fee: "0.2", received: "0.000998", rate: "0.00001", created_at: 1_700_000_000 });
       }
-      return json({ list: [], total: 0 });
+      return answerOk({ list: [], total: 0 });
     }),
   );
 });
@@ -37,15 +35,7 @@ afterEach(() => {
 describe("convert page", () => {
   it("shows the rate, the fee and what arrives in a confirmation, and converts only once confirmed", async () => {
     const { ConvertPage } = await import("./convert-page");
-    render(
-      <StateProvider store={store}>
-        <I18nProvider i18n={i18n}>
-          <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-            <ConvertPage />
-          </SWRConfig>
-        </I18nProvider>
-      </StateProvider>,
-    );
+    renderScreen(<ConvertPage />);
     fireEvent.change(await screen.findByLabelText("Amount"), { target: { value: "100" } });
     fireEvent.click(screen.getByRole("button", { name: "Convert" }));
     const dialog = await screen.findByRole("dialog", { name: "Convert 100 USDT to BTC?" });
