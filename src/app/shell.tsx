@@ -1,14 +1,15 @@
-import { Component, Suspense, useEffect, type ReactNode } from "react";
-import { Redirect, Route, Switch, useLocation } from "wouter";
+import { Component, lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Redirect, Route, Switch } from "wouter";
 import { Trans } from "@lingui/react/macro";
-import { hasLoginAtom, realNameDismissedAtom, useAtomValue, useSetAtom, userInfoAtom } from "@/shared/state/store";
+import { hasLoginAtom, realNameDismissedAtom, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { PageLoading } from "@/shared/ui/feedback";
-import { Modal } from "@/shared/ui/modal";
 import { REVIEW } from "@contract/constants";
 import { paths } from "@/shared/lib/paths";
 import { RouteMetaProvider } from "./route-meta";
 import { routes, type RouteDef } from "./routes";
 import { TabBar } from "./tab-bar";
+
+const RealNameModal = lazy(() => import("./real-name-modal").then((m) => ({ default: m.RealNameModal })));
 
 /** Every route of the table, each behind the access guard, with the real-name modal and the tab bar where due. */
 export function Shell() {
@@ -39,52 +40,24 @@ function Guarded({ route }: { route: RouteDef }) {
         </Suspense>
       </PageErrorBoundary>
       {route.tab && <TabBar />}
-      {hasLogin && !route.noRealNameModal && <RealNameModal />}
+      {hasLogin && !route.noRealNameModal && <RealNameCheck />}
     </RouteMetaProvider>
   );
 }
 
 /**
- * review_status 0 (never submitted) or 3 (rejected) shows "please complete real-name verification first" with a
- * button to KYC. Not shown on the KYC, login and register pages.
+ * review_status 0 (never submitted) or 3 (rejected) asks for real-name verification, once per session (it asks, it
+ * does not lock the user out of their own account). The modal's code loads only when it is to be shown.
  */
-function RealNameModal() {
+function RealNameCheck() {
   const user = useAtomValue(userInfoAtom);
-  const [, navigate] = useLocation();
-  // Dismissed once per session: the modal asks, it does not lock the user out of their own account.
   const dismissed = useAtomValue(realNameDismissedAtom);
-  const setDismissed = useSetAtom(realNameDismissedAtom);
   const needed = user !== null && (user.review_status === REVIEW.NONE || user.review_status === REVIEW.REJECTED);
-  const close = () => setDismissed(true);
+  if (!needed || dismissed) return null;
   return (
-    <Modal
-      open={needed && !dismissed}
-      title={<Trans>Real-name verification</Trans>}
-      onClose={close}
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={close}>
-            <Trans>Later</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => {
-              close();
-              navigate(paths.kyc);
-            }}
-          >
-            <Trans>Verify now</Trans>
-          </button>
-        </>
-      }
-    >
-      {user?.review_status === REVIEW.REJECTED ? (
-        <Trans>Your verification was rejected. Please complete real-name verification first.</Trans>
-      ) : (
-        <Trans>Please complete real-name verification first.</Trans>
-      )}
-    </Modal>
+    <Suspense fallback={null}>
+      <RealNameModal rejected={user.review_status === REVIEW.REJECTED} />
+    </Suspense>
   );
 }
 

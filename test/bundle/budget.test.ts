@@ -5,12 +5,14 @@ import { describe, expect, it } from "vitest";
 import { FIRST_ROUTE_ENTRIES } from "../../scripts/first-routes";
 
 /**
- * A phone on a slow network downloads little: the JavaScript the login and home routes load stays under 120 KB
- * gzip. Bundle size is deterministic, so this is a test; it reads the build's manifest (npm test builds first).
+ * A phone on a slow network downloads little: the JavaScript the login and home routes need before their first paint
+ * stays under 109 KB gzip (issue 16 aims at 95 KB; react-dom alone is about 64 KB of it). Lower the figure whenever
+ * the routes shrink. Bundle size is deterministic, so this is a test; it reads the build's manifest (npm test builds
+ * first).
  */
 const dist = path.resolve(import.meta.dirname, "../..", process.env.BUILD_OUT_DIR ?? "dist");
 const manifestFile = path.join(dist, ".vite/manifest.json");
-export const FIRST_ROUTES_BUDGET_BYTES = 120 * 1024;
+export const FIRST_ROUTES_BUDGET_BYTES = 109 * 1024;
 
 interface Chunk {
   file: string;
@@ -43,7 +45,7 @@ describe.skipIf(!fs.existsSync(manifestFile))("bundle budget", () => {
   const firstPages = FIRST_ROUTE_ENTRIES.filter((file) => file !== "src/main.tsx");
   const firstRoutes = ["index.html", ...firstPages, "locales/en/messages.po?ui?lingui"];
 
-  it("keeps the login and home routes under 120 KB of gzip JavaScript", () => {
+  it(`keeps the login and home routes under ${FIRST_ROUTES_BUDGET_BYTES / 1024} KB of gzip JavaScript`, () => {
     const files = new Set<string>();
     for (const key of firstRoutes) closure(manifest, key, files);
     const total = [...files].filter((f) => f.endsWith(".js")).reduce((sum, f) => sum + gzipSize(f), 0);
