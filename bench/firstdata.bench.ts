@@ -86,17 +86,20 @@ async function openHome(page: Page, cdp: CDPSession, url: string, throttled: boo
     await page.waitForFunction(() => window.__balancesAt !== null, undefined, { timeout: 60_000 });
     // Sections that mount later (the markets, the tab bar's badge) would ask now if they were going to.
     await page.waitForTimeout(1_500);
-    return await page.evaluate(() => {
-      const data = performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.startsWith("/api/")) as PerformanceResourceTiming[];
-      const balancesAt = window.__balancesAt ?? Number.NaN;
-      const path = (e: PerformanceResourceTiming) => new URL(e.name).pathname.replace("/api/", "");
-      return {
-        firstDataMs: Math.min(...data.map((e) => e.responseEnd)),
-        balancesMs: balancesAt,
-        before: data.filter((e) => e.startTime < balancesAt).map(path),
-        after: data.filter((e) => e.startTime >= balancesAt).map(path),
-      };
-    });
+    // Only anonymous functions go to the page: tsx wraps named ones in a helper the page does not have.
+    const seen = await page.evaluate(() => ({
+      balancesAt: window.__balancesAt ?? Number.NaN,
+      data: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .map((e) => ({ path: new URL(e.name).pathname, startTime: e.startTime, responseEnd: e.responseEnd }))
+        .filter((e) => e.path.startsWith("/api/")),
+    }));
+    const named = (entries: typeof seen.data) => entries.map((e) => e.path.replace("/api/", ""));
+    return {
+      firstDataMs: Math.min(...seen.data.map((e) => e.responseEnd)),
+      balancesMs: seen.balancesAt,
+      before: named(seen.data.filter((e) => e.startTime < seen.balancesAt)),
+      after: named(seen.data.filter((e) => e.startTime >= seen.balancesAt)),
+    };
   } finally {
     await throttle(cdp, false);
   }

@@ -9,34 +9,52 @@ import { walletsKey } from "@/features/wallet/api/wallets";
 import { endpoint } from "@/shared/api/client";
 import { prime, PRIMED_FOR_MS } from "@/shared/api/primed";
 import { userInfoKey } from "@/shared/api/user-info";
-import { getLanguage, getToken, setUserInfo } from "@/shared/state/store";
+import { getLanguage, setUserInfo } from "@/shared/state/store";
 
 /** GET user/home: the signed-in home's first data, each part the answer of its own call. */
 export const getHomeFirstData = endpoint<typeof home.firstData>({ method: "GET", path: "user/home", access: "user" });
 
-let latest: { answer: Promise<unknown>; token: string | null; startedAt: number; settled: boolean } | null = null;
+/** Like SWR's deduping interval: a home rendered again this soon (a double render) is served by the same ask. */
+const DEDUPE_MS = 2_000;
+
+/** When a home render last had its first data asked for (by itself, or by start-up just before it). */
+let lastServedAt = 0;
+/** When start-up asked for a home that has not rendered yet (its code may still be loading). */
+let askedForComingHome: number | null = null;
+
+/**
+ * Start-up on the home: its first data is asked for at once, before the home's own code has loaded; the home's first
+ * render then takes it instead of asking again.
+ */
+export function loadHomeFirstData(): Promise<unknown> {
+  askedForComingHome = Date.now();
+  return askHomeFirstData();
+}
+
+/**
+ * The home asks for its first data as it renders, before its sections mount (their hooks would otherwise each ask
+ * for their own part): after a login, or coming back to the home later. At start-up the request is already on its way.
+ */
+export function useHomeFirstData(): void {
+  useState(() => {
+    const now = Date.now();
+    const startUp = askedForComingHome;
+    askedForComingHome = null;
+    if (now - lastServedAt < DEDUPE_MS) return;
+    lastServedAt = now;
+    if (startUp !== null && now - startUp < PRIMED_FOR_MS) return;
+    void askHomeFirstData().catch(() => undefined);
+  });
+}
 
 /**
  * Asks for everything the home shows first in one request, and primes each part under the SWR key of the hook that
  * shows it (user, wallets, the bell's unread count, the notice strip, the markets, the Service tab's badge), so none
  * of them asks again.
- * Not asked twice for one session while one is on its way or has just arrived (start-up, then the home mounting).
  */
-export function loadHomeFirstData(): Promise<unknown> {
-  const token = getToken();
-  if (latest && latest.token === token && (!latest.settled || Date.now() - latest.startedAt < PRIMED_FOR_MS)) return latest.answer;
+function askHomeFirstData(): Promise<unknown> {
   const lang = getLanguage();
   const answer = getHomeFirstData({}, { silent: true, loading: false });
-  const load = { answer: answer as Promise<unknown>, token, startedAt: Date.now(), settled: false };
-  latest = load;
-  answer.then(
-    () => void (load.settled = true),
-    () => {
-      load.settled = true;
-      // A failure is not remembered: the next visit to the home asks again.
-      if (latest === load) latest = null;
-    },
-  );
   // The session's user is stored (as `refreshUserInfo` does) before the hook of user/info gets it.
   prime(
     userInfoKey,
@@ -51,12 +69,4 @@ export function loadHomeFirstData(): Promise<unknown> {
   prime(quotationsKey, answer.then((first) => first.quotations));
   prime(SUPPORT_MESSAGES_KEY, answer.then((first) => first.support));
   return answer;
-}
-
-/**
- * The home asks for its first data as it renders: before its sections mount, whose hooks would otherwise each ask
- * for their own part (after a login, or coming back to the home later). At start-up the request is already on its way.
- */
-export function useHomeFirstData(): void {
-  useState(() => void loadHomeFirstData().catch(() => undefined));
 }

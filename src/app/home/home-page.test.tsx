@@ -50,11 +50,13 @@ afterEach(async () => {
 
 function answerEverything() {
   requests = [];
-  // Any call answers (a stray one is counted, not hung): user/home with the first data, the rest with an empty page.
+  // Every call answers (a stray one is counted, not hung): user/home with the first data, each part's own call with
+  // that part, anything else with an empty page.
+  const own: Record<string, unknown> = { "user/home": first, "user/info": first.user, "wallet/list": first.wallets, "user/usermessage_unread": first.unread, "news/list": first.notices, "currency/quotation_new": first.quotations, "support/messages": first.support };
   vi.stubGlobal("fetch", async (request: Request) => {
     const path = new URL(request.url).pathname.replace(/^.*\/api\//, "");
     requests.push(path);
-    const message = path === "user/home" ? first : { list: [], total: 0 };
+    const message = own[path] ?? { list: [], total: 0 };
     return answerOk(message);
   });
 }
@@ -79,6 +81,28 @@ describe("the signed-in home at start-up", () => {
     await waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
     act(() => FakeWebSocket.last.accept());
     // Later mounts (the PWA extras' notice watch) and revalidations would ask now: give them time to.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+
+    expect(requests).toEqual(["user/home"]);
+  });
+
+  it("coming to the home from another screen, it again asks once for everything", async () => {
+    answerEverything();
+    await setToken("session-token");
+    await setUserInfo(first.user);
+    window.location.hash = "#/pages/login/index";
+    const { App } = await import("../App");
+    render(<App />);
+    // Elsewhere, start-up loads the user and the wallets (each once).
+    await waitFor(() => expect([...requests].sort()).toEqual(["user/info", "wallet/list"]), { timeout: 10_000 });
+
+    // A home rendered within 2 s is served by the same ask (a double render): the last test's must be older.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2_100)));
+    requests = [];
+    const { navigate } = await import("@/shared/lib/navigation");
+    act(() => navigate("/pages/index/index"));
+    await waitFor(() => expect(screen.getByTestId("total-assets").textContent).toContain("1,234.5"), { timeout: 10_000 });
+    expect(await screen.findByTestId("home-quotes", {}, { timeout: 10_000 })).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
 
     expect(requests).toEqual(["user/home"]);

@@ -1,7 +1,7 @@
 /**
  * Answers fetched ahead of the hooks that show them. The home's first data arrives in one request that answers
  * several SWR keys at once (`user/home`); each part is primed under its key, and a hook of that key takes it instead
- * of asking the server again (the `takePrimed` middleware wraps every fetcher).
+ * of asking the server again (the `primedAnswers` middleware wraps every fetcher).
  *
  * A primed answer is taken once: later revalidations (focus, a refresh after a mutation) ask the server as usual.
  * One nobody takes in time is dropped `PRIMED_FOR_MS` after it arrived, so a screen opened later never shows it as
