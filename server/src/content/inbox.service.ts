@@ -6,7 +6,7 @@ import { operatorNameOf } from "../backoffice";
 import { audit } from "../platform/audit";
 import type { Bus } from "../platform/bus";
 import { toSeconds, type Clock } from "../platform/clock";
-import type { Db, Executor, Tx } from "../platform/db";
+import { detached, type Db, type Executor, type Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { Translator } from "../platform/i18n";
 import { noticeReadMarks, noticeReads, userMessages, type UserMessageRow } from "./content.schema";
@@ -259,6 +259,6 @@ export class InboxService implements Notifier {
       if (!last) return attempt(index + 1);
       for (const row of rows) this.bus.publish(`user:${row.userId}:notice`, { kind: "message", id: row.id, title: row.title, created_at: toSeconds(row.createdAt) } satisfies NoticeEvent);
     };
-    attempt(0).catch(() => undefined);
+    detached(() => attempt(0)).catch(() => undefined);
   }
 }

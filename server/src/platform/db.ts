@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { holdDataDir } from "./data-dir-lock";
@@ -54,7 +55,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   // One process per data folder: the operator CLI beside a running server is refused, never written beside it.
   const release = dataDir ? holdDataDir(path.resolve(dataDir)) : () => {};
-  const client = new PGlite(dataDir);
+  const client = guardNestedUse(new PGlite(dataDir));
   try {
     await client.waitReady;
   } catch (error) {
@@ -85,6 +86,39 @@ async function openPglite(dataDir?: string): Promise<Database> {
       release();
     },
   };
+}
+
+/**
+ * PGlite has one connection: a transaction holds it until it ends, and every other query waits. A query made
+ * outside the transaction by the code running inside it (a service reading through `db` instead of `tx`) therefore
+ * waits for itself and the whole process stops, only on PGlite and only when that read is not cached. Such a call
+ * fails at once instead, with a message that names the mistake; on PostgreSQL it would take a second connection.
+ */
+const insideTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * Runs work that a transaction starts and does not wait for (an announcement once the commit is visible): its reads
+ * queue behind the transaction instead of being refused as reads made from inside it.
+ */
+export function detached<T>(work: () => T): T {
+  return insideTransaction.exit(work);
+}
+
+function guardNestedUse(client: PGlite): PGlite {
+  const inside = insideTransaction;
+  const refuse = () => {
+    if (inside.getStore()?.open) throw new Error("PGlite: a query outside the open transaction, made from inside it, would wait for that transaction forever: use its tx");
+  };
+  const { query, exec, transaction } = client;
+  client.query = ((...args: Parameters<PGlite["query"]>) => (refuse(), query.apply(client, args))) as PGlite["query"];
+  client.exec = ((...args: Parameters<PGlite["exec"]>) => (refuse(), exec.apply(client, args))) as PGlite["exec"];
+  client.transaction = (async (callback: Parameters<PGlite["transaction"]>[0]) => {
+    refuse();
+    const store = { open: true };
+    // Work the callback starts and leaves running (a publish) may query once the transaction has ended.
+    return inside.run(store, () => transaction.call(client, callback).finally(() => (store.open = false)));
+  }) as PGlite["transaction"];
+  return client;
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {

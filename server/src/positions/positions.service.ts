@@ -315,7 +315,8 @@ export class PositionsService implements TriggerSource {
     }
     const margin = money(row.margin);
     const maintenance = maintenanceFor(terms, openPrice, margin);
-    const config = await this.rules();
+    // Read through the transaction: on PGlite a read through `db` from inside it would wait for it forever.
+    const config = await positionsConfig.read(tx);
     const [opened] = await tx
       .update(positions)
       .set({
@@ -432,7 +433,7 @@ export class PositionsService implements TriggerSource {
     const quote = this.quoteNow(pair);
     if (!quote || !this.deps.market.isFresh(row.symbol)) throw new DomainError("TRADING_CLOSED");
     if (row.kind !== "crypto") {
-      const config = await positionsConfig.read(tx);
+      const config = await this.rules();
       if (!sessionAt(row.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");
     }
     return this.closeInTx(tx, row, reason, { price: quote.price, atMs: quote.atMs }, quote[closeSide(row.direction)]);

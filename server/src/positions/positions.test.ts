@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Position } from "../../contract/positions";
 import { ledger, money } from "../ledger";
 import { quoteAround } from "../market";
+import { positionsConfig } from "./positions.config";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { credit, walletOf } from "../testing/money";
 import { leadTheFeed, tick } from "../testing/ticks";
@@ -169,6 +170,16 @@ describe("limit orders", () => {
     expect(list).toHaveLength(0);
     expect(account.margin_level).toBeNull();
     expect((await positionsOf(u.token, "closed")).list[0]).toMatchObject({ close_reason: "liquidation", payout: "0" });
+    await sound();
+  });
+
+  it("fills after an operator saved the trading rules (the fill reads them inside its transaction: on PGlite a read beside it hung the process)", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    await submit(u.token, { type: "limit", price: "59000" });
+    await positionsConfig.save(server.database.db, await positionsConfig.read(server.database.db));
+    await tick(server, { [BTC]: "58980" });
+    expect((await positionsOf(u.token)).list).toMatchObject([{ status: "open", open_price: "59000.00" }]);
     await sound();
   });
 
