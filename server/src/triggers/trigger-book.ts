@@ -122,6 +122,23 @@ class SortedList {
   }
 }
 
+/** What an observation offers to a trigger that watches `watch`: a number to compare and the string to report. */
+function watched(observation: Observation, watch: Watch): { at: number; observed: string } {
+  if (watch === "time") return { at: observation.atMs, observed: String(observation.atMs) };
+  return { at: Number(observation[watch]), observed: observation[watch] };
+}
+
+/** Which of these triggers one observation crosses, by the book's own rule, without a book (a catch-up check). */
+export function crossedBy(triggers: readonly Trigger[], observation: Observation): Fired[] {
+  return triggers.flatMap((trigger) => {
+    if (trigger.symbol !== observation.symbol) return [];
+    const value = watched(observation, trigger.watch);
+    const level = Number(trigger.level);
+    const crossed = trigger.cross === "up" ? value.at >= level : value.at <= level;
+    return crossed ? [{ trigger, observed: value.observed }] : [];
+  });
+}
+
 export class TriggerBook {
   private readonly symbols = new Map<string, Map<ListName, SortedList>>();
   private readonly byKey = new Map<string, Entry>();
@@ -216,15 +233,14 @@ export class TriggerBook {
   evaluate(observation: Observation): FiredOwner[] {
     const lists = this.symbols.get(observation.symbol);
     if (!lists) return [];
-    const values: Record<Watch, number> = { bid: Number(observation.bid), ask: Number(observation.ask), time: observation.atMs };
-    const observed: Record<Watch, string> = { bid: observation.bid, ask: observation.ask, time: String(observation.atMs) };
     const owners = new Map<string, Fired[]>();
     for (const [name, list] of lists) {
       const watch = name.slice(0, name.indexOf(":")) as Watch;
-      for (const entry of list.popCrossed(values[watch])) {
+      const value = watched(observation, watch);
+      for (const entry of list.popCrossed(value.at)) {
         this.forget(entry);
         const fired = owners.get(entry.trigger.owner) ?? [];
-        fired.push({ trigger: entry.trigger, observed: observed[watch] });
+        fired.push({ trigger: entry.trigger, observed: value.observed });
         owners.set(entry.trigger.owner, fired);
       }
     }

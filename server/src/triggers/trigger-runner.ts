@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../platform/bus";
-import { TriggerBook, type FiredOwner, type Observation, type Trigger } from "./trigger-book";
+import { crossedBy, TriggerBook, type FiredOwner, type Observation, type Trigger } from "./trigger-book";
 
 /**
  * Runs the trigger book in the leader: feeds it every recorded tick (in order), hands what fires to the engine that
@@ -14,6 +14,11 @@ import { TriggerBook, type FiredOwner, type Observation, type Trigger } from "./
  * - A tick is evaluated synchronously when it arrives, so what fires leaves the book at once and cannot fire twice;
  *   the settlements then run one after another (each source's `fire` holds its own transactions). A settlement
  *   that fails re-loads its owners, so nothing stays armed that should not, and nothing is lost.
+ * - Ticks never wait for the database. A change message carries the newest tick its process had seen when the change
+ *   committed; ticks after it that the leader evaluated while that owner's reload was still reading are kept (a
+ *   short window per symbol) and replayed against the reloaded triggers, so an order placed just before a tick
+ *   fires on that tick, not on a later one or never. Engines re-check every firing under their row locks, so a
+ *   replay that repeats a firing changes nothing.
  */
 
 export interface FiredAt extends FiredOwner {
@@ -47,6 +52,14 @@ export interface TriggerRunnerDeps {
 }
 
 const CHANGED_TOPIC = "triggers:changed";
+/** Ticks kept per symbol for replays: far more than arrive during one owner's reload. */
+const RECENT_TICKS = 256;
+
+interface ChangeMessage {
+  owner: string;
+  /** The newest tick time the changing process had seen: later ticks may not have seen the change. */
+  sinceMs: number;
+}
 
 export const ownerOf = (source: string, id: string | number) => `${source}:${id}`;
 
@@ -59,6 +72,10 @@ export class TriggerRunner {
   /** Serial work: settlements and reloads, in arrival order. */
   private work: Promise<void> = Promise.resolve();
   private offs: Array<() => void> = [];
+  /** The newest tick time this process has seen (leader or not): what a change message carries. */
+  private lastTickMs = 0;
+  /** The latest evaluated observations per symbol (while leading), for replays after a reload. */
+  private recent = new Map<string, Observation[]>();
 
   constructor(private readonly deps: TriggerRunnerDeps) {}
 
@@ -70,19 +87,21 @@ export class TriggerRunner {
 
   start(): void {
     this.offs.push(this.deps.ticks.onTicks((ticks) => this.onTicks(ticks)));
-    this.offs.push(this.deps.bus.subscribe(CHANGED_TOPIC, (message) => this.onChanged(String(message))));
+    this.offs.push(this.deps.bus.subscribe(CHANGED_TOPIC, (message) => this.onChanged(message as ChangeMessage)));
   }
 
   stop(): void {
     for (const off of this.offs) off();
     this.offs = [];
     this.book.clear();
+    this.recent.clear();
     this.state = "idle";
   }
 
   /** Call after the transaction that changed an owner committed. */
   changed(owner: string): void {
-    this.deps.bus.publish(CHANGED_TOPIC, owner);
+    const message: ChangeMessage = { owner, sinceMs: this.lastTickMs };
+    this.deps.bus.publish(CHANGED_TOPIC, message);
   }
 
   /** Resolves when every settlement and reload queued so far has run (tests, shutdown). */
@@ -119,6 +138,7 @@ export class TriggerRunner {
   private drop(): void {
     if (this.state === "idle") return;
     this.book.clear();
+    this.recent.clear();
     this.waiting = [];
     this.state = "idle";
   }
@@ -128,11 +148,13 @@ export class TriggerRunner {
   }
 
   private onTicks(ticks: readonly { symbol: string; price: string; atMs: number }[]): void {
+    for (const tick of ticks) this.lastTickMs = Math.max(this.lastTickMs, tick.atMs);
     if (!this.deps.isLeader()) return this.drop();
     for (const tick of ticks) {
       const quote = this.deps.quote(tick.symbol, tick.price);
       if (!quote) continue;
       const observation: Observation = { symbol: tick.symbol, price: tick.price, atMs: tick.atMs, ...quote };
+      this.remember(observation);
       if (this.state === "ready") this.evaluate(observation);
       else this.waiting.push(observation);
     }
@@ -150,32 +172,60 @@ export class TriggerRunner {
       list.push({ ...owner, tick: observation });
       bySource.set(source, list);
     }
-    for (const [source, list] of bySource) {
-      this.enqueue(async () => {
-        try {
-          await source.fire(list);
-        } catch (error) {
-          this.deps.log?.error({ err: error, source: source.name }, "triggers: a settlement failed; its owners are re-loaded");
-          for (const owner of list) await this.reload(owner.owner);
-        }
-      });
+    for (const [source, list] of bySource) this.enqueue(() => this.settle(source, list));
+  }
+
+  private async settle(source: TriggerSource, list: FiredAt[]): Promise<void> {
+    try {
+      await source.fire(list);
+    } catch (error) {
+      this.deps.log?.error({ err: error, source: source.name }, "triggers: a settlement failed; its owners are re-loaded");
+      for (const owner of list) await this.reload(owner.owner);
     }
   }
 
-  private onChanged(owner: string): void {
-    if (!this.deps.isLeader() || this.state === "idle") return;
-    this.enqueue(() => this.reload(owner));
+  private remember(observation: Observation): void {
+    let list = this.recent.get(observation.symbol);
+    if (!list) this.recent.set(observation.symbol, (list = []));
+    list.push(observation);
+    if (list.length > RECENT_TICKS * 2) list.splice(0, list.length - RECENT_TICKS);
   }
 
-  private async reload(owner: string): Promise<void> {
+  private onChanged(message: ChangeMessage): void {
+    if (!this.deps.isLeader() || this.state === "idle") return;
+    this.enqueue(() => this.reload(message.owner, message.sinceMs));
+  }
+
+  /**
+   * Re-reads an owner's live triggers. With `sinceMs` (a change), the ticks after it that were evaluated before
+   * the owner was back in the book are replayed first: the first that crosses fires the owner at once.
+   */
+  private async reload(owner: string, sinceMs?: number): Promise<void> {
     const separator = owner.indexOf(":");
     const source = this.sources.get(owner.slice(0, separator));
     if (!source) return;
+    let triggers: Trigger[];
     try {
-      this.book.replaceOwner(owner, await source.loadOwner(owner.slice(separator + 1)));
+      triggers = await source.loadOwner(owner.slice(separator + 1));
     } catch (error) {
       this.deps.log?.error({ err: error, owner }, "triggers: reloading an owner failed");
+      return;
     }
+    const missed = sinceMs === undefined ? null : this.firstCrossing(triggers, sinceMs);
+    if (!missed) return this.book.replaceOwner(owner, triggers);
+    this.book.removeOwner(owner);
+    await this.settle(source, [{ owner, fired: missed.fired, tick: missed.tick }]);
+  }
+
+  /** The earliest remembered tick after `sinceMs` that crosses one of these triggers, with what it crossed. */
+  private firstCrossing(triggers: readonly Trigger[], sinceMs: number): { tick: Observation; fired: ReturnType<typeof crossedBy> } | null {
+    const symbols = new Set(triggers.map((t) => t.symbol));
+    const ticks = [...symbols].flatMap((symbol) => (this.recent.get(symbol) ?? []).filter((o) => o.atMs > sinceMs)).sort((a, b) => a.atMs - b.atMs);
+    for (const tick of ticks) {
+      const fired = crossedBy(triggers, tick);
+      if (fired.length) return { tick, fired };
+    }
+    return null;
   }
 
   private enqueue(task: () => Promise<void>): void {

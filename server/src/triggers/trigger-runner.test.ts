@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { createLocalBus } from "../platform/bus";
+import type { Trigger } from "./trigger-book";
+import { ownerOf, TriggerRunner, type FiredAt, type TriggerSource } from "./trigger-runner";
+
+type Listener = (ticks: readonly { symbol: string; price: string; atMs: number }[]) => void;
+
+/** A runner over a fake tick feed and one source whose database reads take as long as the test says. */
+function setup() {
+  const listeners: Listener[] = [];
+  const live = new Map<string, Trigger[]>();
+  const fired: FiredAt[] = [];
+  let readDelay = Promise.resolve();
+  const source: TriggerSource = {
+    name: "orders",
+    loadAll: async () => [...live.values()].flat(),
+    loadOwner: async (id) => {
+      await readDelay;
+      return live.get(id) ?? [];
+    },
+    fire: async (list) => {
+      fired.push(...list);
+      // Like an engine: what fired is no longer live.
+      for (const item of list) live.delete(item.owner.slice("orders:".length));
+    },
+  };
+  const runner = new TriggerRunner({
+    ticks: { onTicks: (listener) => (listeners.push(listener), () => undefined) },
+    bus: createLocalBus(),
+    isLeader: () => true,
+    quote: (_symbol, price) => ({ bid: price, ask: price }),
+  });
+  runner.register(source);
+  runner.start();
+  const order = (id: string, level: string): Trigger => ({ key: `orders:${id}:limit`, owner: ownerOf("orders", id), symbol: "BTC/USDT", watch: "ask", cross: "down", level });
+  return {
+    runner,
+    fired: () => fired.map((f) => [f.owner, f.tick.atMs]),
+    tick: (price: string, atMs: number) => listeners.forEach((l) => l([{ symbol: "BTC/USDT", price, atMs }])),
+    /** Commits a buy order at `level` (or removes it) and tells the runner, as a service does after its commit. */
+    place: (id: string, level: string | null) => {
+      if (level === null) live.delete(id);
+      else live.set(id, [order(id, level)]);
+      runner.changed(ownerOf("orders", id));
+    },
+    slowReads: () => {
+      let release!: () => void;
+      readDelay = new Promise((resolve) => (release = resolve));
+      return release;
+    },
+  };
+}
+
+describe("trigger runner", () => {
+  it("evaluates ticks at once: what fires leaves the book before the settlement runs", async () => {
+    const t = setup();
+    await t.runner.ensureLoaded();
+    t.place("1", "100");
+    await t.runner.drain();
+    t.tick("101", 1_000);
+    t.tick("100", 2_000);
+    expect(t.runner.book.size).toBe(0);
+    await t.runner.drain();
+    expect(t.fired()).toEqual([["orders:1", 2_000]]);
+  });
+
+  it("fires an order placed just before a tick on that tick, though its reload was still reading when the tick came", async () => {
+    const t = setup();
+    await t.runner.ensureLoaded();
+    t.tick("105", 1_000);
+    const release = t.slowReads();
+    t.place("1", "100");
+    t.tick("99", 2_000); // evaluated against a book that does not hold the order yet
+    t.tick("101", 3_000); // the price went back: without the replay the order would never fill
+    release();
+    await t.runner.drain();
+    expect(t.fired()).toEqual([["orders:1", 2_000]]);
+    expect(t.runner.book.size).toBe(0);
+  });
+
+  it("never fires a change on a tick that came before it", async () => {
+    const t = setup();
+    await t.runner.ensureLoaded();
+    t.tick("99", 1_000);
+    const release = t.slowReads();
+    t.place("1", "100"); // placed after the tick at 99 (a service would have refused or filled it at once)
+    t.tick("101", 2_000);
+    release();
+    await t.runner.drain();
+    expect(t.fired()).toEqual([]);
+    expect(t.runner.book.ownerKeys("orders:1")).toEqual(["orders:1:limit"]);
+    t.tick("100", 3_000);
+    await t.runner.drain();
+    expect(t.fired()).toEqual([["orders:1", 3_000]]);
+  });
+
+  it("replays against the reloaded triggers: a moved level counts, the old one does not", async () => {
+    const t = setup();
+    await t.runner.ensureLoaded();
+    t.place("1", "90");
+    await t.runner.drain();
+    t.tick("100", 1_000);
+    const release = t.slowReads();
+    t.place("1", "95"); // moved up
+    t.tick("96", 2_000);
+    t.tick("94", 3_000);
+    release();
+    await t.runner.drain();
+    expect(t.fired()).toEqual([["orders:1", 3_000]]);
+  });
+
+  it("replays nothing for an owner that is no longer live", async () => {
+    const t = setup();
+    await t.runner.ensureLoaded();
+    t.place("1", "100");
+    await t.runner.drain();
+    t.tick("105", 1_000);
+    const release = t.slowReads();
+    t.place("1", null); // cancelled
+    t.tick("99", 2_000); // the old trigger fires here, before the reload: the engine re-checks and finds it gone
+    release();
+    await t.runner.drain();
+    expect(t.fired()).toEqual([["orders:1", 2_000]]);
+    expect(t.runner.book.size).toBe(0);
+  });
+});
