@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { call } from "./define";
+import { IMAGE_UPLOAD_TYPES } from "./constants";
+import { call, raw } from "./define";
 import { empty, id, idInput, language, msg, pageQuery, paged, seconds, wholeNumber } from "./common";
 
 /**
@@ -48,6 +49,9 @@ export const newsItem = newsSummary.extend({
   updated_at: seconds,
 });
 export type NewsItem = z.infer<typeof newsItem>;
+
+/** A news cover or an image in a news body: public, immutable, content images only. */
+export const newsImage = raw({ method: "GET", path: "news/image/:id", access: "public", summary: "A news image's bytes", produces: IMAGE_UPLOAD_TYPES, tags: ["news"] });
 
 export const newsList = call({
   method: "POST",

@@ -42,6 +42,23 @@ export function call<I extends z.ZodObject, O extends z.ZodType, const A extends
   return def;
 }
 
+/**
+ * A route that answers raw bytes instead of the envelope (an image an <img> loads, the OpenAPI document itself):
+ * declared here too, so the server registers it by this path and the OpenAPI document lists it.
+ */
+export interface RawRoute {
+  method: "GET";
+  /** Relative to `/api/`, with Fastify's `:name` for path parameters: `news/image/:id`. */
+  path: string;
+  access: "public";
+  summary: string;
+  /** The content types the body may have. */
+  produces: readonly string[];
+  tags?: string[];
+}
+
+export const raw = <const R extends RawRoute>(def: R): R => def;
+
 export type Input<C> = C extends Call<infer I, z.ZodType, Access> ? z.input<I> : never;
 export type Output<C> = C extends Call<z.ZodObject, infer O, Access> ? z.output<O> : never;
 

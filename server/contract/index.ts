@@ -24,3 +24,8 @@ export * as referral from "./referral";
 export * as security from "./security";
 export * as disclosures from "./disclosures";
 export * as home from "./home";
+
+import { newsImage } from "./content";
+import { openApi } from "./platform";
+/** The routes that answer raw bytes (define.ts `raw`): registered by these paths, listed in the OpenAPI document. */
+export const rawRoutes = [openApi, newsImage] as const;

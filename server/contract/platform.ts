@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { call } from "./define";
+import { call, raw } from "./define";
+
+/** This API's OpenAPI 3.1 document, generated from the contract. */
+export const openApi = raw({ method: "GET", path: "openapi.json", access: "public", summary: "The OpenAPI document of every call", produces: ["application/json"], tags: ["platform"] });
 
 export const health = call({
   method: "GET",

@@ -8,7 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
 import { Redis } from "ioredis";
-import { platform } from "../contract";
+import { platform, rawRoutes } from "../contract";
 import { registerAccount } from "./account";
 import { registerAuth, SessionService, withAntiPhishingCode } from "./auth";
 import { OperatorService, registerBackoffice, type FirstRunSetup } from "./backoffice";
@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     market_source: config.MARKET_SOURCE,
     time: toSeconds(clock.now()),
   }));
-  app.get("/api/openapi.json", async () => buildOpenApi(ctx.api.calls, VERSION));
+  app.get(`/api/${platform.openApi.path}`, async () => buildOpenApi(ctx.api.calls, rawRoutes, VERSION));
 
   serveClient(app, config.STATIC_DIR);
   app.setNotFoundHandler((request, reply) => {

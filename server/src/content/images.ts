@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { content } from "../../contract";
 import type { Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { UploadedFile } from "../platform/http";
 import { checkImage, findImage, readImage, storeImage, violatedConstraint } from "../platform/uploads";
 
 /** Where an uploaded image is served, relative to the app (the client resolves `api/` against its base). */
-export const imageUrl = (id: number) => `api/news/image/${id}`;
+export const imageUrl = (id: number) => `api/${content.newsImage.path.replace(":id", String(id))}`;
 
 /**
  * Keeps an operator's image in the one image store (purpose `content`) after the one image check (`checkImage`:
@@ -30,7 +31,7 @@ export async function saveImage(db: Db, file: UploadedFile | undefined, maxBytes
  * images (KYC photos, vouchers...) answer as missing. Not an envelope call: an <img> loads it.
  */
 export function imageRoute(app: FastifyInstance, db: Db): void {
-  app.get<{ Params: { id: string } }>("/api/news/image/:id", async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`/api/${content.newsImage.path}`, async (request, reply) => {
     const id = /^\d{1,12}$/.test(request.params.id) ? Number(request.params.id) : 0;
     const image = id ? await readImage(db, "content", id) : null;
     if (!image) throw new DomainError("DATA_NOT_FOUND");

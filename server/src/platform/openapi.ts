@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorEnvelope, errors, okEnvelope, type Call } from "../../contract";
+import { errorEnvelope, errors, okEnvelope, type Call, type RawRoute } from "../../contract";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -8,9 +8,28 @@ const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
   return rest;
 };
 
-/** The OpenAPI 3.1 document of every registered call, generated from the same zod schemas that validate them. */
-export function buildOpenApi(calls: readonly Call[], version: string): JsonSchema {
+/**
+ * The OpenAPI 3.1 document of every registered call, generated from the same zod schemas that validate them, and of
+ * the routes that answer raw bytes (declared in the contract too).
+ */
+export function buildOpenApi(calls: readonly Call[], rawRoutes: readonly RawRoute[], version: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of rawRoutes) {
+    const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    paths[`/api/${route.path.replace(/:(\w+)/g, "{$1}")}`] = {
+      get: {
+        operationId: route.path.replace(/[^A-Za-z0-9]+/g, "_"),
+        summary: route.summary,
+        tags: route.tags ?? [route.path.split("/")[0]],
+        security: [],
+        parameters: names.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+        responses: {
+          "200": { description: "The bytes themselves, not an envelope", content: Object.fromEntries(route.produces.map((type) => [type, {}])) },
+          default: { description: "Failure: the error envelope", content: { "application/json": { schema: toSchema(errorEnvelope, "output") } } },
+        },
+      },
+    };
+  }
   for (const call of calls) {
     const input = toSchema(call.input, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
     const operation: Record<string, unknown> = {

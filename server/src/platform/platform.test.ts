@@ -57,6 +57,9 @@ describe("OpenAPI", () => {
       expect(op, call.path).toBeTruthy();
       expect(op.responses["200"].content["application/json"].schema).toBeTruthy();
     }
+    expect(doc.paths["/api/news/image/{id}"].get.parameters).toEqual([{ name: "id", in: "path", required: true, schema: { type: "string" } }]);
+    expect(Object.keys(doc.paths["/api/news/image/{id}"].get.responses["200"].content)).toEqual(["image/jpeg", "image/png", "image/webp"]);
+    expect(doc.paths["/api/openapi.json"].get).toBeTruthy();
     const login = doc.paths["/api/user/login"].post;
     expect(login.requestBody.content["application/x-www-form-urlencoded"].schema.required).toEqual(["account", "password"]);
     expect(doc["x-error-catalogue"].INSUFFICIENT_BALANCE.status).toBe(400);
