@@ -9,17 +9,9 @@ import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("content");
-import { test, expect, operatorToken, registerThroughUi } from "./fixtures";
+import { test, expect, dismissRealNameModal, operatorToken, registerThroughUi } from "./fixtures";
 
 /** Logs the bootstrap operator in through the API. A TOTP code is single-use: on a clash, wait for the next step. */
-
-/**
- * A new user has not done KYC, so the real-name modal opens once the user info has loaded (again after a reload):
- * wait for it and close it.
- */
-async function dismissRealNameModal(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Later" }).click({ timeout: 5_000 }).catch(() => undefined);
-}
 
 /** The unread count the home bell shows (0 when it shows no badge). */
 async function bellCount(page: Page): Promise<number> {

@@ -55,10 +55,18 @@ export async function loginThroughUi(page: Page, account: string, password: stri
   await expect(page).toHaveURL(/#\/pages\/index\/index/);
 }
 
-/** Closes the real-name modal if it shows (new users have not done KYC). */
+const dismissing = new WeakSet<Page>();
+
+/**
+ * New users have not done KYC: the real-name modal opens once their info has loaded, and its code loads only then,
+ * so it may show after the page's first actions. From this call on, whenever it stands in front of an action on this
+ * page, its "Later" closes it (a Playwright locator handler, installed once per page).
+ */
 export async function dismissRealNameModal(page: Page): Promise<void> {
-  const later = page.getByRole("button", { name: "Later" });
-  if (await later.isVisible().catch(() => false)) await later.click();
+  if (dismissing.has(page)) return;
+  dismissing.add(page);
+  const modal = page.getByRole("dialog", { name: "Real-name verification" });
+  await page.addLocatorHandler(modal, () => modal.getByRole("button", { name: "Later" }).click());
 }
 
 /**

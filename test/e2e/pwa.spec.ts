@@ -22,7 +22,7 @@ import { freshPng, md5Of } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("pwa");
-import { test, expect, E2E_ROOT_INVITE, offlineCopyKeys, loginThroughUi, operatorToken, uniqueAccount } from "./fixtures";
+import { test, expect, dismissRealNameModal, E2E_ROOT_INVITE, offlineCopyKeys, loginThroughUi, operatorToken, uniqueAccount } from "./fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const STATIC_DIR = path.resolve(ROOT, process.env.STATIC_DIR ?? "dist");
@@ -162,7 +162,7 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
 
   // Online: sign in, the worker takes control; visit the screens whose data must survive. (The real-name modal
   // comes back after each reload: "Later" closes it whenever it shows.)
-  await page.addLocatorHandler(page.getByRole("dialog", { name: "Real-name verification" }), () => page.getByRole("button", { name: "Later" }).click());
+  await dismissRealNameModal(page);
   await loginThroughUi(page, account, password);
   await waitForController(page);
 
@@ -251,7 +251,7 @@ test("with the app closed, a background sync finds a new message and, as the use
   const account = uniqueAccount("ntf");
   const registered = await api<{ token: string }>(request, "POST", "user/register", null, { account, password: "secret123", re_password: "secret123", invite_code: E2E_ROOT_INVITE });
   const me = await api<{ id: number }>(request, "GET", "user/info", registered.token);
-  await page.addLocatorHandler(page.getByRole("dialog", { name: "Real-name verification" }), () => page.getByRole("button", { name: "Later" }).click());
+  await dismissRealNameModal(page);
   await loginThroughUi(page, account, "secret123");
   await waitForController(page);
 
@@ -354,7 +354,7 @@ test("a repeat visit loads no script from the network; a new version is offered,
   try {
     context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.addLocatorHandler(page.getByRole("dialog", { name: "Real-name verification" }), () => page.getByRole("button", { name: "Later" }).click());
+    await dismissRealNameModal(page);
     const account = uniqueAccount("upd");
     await page.request.post("/api/user/register", { form: { account, password: "secret123", re_password: "secret123", invite_code: E2E_ROOT_INVITE } });
     await loginThroughUi(page, account, "secret123");

@@ -7,7 +7,7 @@
  */
 import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
-import { test, expect, api, fundedUser, offlineCopyKeys, loginThroughUi, newKey, operatorToken, registerByApi } from "./fixtures";
+import { test, expect, api, dismissRealNameModal, fundedUser, offlineCopyKeys, loginThroughUi, newKey, operatorToken, registerByApi } from "./fixtures";
 
 const OPERATOR = operatorFor("trust");
 
@@ -25,7 +25,7 @@ async function verifyUsdt(page: Page) {
 // These users have not passed KYC: the real-name reminder comes back after reloads and offline starts, whenever
 // it shows "Later" closes it (what this spec checks lies behind it).
 test.beforeEach(async ({ page }) => {
-  await page.addLocatorHandler(page.getByRole("dialog", { name: "Real-name verification" }), () => page.getByRole("button", { name: "Later" }).click());
+  await dismissRealNameModal(page);
 });
 
 test("verify my balance online, then offline from the last proof fetched", async ({ page, context, request }) => {

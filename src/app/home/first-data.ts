@@ -7,7 +7,7 @@ import { quotationsKey } from "@/features/market/api/quotations-key";
 import { SUPPORT_MESSAGES_KEY } from "@/features/support/api/messages-key";
 import { walletsKey } from "@/features/wallet/api/wallets";
 import { endpoint } from "@/shared/api/client";
-import { prime, PRIMED_FOR_MS } from "@/shared/api/primed";
+import { prime } from "@/shared/api/primed";
 import { userInfoKey } from "@/shared/api/user-info";
 import { getLanguage, setUserInfo } from "@/shared/state/store";
 
@@ -42,7 +42,8 @@ export function useHomeFirstData(): void {
     askedForComingHome = null;
     if (now - lastServedAt < DEDUPE_MS) return;
     lastServedAt = now;
-    if (startUp !== null && now - startUp < PRIMED_FOR_MS) return;
+    // Start-up asked for this render's data already (the home's code may have taken a while to load).
+    if (startUp !== null) return;
     void askHomeFirstData().catch(() => undefined);
   });
 }

@@ -9,8 +9,12 @@
  */
 import { mutate, unstable_serialize, type BareFetcher, type Key, type Middleware, type SWRConfiguration } from "swr";
 
-/** How long an arrived answer waits for its hook (a lazily loaded section mounts a little after the page). */
-export const PRIMED_FOR_MS = 10_000;
+/**
+ * How long an arrived answer waits for its hook (a lazily loaded section mounts a little after the page): SWR's own
+ * deduping interval, the age at which SWR itself would still hand a hook the answer of an earlier request. Longer,
+ * a screen opened after the balance changed (a deposit approved) was handed the old balance as fresh.
+ */
+export const PRIMED_FOR_MS = 2_000;
 
 interface Primed {
   answer: Promise<unknown>;
