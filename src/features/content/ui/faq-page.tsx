@@ -60,7 +60,7 @@ export function FaqPage() {
           </button>
         )}
       </div>
-      <div className="chips" role="group" aria-label={t`Categories`} ref={chips}>
+      <div className="chips faq-chips" role="group" aria-label={t`Categories`} ref={chips}>
         <button type="button" className="chip" aria-pressed={!category} onClick={() => choose(undefined)}>
           <Trans>All</Trans>
         </button>

@@ -25,7 +25,6 @@ import type { Candle, KlineInterval } from "../model/types";
 
 echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipComponent, AxisPointerComponent, DataZoomComponent, MarkLineComponent, MarkPointComponent, CanvasRenderer]);
 
-const MA_COLORS = ["#f5b83d", "#5b8def", "#c86be0"] as const;
 /** How many of the loaded candles show at first; the rest are a pinch or a drag away. */
 const FIRST_VIEW_CANDLES = 80;
 /** Candles shown either side of a marked tick. */
@@ -46,13 +45,15 @@ interface Colors {
   faint: string;
   border: string;
   surface: string;
+  /** The moving averages' colours, in MA_PERIODS order. */
+  ma: readonly string[];
 }
 
 /** The theme's colours, read from the CSS variables (so the chart follows dark and light). */
 function readColors(): Colors {
   const style = getComputedStyle(document.documentElement);
   const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return { up: v("--up", "#1fbf75"), down: v("--down", "#f0506e"), warn: v("--warn", "#f5b83d"), text: v("--text-2", "#a3adba"), faint: v("--text-3", "#6f7a88"), border: v("--border", "#2a323d"), surface: v("--surface-2", "#1d242d") };
+  return { up: v("--up", "#1fbf75"), down: v("--down", "#f0506e"), warn: v("--warn", "#f5b83d"), text: v("--text-2", "#a3adba"), faint: v("--text-3", "#6f7a88"), border: v("--border", "#2a323d"), surface: v("--surface-2", "#1d242d"), ma: [v("--ma5", "#f5b83d"), v("--ma10", "#5b8def"), v("--ma30", "#c86be0")] };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -221,8 +222,8 @@ function buildOption(series: Series, colors: Colors, precision: number, interval
         data: series.ma[i],
         showSymbol: false,
         smooth: true,
-        lineStyle: { width: 1, color: MA_COLORS[i] },
-        itemStyle: { color: MA_COLORS[i] },
+        lineStyle: { width: 1, color: colors.ma[i] },
+        itemStyle: { color: colors.ma[i] },
         connectNulls: false,
       })),
       {

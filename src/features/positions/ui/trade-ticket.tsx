@@ -166,7 +166,7 @@ function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quot
         </span>
         <div className="chips ticket__leverages" role="radiogroup" aria-labelledby="leverage-label">
           {ticket.leverages.map((value) => (
-            <button key={value} type="button" role="radio" className="chip" aria-checked={leverage === value} aria-pressed={leverage === value} onClick={() => setLeverage(value)}>
+            <button key={value} type="button" role="radio" className="chip" aria-checked={leverage === value} onClick={() => setLeverage(value)}>
               {value}x
             </button>
           ))}
