@@ -7,6 +7,16 @@ import { currencyCode } from "./wallet";
 export const fundingStatus = z.enum(["pending", "review", "succeeded", "failed", "cancelled"]);
 export type FundingStatus = z.infer<typeof fundingStatus>;
 
+/**
+ * The socket's `funding` user channel: a deposit or withdrawal the back office decided, pushed once the decision has
+ * committed, so the user's balances and records follow at once instead of at their next refresh.
+ */
+export interface FundingChange {
+  kind: "deposit" | "withdrawal";
+  id: number;
+  status: FundingStatus;
+}
+
 /** A blockchain network: `TRC20`, `ERC20`... */
 export const networkCode = z
   .string(msg("MISSING_PARAMETER"))

@@ -167,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const market = await registerMarket(ctx, app, { authenticate: sessions.authenticate });
   // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
   const money = registerMoney(ctx, { notifier: content.notifier, prices: preferLive(market.prices, referencePriceSource(db)) });
+  // The back office's funding decisions reach the user's open screens at once (the socket's `funding` channel).
+  for (const service of [money.deposits, money.withdrawals]) service.onDecided.push((userId, change) => market.publishToUser(userId, "funding", change));
   // One trigger book for every engine that settles at the first tick crossing a level; the feed leader runs it.
   const triggers = registerTriggers(ctx, market);
   // Products an operator switched off for some KYC countries (options, leverage, earn, loans).

@@ -62,6 +62,8 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   await depositRow.getByRole("button", { name: "Approve" }).click();
   await office.getByRole("dialog").getByRole("button", { name: "Approve and credit" }).click();
   await expect(depositRow).toHaveCount(0);
+  // The user's records screen, still open, follows the decision live (the socket's funding channel).
+  await expect(page.getByTestId("deposit-record").first()).toContainText("Succeeded");
 
   // The balance shows.
   await page.goto("/#/pages/wallet/index");

@@ -1,7 +1,7 @@
 import { notifications } from "../../contract/messages";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
 import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
-import type { DepositItem, FundingStatus } from "../../contract/funding";
+import type { DepositItem, FundingChange, FundingStatus } from "../../contract/funding";
 import { errors } from "../../contract/messages";
 import { users } from "../auth";
 import { isUniqueViolation } from "../platform/db-errors";
@@ -50,6 +50,8 @@ export class DepositService {
 
   /** Run with the depositor's id once an approval has committed (the referral reward waits on a first deposit). */
   readonly onApproved: Array<(userId: number) => Promise<void>> = [];
+  /** Told of every decision once it has committed (the socket pushes it to the depositor). */
+  readonly onDecided: Array<(userId: number, change: FundingChange) => void> = [];
 
   async address(currency: string, network: string | undefined) {
     const config = await loadFundingConfig(this.db);
@@ -241,12 +243,16 @@ export class DepositService {
       });
       return { id: row.id, status: "succeeded" as const };
     });
-    if (depositor !== null) for (const hook of this.onApproved) await hook(depositor);
+    if (depositor !== null) {
+      this.decided(depositor, decided);
+      for (const hook of this.onApproved) await hook(depositor);
+    }
     return decided;
   }
 
   async reject(operator: OperatorSession, input: { id: number; reason: string; idempotency_key?: string }): Promise<{ id: number; status: FundingStatus }> {
-    return operatorDecision(this.db, operator, "backoffice/deposits/reject", input.idempotency_key, { id: input.id, reason: input.reason }, async (tx) => {
+    let depositor: number | null = null;
+    const decided = await operatorDecision(this.db, operator, "backoffice/deposits/reject", input.idempotency_key, { id: input.id, reason: input.reason }, async (tx) => {
       const row = await this.claim(tx, input.id, { status: "failed", reason: input.reason, reviewedBy: operator.id, reviewedAt: this.clock.now() });
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "deposit.reject", targetKind: "deposit", targetId: row.id, detail: { user_id: row.userId, amount: toWire(row.amount), reason: input.reason } });
       await this.notifier.notifyUser(tx, row.userId, {
@@ -254,7 +260,14 @@ export class DepositService {
         body: notifications.DEPOSIT_REJECTED_BODY.key,
         values: { amount: toWire(row.amount), currency: row.currency, reason: input.reason },
       });
+      depositor = row.userId;
       return { id: row.id, status: "failed" as const };
     });
+    if (depositor !== null) this.decided(depositor, decided);
+    return decided;
+  }
+
+  private decided(userId: number, { id, status }: { id: number; status: FundingStatus }): void {
+    for (const listener of this.onDecided) listener(userId, { kind: "deposit", id, status });
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledger } from "../ledger";
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
 import { depositRequest, expectLedgerSound, freshPng, md5Of, openDeposits, PDF_BYTES, PLATFORM_ERC20, PLATFORM_TRC20, walletOf } from "../testing/money";
+import { openUserSocket } from "../testing/socket";
 
 let server: TestServer;
 let reviewer: { token: string };
@@ -243,6 +244,30 @@ describe("deposit review", () => {
     expect((await walletOf(server, user.token)).balance).toBe("0");
     const log = await server.call<{ list: { status: string; reason: string }[] }>("GET", "chargelist/log", {}, { token: user.token });
     expect(log.body.message.list[0]).toMatchObject({ status: "failed", reason: "No transfer found on chain" });
+  });
+
+  it("pushes each decision to the depositor's socket once committed, and to nobody else's", async () => {
+    const user = await server.newUser();
+    const other = await server.newUser();
+    const mine = await openUserSocket(server, user.token);
+    const theirs = await openUserSocket(server, other.token);
+    for (const socket of [mine, theirs]) {
+      socket.send({ op: "subscribe", channel: "funding" });
+      await socket.next((m) => m.op === "subscribed");
+    }
+    const first = (await deposit(user.token, "40")).body.message.id;
+    const second = (await deposit(user.token, "50")).body.message.id;
+    await server.call("POST", "backoffice/deposits/approve", { id: first }, { token: reviewer.token });
+    expect((await mine.next((m) => m.channel === "funding")).data).toEqual({ kind: "deposit", id: first, status: "succeeded" });
+    await server.call("POST", "backoffice/deposits/reject", { id: second, reason: "No transfer found" }, { token: reviewer.token });
+    expect((await mine.next((m) => m.channel === "funding")).data).toEqual({ kind: "deposit", id: second, status: "failed" });
+    // A refused decision changes nothing and says nothing.
+    expect((await server.call("POST", "backoffice/deposits/approve", { id: first }, { token: reviewer.token })).body.code).toBe("DEPOSIT_RECEIPT_STATUS");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mine.messages.some((m) => m.channel === "funding")).toBe(false);
+    expect(theirs.messages.some((m) => m.channel === "funding")).toBe(false);
+    mine.close();
+    theirs.close();
   });
 
   it("lets support look but not decide, and audits every decision", async () => {

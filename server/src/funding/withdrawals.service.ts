@@ -1,7 +1,7 @@
 import { notifications } from "../../contract/messages";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import type { FundingStatus, WithdrawalItem } from "../../contract/funding";
+import type { FundingChange, FundingStatus, WithdrawalItem } from "../../contract/funding";
 import { errors } from "../../contract/messages";
 import { REVIEW } from "../../contract";
 import { users, verifyPassword } from "../auth";
@@ -60,6 +60,27 @@ export class WithdrawalService {
     private readonly guards: WithdrawalGuards,
     private readonly notifier: UserNotifier = silentNotifier,
   ) {}
+
+  /** Told of every decision once it has committed (the socket pushes it to the user). */
+  readonly onDecided: Array<(userId: number, change: FundingChange) => void> = [];
+
+  /** An operator's decision, then its announcement once committed. */
+  private async decide(
+    operator: OperatorSession,
+    route: string,
+    key: string | undefined,
+    request: Record<string, unknown>,
+    work: (tx: Tx) => Promise<WithdrawalRow>,
+  ): Promise<{ id: number; status: FundingStatus }> {
+    let userId: number | null = null;
+    const decided = await operatorDecision(this.db, operator, route, key, request, async (tx) => {
+      const row = await work(tx);
+      userId = row.userId;
+      return { id: row.id, status: row.status };
+    });
+    if (userId !== null) for (const listener of this.onDecided) listener(userId, { kind: "withdrawal", ...decided });
+    return decided;
+  }
 
   async info(userId: number, currency: string) {
     const config = await loadFundingConfig(this.db);
@@ -199,7 +220,7 @@ export class WithdrawalService {
 
   /** Paid out on chain: the frozen amount leaves (receive to withdrawals out, fee to fees), with the tx hash. */
   async approve(operator: OperatorSession, input: { id: number; tx_hash: string; idempotency_key?: string }) {
-    return operatorDecision(this.db, operator, "backoffice/withdrawals/approve", input.idempotency_key, { id: input.id, tx_hash: input.tx_hash }, async (tx) => {
+    return this.decide(operator, "backoffice/withdrawals/approve", input.idempotency_key, { id: input.id, tx_hash: input.tx_hash }, async (tx) => {
       const now = this.clock.now();
       const row = await this.claim(tx, input.id, { status: "succeeded", txHash: input.tx_hash, reviewedBy: operator.id, reviewedAt: now });
       if (row.holdId === null) throw new Error(`Invariant violated: withdrawal ${row.id} has no hold`);
@@ -219,13 +240,13 @@ export class WithdrawalService {
         body: notifications.WITHDRAWAL_PAID_BODY.key,
         values: { receive: toWire(row.receive), currency: row.currency, address: row.address, tx_hash: input.tx_hash },
       });
-      return { id: row.id, status: row.status };
+      return row;
     });
   }
 
   /** Refused: the hold is voided and the whole amount returns to the user's available balance. */
   async reject(operator: OperatorSession, input: { id: number; reason: string; idempotency_key?: string }) {
-    return operatorDecision(this.db, operator, "backoffice/withdrawals/reject", input.idempotency_key, { id: input.id, reason: input.reason }, async (tx) => {
+    return this.decide(operator, "backoffice/withdrawals/reject", input.idempotency_key, { id: input.id, reason: input.reason }, async (tx) => {
       const now = this.clock.now();
       const row = await this.claim(tx, input.id, { status: "failed", reason: input.reason, reviewedBy: operator.id, reviewedAt: now });
       if (row.holdId === null) throw new Error(`Invariant violated: withdrawal ${row.id} has no hold`);
@@ -236,7 +257,7 @@ export class WithdrawalService {
         body: notifications.WITHDRAWAL_REJECTED_BODY.key,
         values: { amount: toWire(row.amount), currency: row.currency, reason: input.reason },
       });
-      return { id: row.id, status: row.status };
+      return row;
     });
   }
 }

@@ -17,6 +17,7 @@ import {
   walletOf,
   type ReadyUser,
 } from "../testing/money";
+import { openUserSocket } from "../testing/socket";
 
 let server: TestServer;
 let reviewer: { token: string };
@@ -86,6 +87,20 @@ describe("wallet/out", () => {
       ["withdrawals_out", 27],
     ]);
     await expectLedgerSound(server);
+  });
+
+  it("pushes the payout and the refusal to the user's socket once committed", async () => {
+    const user = await readyUser(server, "100");
+    const socket = await openUserSocket(server, user.token);
+    socket.send({ op: "subscribe", channel: "funding" });
+    await socket.next((m) => m.op === "subscribed");
+    const paid = (await withdraw(user)).body.message.id;
+    await server.call("POST", "backoffice/withdrawals/approve", { id: paid, tx_hash: TX_HASH }, { token: reviewer.token });
+    expect((await socket.next((m) => m.channel === "funding")).data).toEqual({ kind: "withdrawal", id: paid, status: "succeeded" });
+    const refused = (await withdraw(user)).body.message.id;
+    await server.call("POST", "backoffice/withdrawals/reject", { id: refused, reason: "Address flagged" }, { token: reviewer.token });
+    expect((await socket.next((m) => m.channel === "funding")).data).toEqual({ kind: "withdrawal", id: refused, status: "failed" });
+    socket.close();
   });
 
   it("returns the whole amount when the operator rejects it, with the reason in the records", async () => {

@@ -3,75 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { Quotation } from "../../contract/market";
 import { createTestServer, type TestServer } from "../testing/harness";
+import { openSocket, type SocketClient } from "../testing/socket";
 
 /** `/ws` with a real ws client against the app listening on a random port. */
 
 let server: TestServer;
 let url: string;
 
-/** A client that keeps every message it gets and can wait for one. */
-class Client {
-  readonly messages: Record<string, unknown>[] = [];
-  readonly ws: WebSocket;
-  private waiters: { match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
-  closed = false;
-
-  constructor(options: WebSocket.ClientOptions = {}) {
-    this.ws = new WebSocket(url, options);
-    this.ws.on("message", (raw) => {
-      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
-      this.messages.push(message);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.match(message)) return true;
-        w.resolve(message);
-        return false;
-      });
-    });
-    this.ws.on("close", () => {
-      this.closed = true;
-    });
-  }
-
-  opened(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.ws.readyState === WebSocket.OPEN) return resolve();
-      this.ws.once("open", () => resolve());
-      this.ws.once("error", reject);
-    });
-  }
-
-  send(message: unknown): void {
-    this.ws.send(typeof message === "string" ? message : JSON.stringify(message));
-  }
-
-  next(match: (m: Record<string, unknown>) => boolean, timeoutMs = 3_000): Promise<Record<string, unknown>> {
-    const seen = this.messages.find(match);
-    if (seen) {
-      this.messages.splice(this.messages.indexOf(seen), 1);
-      return Promise.resolve(seen);
-    }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(this.messages)}`)), timeoutMs);
-      this.waiters.push({
-        match,
-        resolve: (m) => {
-          clearTimeout(timer);
-          this.messages.splice(this.messages.indexOf(m), 1);
-          resolve(m);
-        },
-      });
-    });
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
-
-async function client(options?: WebSocket.ClientOptions): Promise<Client> {
-  const c = new Client(options);
-  await c.opened();
-  return c;
+async function client(options?: WebSocket.ClientOptions): Promise<SocketClient> {
+  return openSocket(url, options);
 }
 
 async function step(): Promise<void> {

@@ -1,10 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import type { SupportMessage } from "../../contract/support";
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
 import { freshPng, md5Of, PDF_BYTES } from "../testing/images";
 import { postMultipart } from "../testing/multipart";
+import { openUserSocket } from "../testing/socket";
 
 /**
  * Customer-service chat through its HTTP calls and the socket: each user reads only their own conversation and
@@ -135,38 +134,18 @@ describe("desk", () => {
 
 describe("live", () => {
   it("a reply reaches the user's socket on `support` after auth alone, not another user's", async () => {
-    await server.app.listen({ port: 0, host: "127.0.0.1" });
-    const url = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/ws`;
     const u = await server.newUser();
     const other = await server.newUser();
-    const open = async (token: string) => {
-      const ws = new WebSocket(url);
-      const frames: Array<Record<string, unknown>> = [];
-      ws.on("message", (raw) => frames.push(JSON.parse(raw.toString())));
-      await new Promise((resolve) => ws.once("open", resolve));
-      ws.send(JSON.stringify({ op: "auth", token }));
-      await waitFor(() => frames.some((f) => f.op === "auth"));
-      return { ws, frames };
-    };
-    const mine = await open(u.token);
-    const theirs = await open(other.token);
+    const mine = await openUserSocket(server, u.token);
+    const theirs = await openUserSocket(server, other.token);
     await reply(u.id, "live answer");
-    await waitFor(() => mine.frames.some((f) => f.channel === "support"));
-    expect(mine.frames.find((f) => f.channel === "support")?.data).toMatchObject({ from: "agent", text: "live answer" });
+    expect((await mine.next((f) => f.channel === "support")).data).toMatchObject({ from: "agent", text: "live answer" });
     // The user's own message comes back too (other tabs, other devices).
     await say(u.token, "thanks");
-    await waitFor(() => mine.frames.filter((f) => f.channel === "support").length === 2);
+    expect((await mine.next((f) => f.channel === "support")).data).toMatchObject({ text: "thanks" });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(theirs.frames.some((f) => f.channel === "support")).toBe(false);
-    mine.ws.close();
-    theirs.ws.close();
+    expect(theirs.messages.some((f) => f.channel === "support")).toBe(false);
+    mine.close();
+    theirs.close();
   });
 });
-
-async function waitFor(check: () => boolean, timeoutMs = 3_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -10,8 +10,12 @@ import { startPwa } from "./start-pwa";
 const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default: m.UpdatePrompt })));
 const IosInstallHint = lazy(() => import("./install").then((m) => ({ default: m.IosInstallHint })));
 const NoticeWatch = lazy(() => import("./notice-watch").then((m) => ({ default: m.NoticeWatch })));
+const FundingWatch = lazy(() => import("@/features/wallet/ui/funding-watch").then((m) => ({ default: m.FundingWatch })));
 
-/** The PWA's global parts: the offline bar, the update prompt, the iOS install hint and the notice watch. */
+/**
+ * The PWA's global parts: the offline bar, the update prompt, the iOS install hint, and, while signed in, the
+ * watches that keep notices and money current from the socket.
+ */
 export function PwaExtras() {
   const hasLogin = useAtomValue(hasLoginAtom);
   const update = useUpdateState();
@@ -23,6 +27,7 @@ export function PwaExtras() {
         {update.waiting && !update.dismissed && <UpdatePrompt />}
         {hasLogin && isIos() && !isStandalone() && <IosInstallHint />}
         {hasLogin && <NoticeWatch />}
+        {hasLogin && <FundingWatch />}
       </Suspense>
     </>
   );
