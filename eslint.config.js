@@ -210,7 +210,7 @@ export default tseslint.config(
   },
   // Tests beside the code may also use the harness (server/src/testing) and build the app.
   { files: ["server/src/**/*.test.ts"], rules: { "boundaries/element-types": elementTypes(true) } },
-  // The client: React hooks, one way in to jotai, no zod, no server code, the contract's runtime files only.
+  // The client: React hooks, no zod, no server code, the contract's runtime files only.
   {
     files: ["src/**/*.{ts,tsx}", "sw/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
@@ -227,11 +227,10 @@ export default tseslint.config(
             { name: "@contract", message: "Import call types with `import type`; at run time only successes, constants and messages.", allowTypeImports: true },
           ],
           patterns: [
-            { group: ["jotai", "jotai/*"], message: "Only src/shared/state/store.ts imports jotai: read and write atoms through its store." },
             { group: ["**/server/src/**"], message: "Nothing in src/ imports server code; the contract is the only shared part." },
             {
-              group: ["@contract/*", "!@contract/successes", "!@contract/constants", "!@contract/messages", "!@contract/request-errors"],
-              message: "Import call types with `import type`; at run time only successes, constants, messages and request-errors (they carry no zod).",
+              group: ["@contract/*", "!@contract/successes", "!@contract/constants", "!@contract/countries", "!@contract/messages", "!@contract/request-errors"],
+              message: "Import call types with `import type`; at run time only successes, constants, countries, messages and request-errors (they carry no zod).",
               allowTypeImports: true,
             },
           ],

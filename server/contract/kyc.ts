@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { call } from "./define";
 import { id, idempotencyKey, msg, pageQuery, paged, seconds } from "./common";
-import { COUNTRY_CODES } from "./constants";
+import { COUNTRY_CODES } from "./countries";
 import { reviewStatus } from "./auth";
 import { imageData } from "./funding";
 

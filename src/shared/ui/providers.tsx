@@ -4,21 +4,19 @@ import { StrictMode } from "react";
 import { I18nProvider } from "@lingui/react";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { activateLanguage, i18n } from "../i18n/i18n";
-import { getLanguage, hydrateState, StateProvider, store } from "../state/store";
+import { getLanguage, hydrateState } from "../state/store";
 import { LoadingIndicator, ToastHost } from "./feedback";
 
-/** State, language, server-data cache and the global overlays (toasts, loading), for both the app and the back office. */
+/** Language, server-data cache and the global overlays (toasts, loading), for both the app and the back office. */
 export function Providers({ swr, children }: { swr?: SWRConfiguration; children: ReactNode }) {
   return (
-    <StateProvider store={store}>
-      <I18nProvider i18n={i18n}>
-        <SWRConfig value={swr}>
-          {children}
-          <ToastHost />
-          <LoadingIndicator />
-        </SWRConfig>
-      </I18nProvider>
-    </StateProvider>
+    <I18nProvider i18n={i18n}>
+      <SWRConfig value={swr}>
+        {children}
+        <ToastHost />
+        <LoadingIndicator />
+      </SWRConfig>
+    </I18nProvider>
   );
 }
 

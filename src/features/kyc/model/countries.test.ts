@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES } from "@contract/constants";
+import { COUNTRY_CODES } from "@contract/countries";
 import { countryOptions } from "./countries";
 
 describe("countryOptions", () => {

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from "@contract/constants";
+import { COUNTRY_CODES } from "@contract/countries";
 import { regionName } from "@/shared/i18n/format";
 
 export interface CountryOption {
