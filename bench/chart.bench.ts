@@ -11,15 +11,15 @@ import type { BenchResult, BenchSuite } from "./run";
  * users get, so the bench answers the app's kline call itself: an init script replaces `fetch` for
  * `currency/new_timeshar` only with 5,000 synthetic candles of the asked interval (a seeded random walk, the same
  * answer every time, in the call's envelope). Everything else is the real app: its chunk, ky, SWR (and its
- * IndexedDB copy), React, echarts. Live kline messages are dropped on the way in (tickers still flow), so the only
+ * IndexedDB copy), React, the chart library. Live kline messages are dropped on the way in (tickers still flow), so the only
  * chart drawing during a sample is the one the data causes; long tasks under live ticks are the longtasks bench's.
  *
  * What one sample measures: from the moment the app's fetch receives the 5,000 candles to the end of the first frame
  * painted after the chart's last draw. The app code adds no marks (nothing of the bench ships): the init script
- * notes every `clearRect` (zrender clears a layer before each repaint, so the last one opens the last draw) and, from
+ * notes every `clearRect` (the chart clears its canvases before each repaint, so the last one opens the last draw) and, from
  * a requestAnimationFrame loop, posts a message each frame whose arrival follows that frame's rendering: the first
  * arrival after the last draw is "painted". The span includes the app's own JSON parse, SWR and React render besides
- * echarts, so it is an upper bound of the chart's share. A sample ends once the chart stayed quiet for 500 ms.
+ * the chart, so it is an upper bound of the chart's share. A sample ends once the chart stayed quiet for 500 ms.
  *
  * Samples: the chart route's first load (cold code) is reported apart; then a tap on each other interval of BTC/USDT,
  * a link to ETH/USDT and a tap on each of its other intervals (15 samples, each a key SWR has not cached, so a new

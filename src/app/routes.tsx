@@ -46,7 +46,7 @@ const account = {
 const markets = {
   // The market list and the chart with the spot ticket's entries (composed in app/spot).
   market: lazyPage(() => import("./spot/market-with-trade"), "MarketWithTradePage"),
-  // The chart route is the only one that loads echarts.
+  // The chart route is the only one that loads the chart library.
   kline: lazyPage(() => import("./spot/kline-with-trade"), "KlineWithTradePage"),
 };
 const spot = {

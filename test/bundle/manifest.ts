@@ -32,5 +32,5 @@ export function closure(manifest: Manifest, key: string, into = new Set<string>(
 
 export const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
-/** echarts names its own warnings and inner keys in its code (`[ECharts] `, `__ec_`): the mark of an echarts chunk. */
-export const hasEcharts = (file: string) => /\[ECharts\] |__ec_/.test(fs.readFileSync(path.join(dist, file), "utf8"));
+/** The chart library names itself in its code (its attribution link): the mark of the chart library's chunk. */
+export const hasChartLibrary = (file: string) => /lightweight-charts/.test(fs.readFileSync(path.join(dist, file), "utf8"));

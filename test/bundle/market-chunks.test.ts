@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { closure, gzipSize, hasEcharts, loadManifest, manifestFile, type Manifest } from "./manifest";
+import { closure, gzipSize, hasChartLibrary, loadManifest, manifestFile, type Manifest } from "./manifest";
 
 /**
- * echarts ships only with the chart route (`/pages/kline/index`): the market list, home and the entry never load
- * it, and the chart's lazy chunk holds the registered parts only (well under the full echarts' ~360 KB gzip).
- * Reads the build's manifest, like budget.test.ts.
+ * The chart library ships only with the chart route (`/pages/kline/index`): the market list, home and the entry
+ * never load it. Reads the build's manifest, like budget.test.ts.
  */
 // The routes compose the market screens with the spot ticket's entries (app/spot): these are the lazy route chunks.
 const CHART = "src/app/spot/kline-with-trade.tsx";
@@ -22,15 +21,15 @@ describe.skipIf(!fs.existsSync(manifestFile))("market bundles", () => {
     expect(lazy).toEqual(expect.arrayContaining([CHART, MARKET]));
   });
 
-  it("puts echarts in the chart route's chunks only", () => {
+  it("puts the chart library in the chart route's chunks only", () => {
     const chart = closure(manifest, CHART);
     const others = new Set<string>();
     for (const key of ["index.html", MARKET, HOME]) closure(manifest, key, others);
-    const withEcharts = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith(".js") && hasEcharts(f));
-    expect(withEcharts.length).toBeGreaterThan(0);
-    for (const file of withEcharts) {
-      expect(chart.has(file), `${file} holds echarts but the chart route does not load it`).toBe(true);
-      expect(others.has(file), `${file} holds echarts and loads outside the chart route`).toBe(false);
+    const withLibrary = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith(".js") && hasChartLibrary(f));
+    expect(withLibrary.length).toBeGreaterThan(0);
+    for (const file of withLibrary) {
+      expect(chart.has(file), `${file} holds the chart library but the chart route does not load it`).toBe(true);
+      expect(others.has(file), `${file} holds the chart library and loads outside the chart route`).toBe(false);
     }
   });
 
@@ -40,9 +39,9 @@ describe.skipIf(!fs.existsSync(manifestFile))("market bundles", () => {
     const size = (files: string[]) => files.reduce((sum, f) => sum + gzipSize(f), 0);
     const chart = size(own(CHART));
     const market = size(own(MARKET));
-    console.log(`market route: ${kb(market)} gzip beyond the entry; chart route: ${kb(chart)} gzip beyond the entry (echarts included)`);
-    // Only the registered echarts parts: the full library alone is about 360 KB gzip.
-    expect(chart).toBeLessThan(260 * 1024);
+    console.log(`market route: ${kb(market)} gzip beyond the entry; chart route: ${kb(chart)} gzip beyond the entry (the chart library included)`);
+    // 66.7 KB since the chart moved from echarts (201 KB) to lightweight-charts.
+    expect(chart).toBeLessThan(75 * 1024);
     expect(market).toBeLessThan(40 * 1024);
   });
 });

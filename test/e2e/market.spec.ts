@@ -1,6 +1,6 @@
 /**
  * Markets (issue 4) at 390x844, against the real server and its `sim` feed: the quotes list updates live without a
- * reload; the chart (its own lazy chunk, echarts inside) draws candles, shows the OHLC readout under the crosshair
+ * reload; the chart (its own lazy chunk, the chart library inside) draws candles, shows the OHLC readout under the crosshair
  * and switches intervals; when the socket drops, the page polls over HTTP and goes live again when the socket is
  * back; an operator switches a pair's trading off and on in the back office, and the feed status shows tick ages.
  */
@@ -66,10 +66,10 @@ test("the market list updates live, in place, and filters and sorts", async ({ p
 
 test("the chart loads on its own, renders candles with the OHLC readout, follows the crosshair and switches intervals", async ({ page }) => {
   const chartChunks: string[] = [];
-  // The chart route's chunks: the page (composed with the spot entries in app/spot) and the lazy echarts chart.
+  // The chart route's chunks: the page (composed with the spot entries in app/spot) and the lazy chart.
   page.on("request", (request) => /(kline-with-trade|kline-chart)-.*\.js$/.test(request.url()) && chartChunks.push(request.url()));
   await openMarket(page);
-  // echarts ships in the chart's chunk only: the market screen never asked for it.
+  // The chart library ships in the chart's chunk only: the market screen never asked for it.
   expect(chartChunks).toEqual([]);
 
   await page.getByTestId("quote-BTC/USDT").click();

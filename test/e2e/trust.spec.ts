@@ -97,8 +97,10 @@ test("a fill's tick opens the chart at that time, the tick pinned on its candle"
   await expect(banner).toContainText(/Pinned: the tick at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}, price [\d,]+\.\d+/, { timeout: 60_000 });
   const [, minute, price] = /at (\d{4}-\d{2}-\d{2} \d{2}:\d{2}):\d{2}, price ([\d,.]+)/.exec((await banner.textContent())!)!;
   expect(Number(price.replace(/,/g, ""))).toBe(Number(tick.price));
-  // 1-minute candles around the tick; the readout shows the tick's own candle, not the latest one.
+  // 1-minute candles around the tick; the readout shows the tick's own candle, not the latest one (the pointer,
+  // still where the link was tapped, is taken off the chart: on it, the crosshair's candle would show).
   await expect(page.getByRole("button", { name: "1m", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.mouse.move(0, 0);
   await expect(page.getByTestId("ohlc")).toContainText(minute);
   await expect(page.getByTestId("kline-chart").locator("canvas").first()).toBeVisible();
   // Back to the live chart.

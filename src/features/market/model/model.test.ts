@@ -161,13 +161,14 @@ describe("candles", () => {
     expect(movingAverage([1, 2], 5)).toEqual([null, null]);
   });
 
-  it("builds echarts series: open, close, low, high and volumes that say which way their candle went", () => {
+  it("builds the chart's series: candles, volumes that say which way their candle went, and the averages", () => {
     const series = chartSeries([{ t: 60, o: "10", h: "12", l: "9", c: "11", v: "5" }, { t: 120, o: "11", h: "11", l: "8", c: "9", v: "3" }, { t: 180, o: "9", h: "9", l: "9", c: "9", v: "0" }]);
     expect(series.times).toEqual([60, 120, 180]);
-    expect(series.ohlc[0]).toEqual([10, 11, 9, 12]);
+    expect(series.ohlc[0]).toEqual({ time: 60, open: 10, high: 12, low: 9, close: 11 });
     // A flat candle's volume takes the rising colour.
-    expect(series.volumes).toEqual([[0, 5, 1], [1, 3, -1], [2, 0, 1]]);
+    expect(series.volumes.map((v) => [v.time, v.value, v.rising])).toEqual([[60, 5, true], [120, 3, false], [180, 0, true]]);
     expect(series.ma).toHaveLength(3);
+    expect(series.ma[0]).toEqual([null, null, null]);
   });
 
   it("knows every interval's length", () => {

@@ -1,34 +1,42 @@
 /**
- * The candlestick chart: candles, volume, MA5/MA10/MA30, a crosshair whose candle the OHLC readout shows, zoom and
- * pan (pinch and drag, plus a slider). Only the echarts parts drawn here are registered, and only this file imports
- * echarts, so echarts ships in the chart route's lazy chunk and nowhere else.
+ * The candlestick chart: candles, volume, MA5/MA10/MA30, a crosshair whose candle the OHLC readout shows, pinch and
+ * drag to zoom and pan, the last price on the price axis. Only this file imports the chart library
+ * (lightweight-charts, a canvas chart made for live prices), so it ships in the chart route's lazy chunk only.
  *
- * Speed (issue 16: 5,000 candles painted in under 100 ms, `npm run bench -- chart`): the series are plain number
- * arrays (`chartSeries`), the instance is made here with its first option in the same layout pass (no wrapper's
- * throw-away instance and extra frame), that option already holds the candles (they are not set a second time), and
- * the dataZoom window means only the candles in view are laid out and drawn.
+ * Speed (issue 16: 5,000 candles painted in under 100 ms, no task over 50 ms while ticks arrive; `npm run bench --
+ * chart` and `-- longtasks`): the whole series is handed over once per interval; a tick that moves the open candle
+ * or opens the next one updates that candle, its volume bar and the three averages' last points only, and the chart
+ * repaints once per frame whatever the number of updates in it.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import * as echarts from "echarts/core";
-import type { EChartsType } from "echarts/core";
-import { BarChart, CandlestickChart, LineChart } from "echarts/charts";
-import { AxisPointerComponent, DataZoomComponent, GridComponent, MarkLineComponent, MarkPointComponent, TooltipComponent } from "echarts/components";
-import { CanvasRenderer } from "echarts/renderers";
+import {
+  CandlestickSeries,
+  createChart,
+  createSeriesMarkers,
+  CrosshairMode,
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
+  type UTCTimestamp,
+} from "lightweight-charts";
 import { themeAtom, useAtomValue } from "@/shared/state/store";
 import { formatDateTime } from "@/shared/i18n/format";
 import { Spinner } from "@/shared/ui/feedback";
-import { chartSeries, intervalSeconds, MA_PERIODS, type VolumeBar } from "../model/candles";
+import { chartSeries, intervalSeconds, MA_PERIODS, type ChartVolume } from "../model/candles";
 import { signOf, subtractDecimal, toFixedPoint } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatVolume } from "../model/format";
 import type { Candle, KlineInterval } from "../model/types";
-
-echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipComponent, AxisPointerComponent, DataZoomComponent, MarkLineComponent, MarkPointComponent, CanvasRenderer]);
 
 /** How many of the loaded candles show at first; the rest are a pinch or a drag away. */
 const FIRST_VIEW_CANDLES = 80;
 /** Candles shown either side of a marked tick. */
 const MARK_VIEW_HALF = 30;
+/** The volume pane's height (px); the candles take the rest. */
+const VOLUME_PANE_PX = 72;
 
 /** A recorded tick to mark (a fill, trigger, liquidation or settlement): its candle's index and its price. */
 export interface ChartMark {
@@ -61,7 +69,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** A chart number (axis value, moving average) as a price with the pair's precision. */
 const chartPrice = (value: number, precision: number) => (Number.isFinite(value) ? formatPrice(value.toFixed(Math.min(precision + 1, 20)), precision) : "-");
 
-/** Axis labels: the time of day for intraday candles, the date for daily and weekly ones. */
+/** Axis labels in the phone's time: the time of day for intraday candles, the date for daily and weekly ones. */
 function axisLabel(seconds: number, interval: KlineInterval): string {
   const d = new Date(seconds * 1000);
   if (intervalSeconds(interval) >= 86_400) return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -76,168 +84,52 @@ function candleTime(seconds: number, interval: KlineInterval): string {
 
 type Series = ReturnType<typeof chartSeries>;
 
-/** The marked tick: a pin at its price on its candle, a line at its time and one at its price. */
-function tickMarks(mark: ChartMark, colors: Colors) {
-  const price = Number(mark.price);
-  return {
-    markPoint: {
-      silent: true,
-      symbol: "pin",
-      symbolSize: 34,
-      itemStyle: { color: colors.warn },
-      label: { show: false },
-      data: [{ coord: [mark.index, price] }],
-    },
-    markLine: {
-      silent: true,
-      symbol: "none",
-      lineStyle: { type: "dashed", width: 1, color: colors.warn },
-      data: [{ xAxis: mark.index, label: { show: false } }, { yAxis: price, label: { position: "end", formatter: () => mark.label, color: "#111", backgroundColor: colors.warn, padding: [2, 4], borderRadius: 2, fontSize: 10 } }],
-    },
-  };
+/** The chart and its series, made once per interval, theme and precision. */
+interface Drawing {
+  chart: IChartApi;
+  candles: ISeriesApi<"Candlestick">;
+  averages: ISeriesApi<"Line">[];
+  volume: ISeriesApi<"Histogram">;
+  /** The series handed over last (a tick then updates its last candle only). */
+  drawn: Series | null;
 }
 
-function seriesData(series: Series, colors: Colors, precision: number, mark: ChartMark | null) {
-  const lastClose = series.ohlc.at(-1)?.[1];
-  return [
-    {
-      data: series.ohlc,
-      markPoint: { data: [] as unknown[] },
-      markLine:
-        lastClose === undefined
-          ? { data: [] }
-          : {
-              silent: true,
-              symbol: "none",
-              data: [{ yAxis: lastClose }],
-              lineStyle: { type: "dashed", width: 1, color: colors.faint },
-              label: { position: "end", formatter: () => chartPrice(lastClose, precision), color: "#fff", backgroundColor: colors.faint, padding: [2, 4], borderRadius: 2, fontSize: 10 },
-            },
-      ...(mark ? tickMarks(mark, colors) : {}),
-    },
-    ...series.ma.map((data) => ({ data })),
-    { data: series.volumes },
-  ];
+const timeOf = (seconds: number) => seconds as UTCTimestamp;
+/** The model's times are the library's (seconds since the epoch, UTC). */
+const asChartData = <T,>(points: T[]) => points as unknown as (T & { time: UTCTimestamp })[];
+
+const volumePoint = (bar: ChartVolume, colors: Colors) => ({ time: timeOf(bar.time), value: bar.value, color: bar.rising ? colors.up : colors.down });
+const averagePoint = (time: number, value: number | null) => (value === null ? { time: timeOf(time) } : { time: timeOf(time), value });
+
+/** Hands the whole series over (a new interval, a reload, an older candle changed). */
+function setAll(drawing: Drawing, series: Series, colors: Colors): void {
+  drawing.candles.setData(asChartData(series.ohlc));
+  drawing.volume.setData(series.volumes.map((bar) => volumePoint(bar, colors)));
+  drawing.averages.forEach((line, k) => line.setData(series.ma[k].map((value, i) => averagePoint(series.times[i], value))));
 }
 
-/** The first view in percent of the loaded candles: the latest ones, or those around a marked tick. */
-function firstView(count: number, mark: ChartMark | null): { start: number; end: number } {
-  if (mark) {
-    const from = Math.max(0, mark.index - MARK_VIEW_HALF);
-    const to = Math.min(count, mark.index + MARK_VIEW_HALF + 1);
-    return { start: (from / count) * 100, end: (to / count) * 100 };
+/**
+ * Brings the chart to `series`: a tick moves the open candle (same times) or opens the next one (one more time, the
+ * others unchanged), and only that candle is updated; anything else is handed over whole.
+ */
+function draw(drawing: Drawing, series: Series, colors: Colors): void {
+  const before = drawing.drawn;
+  if (before === series) return;
+  drawing.drawn = series;
+  const n = series.times.length;
+  const tickOnly =
+    before !== null &&
+    n > 0 &&
+    (n === before.times.length || n === before.times.length + 1) &&
+    before.times[0] === series.times[0] &&
+    before.times[before.times.length - 1] === series.times[before.times.length - 1];
+  if (!tickOnly) return setAll(drawing, series, colors);
+  // The candle before the open one may have been closed with a last change.
+  for (let i = Math.max(0, before.times.length - 1); i < n; i++) {
+    drawing.candles.update(asChartData([series.ohlc[i]])[0]);
+    drawing.volume.update(volumePoint(series.volumes[i], colors));
+    drawing.averages.forEach((line, k) => line.update(averagePoint(series.times[i], series.ma[k][i])));
   }
-  return { start: count > FIRST_VIEW_CANDLES ? 100 - (FIRST_VIEW_CANDLES / count) * 100 : 0, end: 100 };
-}
-
-function buildOption(series: Series, colors: Colors, precision: number, interval: KlineInterval, mark: ChartMark | null) {
-  const { start, end } = firstView(series.times.length, mark);
-  const categoryLabels = { color: colors.faint, fontSize: 10, formatter: (value: string) => axisLabel(Number(value), interval) };
-  const priceLabel = (value: number) => chartPrice(value, precision);
-  return {
-    animation: false,
-    backgroundColor: "transparent",
-    textStyle: { fontFamily: "inherit" },
-    // Candles take what the volume bars, the time labels and the slider leave (the box follows the screen's height).
-    grid: [
-      { left: 8, right: 66, top: 8, bottom: 150 },
-      { left: 8, right: 66, bottom: 58, height: 72 },
-    ],
-    axisPointer: { link: [{ xAxisIndex: "all" }], label: { backgroundColor: colors.surface, color: colors.text, fontSize: 10 } },
-    tooltip: { trigger: "axis", showContent: false, axisPointer: { type: "cross", lineStyle: { color: colors.faint, type: "dashed" }, crossStyle: { color: colors.faint } } },
-    xAxis: [
-      {
-        type: "category",
-        data: series.times,
-        boundaryGap: true,
-        axisLine: { lineStyle: { color: colors.border } },
-        axisTick: { show: false },
-        axisLabel: { show: false },
-        splitLine: { show: false },
-        axisPointer: { label: { show: false } },
-      },
-      {
-        type: "category",
-        gridIndex: 1,
-        data: series.times,
-        boundaryGap: true,
-        axisLine: { lineStyle: { color: colors.border } },
-        axisTick: { show: false },
-        axisLabel: categoryLabels,
-        axisPointer: { label: { formatter: ({ value }: { value: string | number }) => candleTime(Number(value), interval) } },
-      },
-    ],
-    yAxis: [
-      {
-        scale: true,
-        position: "right",
-        splitNumber: 5,
-        axisLine: { show: false },
-        axisLabel: { color: colors.faint, fontSize: 10, formatter: priceLabel },
-        splitLine: { lineStyle: { color: colors.border, opacity: 0.6 } },
-        axisPointer: { label: { formatter: ({ value }: { value: number }) => priceLabel(value) } },
-      },
-      {
-        scale: true,
-        gridIndex: 1,
-        position: "right",
-        splitNumber: 2,
-        axisLine: { show: false },
-        // The readout shows the volume; labels here would collide with the price axis's lowest label.
-        axisLabel: { show: false },
-        splitLine: { show: false },
-        axisPointer: { label: { formatter: ({ value }: { value: number }) => formatVolume(String(Math.round(value))) } },
-      },
-    ],
-    dataZoom: [
-      { type: "inside", xAxisIndex: [0, 1], start, end, minValueSpan: 12 },
-      {
-        type: "slider",
-        xAxisIndex: [0, 1],
-        start,
-        end,
-        bottom: 8,
-        height: 24,
-        borderColor: colors.border,
-        fillerColor: "rgba(47, 198, 168, 0.12)",
-        handleStyle: { color: colors.surface, borderColor: colors.faint },
-        moveHandleStyle: { color: colors.faint },
-        textStyle: { color: colors.faint, fontSize: 10 },
-        labelFormatter: (_: number, value: string) => axisLabel(Number(value), interval),
-        dataBackground: { lineStyle: { color: colors.faint }, areaStyle: { color: colors.surface } },
-        brushSelect: false,
-      },
-    ],
-    series: [
-      {
-        name: "K",
-        type: "candlestick",
-        itemStyle: { color: colors.up, color0: colors.down, borderColor: colors.up, borderColor0: colors.down },
-        barMaxWidth: 14,
-        ...seriesData(series, colors, precision, mark)[0],
-      },
-      ...MA_PERIODS.map((period, i) => ({
-        name: `MA${period}`,
-        type: "line",
-        data: series.ma[i],
-        showSymbol: false,
-        smooth: true,
-        lineStyle: { width: 1, color: colors.ma[i] },
-        itemStyle: { color: colors.ma[i] },
-        connectNulls: false,
-      })),
-      {
-        name: "Volume",
-        type: "bar",
-        xAxisIndex: 1,
-        yAxisIndex: 1,
-        data: series.volumes,
-        encode: { x: 0, y: 1 },
-        barMaxWidth: 14,
-        itemStyle: { color: ({ data }: { data: VolumeBar }) => (data[2] > 0 ? colors.up : colors.down) },
-      },
-    ],
-  };
 }
 
 /** `mark` pins a recorded tick on its candle, opens the view around it and shows its candle in the readout. */
@@ -247,56 +139,89 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
   const colors = useMemo(readColors, [theme]);
   const [hover, setHover] = useState<number | null>(null);
   const host = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<EChartsType | null>(null);
-  /** The series the chart holds, so the same candles are never handed to echarts twice. */
-  const drawn = useRef<Series | null>(null);
+  const drawing = useRef<Drawing | null>(null);
   const series = useMemo(() => (candles && candles.length > 0 ? chartSeries(candles) : null), [candles]);
-  const latest = useRef({ series, colors, precision, mark });
-  latest.current = { series, colors, precision, mark };
-
-  // The first option of an interval (and theme) sets the zoom; later candles go through setOption without
-  // dataZoom, so the user's zoom and pan survive every tick.
+  const latest = useRef({ series, mark });
+  latest.current = { series, mark };
   const hasData = series !== null;
-  const first = useMemo(
-    () => (latest.current.series ? { series: latest.current.series, option: buildOption(latest.current.series, colors, precision, interval, latest.current.mark) } : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once per interval/theme/mark (the zoom); later candles go through push()
-    [hasData, colors, precision, interval, mark?.index, mark?.price],
-  );
 
-  const push = useCallback(() => {
-    const { series: current, colors: c, precision: p, mark: m } = latest.current;
-    if (!chart.current || !current || current === drawn.current) return;
-    drawn.current = current;
-    chart.current.setOption({ xAxis: [{ data: current.times }, { data: current.times }], series: seriesData(current, c, p, m) }, { lazyUpdate: true });
-  }, []);
-
-  // One instance per first option, made before the browser paints so the chart shows in the readout's frame.
+  // One chart per interval, theme, precision and mark, made before the browser paints so it shows in the readout's
+  // frame; later candles go through `draw`, so the user's zoom and pan survive every tick.
   useLayoutEffect(() => {
     const element = host.current;
+    const first = latest.current.series;
     if (!element || !first) return;
-    const instance = echarts.init(element, null, { renderer: "canvas" });
-    instance.setOption(first.option);
-    drawn.current = first.series;
-    chart.current = instance;
-    instance.on("updateAxisPointer", (event) => {
-      const x = (event as { axesInfo?: { axisDim: string; value: number }[] }).axesInfo?.find((info) => info.axisDim === "x");
-      setHover(x ? Number(x.value) : null);
+    const chart = createChart(element, {
+      autoSize: true,
+      layout: {
+        background: { color: "transparent" },
+        textColor: colors.faint,
+        fontSize: 10,
+        fontFamily: getComputedStyle(element).fontFamily,
+        panes: { separatorColor: colors.border, enableResize: false },
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
+      crosshair: {
+        mode: CrosshairMode.Normal,
+        vertLine: { color: colors.faint, style: LineStyle.Dashed, labelBackgroundColor: colors.surface },
+        horzLine: { color: colors.faint, style: LineStyle.Dashed, labelBackgroundColor: colors.surface },
+      },
+      rightPriceScale: { borderColor: colors.border },
+      // A vertical swipe scrolls the page, not the price axis.
+      handleScroll: { vertTouchDrag: false },
+      timeScale: {
+        borderColor: colors.border,
+        timeVisible: intervalSeconds(interval) < 86_400,
+        secondsVisible: false,
+        tickMarkFormatter: (time: Time) => axisLabel(time as number, interval),
+      },
+      localization: { timeFormatter: (time: Time) => candleTime(time as number, interval) },
     });
-    instance.on("globalout", () => setHover(null));
-    // The box follows the screen's height; resize only on a real change (a resize lays the whole chart out again).
-    const resize = new ResizeObserver(() => {
-      if (element.clientWidth !== instance.getWidth() || element.clientHeight !== instance.getHeight()) instance.resize();
+    const priceFormat = { type: "custom" as const, minMove: 1 / 10 ** precision, formatter: (value: number) => chartPrice(value, precision) };
+    const candleSeries = chart.addSeries(CandlestickSeries, {
+      upColor: colors.up,
+      downColor: colors.down,
+      borderUpColor: colors.up,
+      borderDownColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+      priceFormat,
+      priceLineStyle: LineStyle.Dashed,
     });
-    resize.observe(element);
-    push();
+    const averages = MA_PERIODS.map((_, k) =>
+      chart.addSeries(LineSeries, { color: colors.ma[k], lineWidth: 1, priceFormat, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
+    );
+    const volume = chart.addSeries(
+      HistogramSeries,
+      { priceFormat: { type: "custom", minMove: 1, formatter: (value: number) => formatVolume(String(Math.round(value))) }, priceLineVisible: false, lastValueVisible: false },
+      1,
+    );
+    chart.panes()[1]?.setHeight(VOLUME_PANE_PX);
+    const current: Drawing = { chart, candles: candleSeries, averages, volume, drawn: null };
+    draw(current, first, colors);
+    drawing.current = current;
+
+    const count = first.times.length;
+    const pinned = latest.current.mark;
+    if (pinned) {
+      const price = Number(pinned.price);
+      createSeriesMarkers(candleSeries, [{ time: timeOf(first.times[pinned.index]), position: "atPriceMiddle", price, shape: "circle", color: colors.warn, size: 1.5 }]);
+      candleSeries.createPriceLine({ price, color: colors.warn, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: pinned.label });
+      chart.timeScale().setVisibleLogicalRange({ from: pinned.index - MARK_VIEW_HALF, to: pinned.index + MARK_VIEW_HALF });
+    } else {
+      chart.timeScale().setVisibleLogicalRange({ from: count - FIRST_VIEW_CANDLES, to: count + 2 });
+    }
+    chart.subscribeCrosshairMove((param) => setHover(param.point && param.logical !== undefined ? Math.round(param.logical) : null));
     return () => {
-      resize.disconnect();
-      instance.dispose();
-      chart.current = null;
-      drawn.current = null;
+      drawing.current = null;
+      chart.remove();
     };
-  }, [first, push]);
-  useEffect(push, [series, push]);
+    // Made once per interval, theme, precision and mark; later candles go through draw().
+  }, [hasData, colors, precision, interval, mark?.index, mark?.price, mark?.label]);
+
+  useEffect(() => {
+    if (drawing.current && series) draw(drawing.current, series, colors);
+  }, [series, colors]);
   useEffect(() => setHover(null), [interval]);
 
   const resting = mark && candles?.[mark.index] ? mark.index : (candles?.length ?? 0) - 1;
@@ -305,9 +230,9 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
     <>
       <Readout candles={candles} index={shown} precision={precision} interval={interval} ma={series?.ma ?? null} />
       <div className="kline-chart" data-testid="kline-chart">
-        {first ? (
-          // Its own key: echarts empties this box when disposed, so React must never reuse it for the spinner.
-          <div key="echarts" ref={host} style={{ height: "100%", width: "100%" }} />
+        {hasData ? (
+          // Its own key: the chart fills this box, so React must never reuse it for the spinner.
+          <div key="chart" ref={host} style={{ height: "100%", width: "100%" }} />
         ) : (
           <div key="empty" className="kline-chart__empty">
             {candles && candles.length === 0 ? (
