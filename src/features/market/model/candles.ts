@@ -20,6 +20,18 @@ export function mergeCandle(list: Candle[], candle: Candle, maxLength = 2000): C
   return next;
 }
 
+/**
+ * Whether `next` differs from `before` only in its last candle, or by one candle added after it: what a live tick
+ * does (`mergeCandle` keeps every other candle the same object), so a chart may update those candles alone.
+ */
+export function changedAtTheEnd(before: readonly Candle[], next: readonly Candle[]): boolean {
+  const kept = before.length - 1;
+  if (kept < 0 || (next.length !== kept + 1 && next.length !== kept + 2)) return false;
+  if (next[kept].t !== before[kept].t) return false;
+  for (let i = 0; i < kept; i++) if (next[i] !== before[i]) return false;
+  return true;
+}
+
 /** Binary search by open time (candles are in time order). */
 function findIndex(list: Candle[], t: number): number {
   let lo = 0;
@@ -68,7 +80,8 @@ export interface ChartVolume {
 
 /**
  * The chart's series from the candles, in one pass: candles, volume bars and the closes' moving averages (null
- * until a period has enough candles). Chart maths only: these numbers draw, they never price anything.
+ * until a period has enough candles), with the candles they came from. Chart maths only: these numbers draw, they
+ * never price anything.
  */
 export function chartSeries(candles: Candle[]) {
   const n = candles.length;
@@ -86,7 +99,7 @@ export function chartSeries(candles: Candle[]) {
     closes[i] = close;
   }
   const ma = MA_PERIODS.map((period) => movingAverage(closes, period));
-  return { times, ohlc, volumes, ma };
+  return { times, ohlc, volumes, ma, candles };
 }
 
 /** Seconds per candle of an interval ("4h" -> 14400). */

@@ -3,7 +3,7 @@ import { i18n } from "@lingui/core";
 import { compareDecimal, roundDecimal, signOf } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatRate, formatVolume, precisionOf } from "./format";
 import { applyTickers, nextSort, orderSymbols, topMovers } from "./quotes";
-import { candleIndexAt, chartSeries, intervalSeconds, mergeCandle, movingAverage } from "./candles";
+import { candleIndexAt, changedAtTheEnd, chartSeries, intervalSeconds, mergeCandle, movingAverage } from "./candles";
 import type { Candle, Quotation } from "./types";
 
 const q = (symbol: string, change: string, volume: string, kind: Quotation["kind"] = "crypto"): Quotation => {
@@ -154,6 +154,24 @@ describe("candles", () => {
     expect(mergeCandle(base, candle(180, "12"))).toBe(base);
     expect(mergeCandle([], candle(60, "1"))).toHaveLength(1);
     expect(mergeCandle(base, candle(240, "14"), 3).map((c) => c.t)).toEqual([120, 180, 240]);
+  });
+
+  it("tells a tick's change (the open candle moved, or one opened after it) from any other", () => {
+    const base = [candle(60, "10"), candle(120, "11"), candle(180, "12")];
+    const moved = mergeCandle(base, candle(180, "13"));
+    const opened = mergeCandle(moved, candle(240, "14"));
+    const corrected = mergeCandle(base, candle(120, "9"));
+    const cases: [string, Candle[], Candle[], boolean][] = [
+      ["the open candle moved", base, moved, true],
+      ["the next candle opened", base, mergeCandle(base, candle(240, "14")), true],
+      ["moved and opened in one step", base, opened, true],
+      ["an older candle corrected", base, corrected, false],
+      ["two candles added", base, [...base, candle(240, "1"), candle(300, "1")], false],
+      ["the oldest dropped (length cap)", base, mergeCandle(base, candle(240, "14"), 3), false],
+      ["a new list (reload)", base, base.map((c) => ({ ...c })), false],
+      ["nothing drawn yet", [], base, false],
+    ];
+    for (const [name, before, next, expected] of cases) expect(changedAtTheEnd(before, next), name).toBe(expected);
   });
 
   it("averages closes over MA periods", () => {

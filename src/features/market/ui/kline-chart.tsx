@@ -26,7 +26,7 @@ import {
 import { themeAtom, useAtomValue } from "@/shared/state/store";
 import { formatDateTime } from "@/shared/i18n/format";
 import { Spinner } from "@/shared/ui/feedback";
-import { chartSeries, intervalSeconds, MA_PERIODS, type ChartVolume } from "../model/candles";
+import { changedAtTheEnd, chartSeries, intervalSeconds, MA_PERIODS, type ChartVolume } from "../model/candles";
 import { signOf, subtractDecimal, toFixedPoint } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, formatVolume } from "../model/format";
 import type { Candle, KlineInterval } from "../model/types";
@@ -109,21 +109,15 @@ function setAll(drawing: Drawing, series: Series, colors: Colors): void {
 }
 
 /**
- * Brings the chart to `series`: a tick moves the open candle (same times) or opens the next one (one more time, the
- * others unchanged), and only that candle is updated; anything else is handed over whole.
+ * Brings the chart to `series`: a tick moves the open candle or opens the next one, and only those candles are
+ * updated; anything else (a new interval, a reload, an older candle corrected) is handed over whole.
  */
 function draw(drawing: Drawing, series: Series, colors: Colors): void {
   const before = drawing.drawn;
   if (before === series) return;
   drawing.drawn = series;
   const n = series.times.length;
-  const tickOnly =
-    before !== null &&
-    n > 0 &&
-    (n === before.times.length || n === before.times.length + 1) &&
-    before.times[0] === series.times[0] &&
-    before.times[before.times.length - 1] === series.times[before.times.length - 1];
-  if (!tickOnly) return setAll(drawing, series, colors);
+  if (before === null || !changedAtTheEnd(before.candles, series.candles)) return setAll(drawing, series, colors);
   // The candle before the open one may have been closed with a last change.
   for (let i = Math.max(0, before.times.length - 1); i < n; i++) {
     drawing.candles.update(asChartData([series.ohlc[i]])[0]);
