@@ -92,6 +92,26 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
+/**
+ * Every kind of operation once, in an order where each goes through, run before the random sequences (fast-check's
+ * `examples`): the check at the end that every kind succeeded somewhere then fails only when one really cannot,
+ * never on the luck of the draw (a rare kind, like refusing a withdrawal, needs an open request at that moment; CI
+ * once drew 40 sequences without one).
+ */
+const TOUR: Op[] = [
+  { kind: "deposit", who: 0, amount: "250" },
+  { kind: "approveDeposit", who: 0, which: 0 },
+  { kind: "deposit", who: 0, amount: "30" },
+  { kind: "rejectDeposit", who: 0, which: 0 },
+  { kind: "deposit", who: 0, amount: "25.5" },
+  { kind: "cancelDeposit", who: 0, which: 0 },
+  { kind: "withdraw", who: 0, amount: "30" },
+  { kind: "approveWithdrawal", who: 0, which: 0 },
+  { kind: "withdraw", who: 0, amount: "33.3" },
+  { kind: "rejectWithdrawal", who: 0, which: 0 },
+  { kind: "convert", who: 0, from: "USDT", amount: "10" },
+];
+
 type Balances = Record<string, { available: string; frozen: string }>;
 
 async function balancesOf(userId: number): Promise<Balances> {
@@ -116,6 +136,16 @@ async function idsOf(table: "deposits" | "withdrawals", userId: number, statuses
   return rows.map((r) => ({ id: Number(r.id), amount: r.amount }));
 }
 
+/**
+ * The request a decision step acts on: for an even `which` an open one (so that every kind of decision succeeds in
+ * most runs: the check at the end that each went through once must not hang on luck), otherwise any of the user's,
+ * decided ones included (deciding twice must be refused and change nothing).
+ */
+async function decisionTarget(table: "deposits" | "withdrawals", userId: number, which: number, statuses: string[]) {
+  const pool = await idsOf(table, userId, which % 2 === 0 ? ["pending"] : statuses);
+  return pool[Math.floor(which / 2) % Math.max(pool.length, 1)];
+}
+
 /** Runs one step; returns the balance change it should make (null: it was refused). */
 async function run(step: Op, user: Player): Promise<((model: Balances) => void) | null> {
   try {
@@ -129,8 +159,7 @@ async function run(step: Op, user: Player): Promise<((model: Balances) => void) 
       case "rejectDeposit":
       case "cancelDeposit": {
         // Decided ones are picked too: deciding twice must be refused and change nothing.
-        const all = await idsOf("deposits", user.id, ["pending", "succeeded", "failed", "cancelled"]);
-        const target = all[step.which % Math.max(all.length, 1)];
+        const target = await decisionTarget("deposits", user.id, step.which, ["pending", "succeeded", "failed", "cancelled"]);
         if (!target) return null;
         if (step.kind === "approveDeposit") {
           await deposits.approve(operator, target.id);
@@ -146,8 +175,7 @@ async function run(step: Op, user: Player): Promise<((model: Balances) => void) 
       }
       case "approveWithdrawal":
       case "rejectWithdrawal": {
-        const all = await idsOf("withdrawals", user.id, ["pending", "succeeded", "failed"]);
-        const target = all[step.which % Math.max(all.length, 1)];
+        const target = await decisionTarget("withdrawals", user.id, step.which, ["pending", "succeeded", "failed"]);
         if (!target) return null;
         if (step.kind === "approveWithdrawal") {
           await withdrawals.approve(operator, { id: target.id, tx_hash: TX_HASH });
@@ -200,7 +228,7 @@ describe("ledger invariants under random operation sequences", () => {
         }
         expect(await ledger.verify(server.database.db)).toEqual([]);
       }),
-      { numRuns: 40 },
+      { numRuns: 40, examples: [[TOUR]] },
     );
     // Not vacuous: every kind of operation went through at least once.
     for (const kind of ["deposit", "approveDeposit", "rejectDeposit", "cancelDeposit", "withdraw", "approveWithdrawal", "rejectWithdrawal", "convert"]) {
