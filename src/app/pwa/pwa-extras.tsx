@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 // First: keeps Chrome's install prompt for the account menu (it needs the service worker, registered after this).
 import "@/shared/pwa/install-capture";
 import { isIos, isStandalone } from "@/shared/pwa/install";
@@ -13,12 +13,44 @@ const NoticeWatch = lazy(() => import("./notice-watch").then((m) => ({ default: 
 const FundingWatch = lazy(() => import("@/features/wallet/ui/funding-watch").then((m) => ({ default: m.FundingWatch })));
 
 /**
+ * True once the page has loaded and the browser had a moment with nothing to do (at most `IDLE_WAIT_MS` after load):
+ * work that can wait leaves the first screen's load to the first screen.
+ */
+function useSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let cancel = () => undefined as void;
+    const idle = () => {
+      if (typeof requestIdleCallback === "function") {
+        const id = requestIdleCallback(() => setSettled(true), { timeout: IDLE_WAIT_MS });
+        cancel = () => cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(() => setSettled(true), IDLE_WAIT_MS);
+        cancel = () => clearTimeout(id);
+      }
+    };
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+    return () => {
+      window.removeEventListener("load", idle);
+      cancel();
+    };
+  }, []);
+  return settled;
+}
+
+const IDLE_WAIT_MS = 2_000;
+
+/**
  * The PWA's global parts: the offline bar, the update prompt, the iOS install hint, and, while signed in, the
- * watches that keep notices and money current from the socket.
+ * watches that keep notices and money current from the socket. The watches start once the page has settled: their
+ * code, their subscriptions and the catch-up fetch that follows each subscription (whatever changed since the first
+ * data) would otherwise compete with the first screen's own work.
  */
 export function PwaExtras() {
   const hasLogin = useAtomValue(hasLoginAtom);
   const update = useUpdateState();
+  const settled = useSettled();
   useEffect(startPwa, []);
   return (
     <>
@@ -26,8 +58,8 @@ export function PwaExtras() {
       <Suspense fallback={null}>
         {update.waiting && !update.dismissed && <UpdatePrompt />}
         {hasLogin && isIos() && !isStandalone() && <IosInstallHint />}
-        {hasLogin && <NoticeWatch />}
-        {hasLogin && <FundingWatch />}
+        {hasLogin && settled && <NoticeWatch />}
+        {hasLogin && settled && <FundingWatch />}
       </Suspense>
     </>
   );
