@@ -19,7 +19,9 @@ import {
   LineSeries,
   LineStyle,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
+  type ISeriesMarkersPluginApi,
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
@@ -92,6 +94,9 @@ interface Drawing {
   volume: ISeriesApi<"Histogram">;
   /** The series handed over last (a tick then updates its last candle only). */
   drawn: Series | null;
+  /** The pinned tick's marker and price line, and which mark the view was opened for. */
+  pin: { line: IPriceLine; markers: ISeriesMarkersPluginApi<Time> } | null;
+  viewFor: string | null;
 }
 
 const timeOf = (seconds: number) => seconds as UTCTimestamp;
@@ -126,6 +131,37 @@ function draw(drawing: Drawing, series: Series, colors: Colors): void {
   }
 }
 
+const markKey = (mark: ChartMark | null) => (mark ? `${mark.index}:${mark.price}:${mark.label}` : "");
+
+/** Opens the view: on the latest candles, or around a marked tick, which it pins (a marker at its price, a line). */
+function openView(drawing: Drawing, series: Series, mark: ChartMark | null, colors: Colors): void {
+  const { chart, candles } = drawing;
+  if (drawing.pin) {
+    candles.removePriceLine(drawing.pin.line);
+    drawing.pin.markers.detach();
+    drawing.pin = null;
+  }
+  const count = series.times.length;
+  if (mark && series.times[mark.index] !== undefined) {
+    const price = Number(mark.price);
+    const markers = createSeriesMarkers(candles, [{ time: timeOf(series.times[mark.index]), position: "atPriceMiddle", price, shape: "circle", color: colors.warn, size: 1.5 }]);
+    const line = candles.createPriceLine({ price, color: colors.warn, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: mark.label });
+    drawing.pin = { line, markers };
+    chart.timeScale().setVisibleLogicalRange({ from: mark.index - MARK_VIEW_HALF, to: mark.index + MARK_VIEW_HALF });
+  } else {
+    chart.timeScale().setVisibleLogicalRange({ from: count - FIRST_VIEW_CANDLES, to: count + 2 });
+  }
+  drawing.viewFor = markKey(mark);
+}
+
+/** Brings a chart to the latest candles; its first candles (or a new mark) open the view. */
+function sync(drawing: Drawing | null, { series, mark, colors }: { series: Series | null; mark: ChartMark | null; colors: Colors }): void {
+  if (!drawing || !series) return;
+  const opening = drawing.drawn === null;
+  draw(drawing, series, colors);
+  if (opening || drawing.viewFor !== markKey(mark)) openView(drawing, series, mark, colors);
+}
+
 /** `mark` pins a recorded tick on its candle, opens the view around it and shows its candle in the readout. */
 export const KlineChart = memo(function KlineChart({ candles, precision, interval, mark = null }: { candles: Candle[] | undefined; precision: number; interval: KlineInterval; mark?: ChartMark | null }) {
   const theme = useAtomValue(themeAtom);
@@ -135,16 +171,16 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
   const host = useRef<HTMLDivElement | null>(null);
   const drawing = useRef<Drawing | null>(null);
   const series = useMemo(() => (candles && candles.length > 0 ? chartSeries(candles) : null), [candles]);
-  const latest = useRef({ series, mark });
-  latest.current = { series, mark };
+  const latest = useRef({ series, mark, colors });
+  latest.current = { series, mark, colors };
   const hasData = series !== null;
 
-  // One chart per interval, theme, precision and mark, made before the browser paints so it shows in the readout's
-  // frame; later candles go through `draw`, so the user's zoom and pan survive every tick.
+  // One chart per interval, theme and precision, made as the screen opens, before its candles arrive: making the
+  // chart and painting the first candles are two tasks, not one long one. Candles go through `sync` (a tick updates
+  // the end only), so the user's zoom and pan survive every tick.
   useLayoutEffect(() => {
     const element = host.current;
-    const first = latest.current.series;
-    if (!element || !first) return;
+    if (!element) return;
     const chart = createChart(element, {
       autoSize: true,
       layout: {
@@ -191,31 +227,17 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
       1,
     );
     chart.panes()[1]?.setHeight(VOLUME_PANE_PX);
-    const current: Drawing = { chart, candles: candleSeries, averages, volume, drawn: null };
-    draw(current, first, colors);
-    drawing.current = current;
-
-    const count = first.times.length;
-    const pinned = latest.current.mark;
-    if (pinned) {
-      const price = Number(pinned.price);
-      createSeriesMarkers(candleSeries, [{ time: timeOf(first.times[pinned.index]), position: "atPriceMiddle", price, shape: "circle", color: colors.warn, size: 1.5 }]);
-      candleSeries.createPriceLine({ price, color: colors.warn, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: pinned.label });
-      chart.timeScale().setVisibleLogicalRange({ from: pinned.index - MARK_VIEW_HALF, to: pinned.index + MARK_VIEW_HALF });
-    } else {
-      chart.timeScale().setVisibleLogicalRange({ from: count - FIRST_VIEW_CANDLES, to: count + 2 });
-    }
     chart.subscribeCrosshairMove((param) => setHover(param.point && param.logical !== undefined ? Math.round(param.logical) : null));
+    drawing.current = { chart, candles: candleSeries, averages, volume, drawn: null, pin: null, viewFor: null };
+    sync(drawing.current, latest.current);
     return () => {
       drawing.current = null;
       chart.remove();
     };
-    // Made once per interval, theme, precision and mark; later candles go through draw().
-  }, [hasData, colors, precision, interval, mark?.index, mark?.price, mark?.label]);
+  }, [colors, precision, interval]);
 
-  useEffect(() => {
-    if (drawing.current && series) draw(drawing.current, series, colors);
-  }, [series, colors]);
+  const pinned = markKey(mark);
+  useEffect(() => sync(drawing.current, latest.current), [series, pinned]);
   useEffect(() => setHover(null), [interval]);
 
   const resting = mark && candles?.[mark.index] ? mark.index : (candles?.length ?? 0) - 1;
@@ -224,11 +246,9 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
     <>
       <Readout candles={candles} index={shown} precision={precision} interval={interval} ma={series?.ma ?? null} />
       <div className="kline-chart" data-testid="kline-chart">
-        {hasData ? (
-          // Its own key: the chart fills this box, so React must never reuse it for the spinner.
-          <div key="chart" ref={host} style={{ height: "100%", width: "100%" }} />
-        ) : (
-          <div key="empty" className="kline-chart__empty">
+        <div ref={host} style={{ height: "100%", width: "100%" }} />
+        {!hasData && (
+          <div className="kline-chart__empty">
             {candles && candles.length === 0 ? (
               <span className="faint">
                 <Trans>No candles for this interval yet.</Trans>
