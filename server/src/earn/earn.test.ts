@@ -235,9 +235,11 @@ describe("the payout job", () => {
     ]);
     const finance = await ledger.entries(server.database.db, u.id, { page: 1, limit: 10 });
     expect(finance.list.map((l) => l.kind)).toEqual(["earn.release", "earn.income", "earn.income", "earn.income", "earn.hold", "deposit"]);
-    const inbox = await server.call<{ list: Array<{ title: string; body: string }> }>("GET", "user/usermessage", { lang: "en" }, { token: u.token });
-    expect(inbox.body.message.list[0].title).toBe("Earn order matured");
-    expect(inbox.body.message.list[0].body).toContain("it earned 15 USDT in total");
+    // Their newest personal message (notices are listed by their time, and the seeded welcome notice bears the real one).
+    const inbox = await server.call<{ list: Array<{ kind: string; title: string; body: string }> }>("GET", "user/usermessage", { lang: "en" }, { token: u.token });
+    const told = inbox.body.message.list.find((item) => item.kind === "message");
+    expect(told?.title).toBe("Earn order matured");
+    expect(told?.body).toContain("it earned 15 USDT in total");
 
     await runAt(3);
     u.token = (await server.call<{ token: string }>("POST", "user/login", { account: u.account, password: u.password })).body.message.token;

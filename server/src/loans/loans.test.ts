@@ -122,8 +122,9 @@ describe("review, repayment and overdue", () => {
     expect(approved.body.message).toMatchObject({ status: "issued", due_at: Date.parse("2026-12-08T10:30:00Z") / 1000 });
     expect((await approve(loan.id)).body.code).toBe("ORDER_STATUS_ERROR");
     expect(await walletOf(server, u.token)).toMatchObject({ available: "1000" });
-    const inbox = await server.call<{ list: Array<{ title: string }> }>("GET", "user/usermessage", {}, { token: u.token });
-    expect(inbox.body.message.list[0].title).toBe("Loan issued");
+    // Their newest personal message (notices are listed by their time, and the seeded welcome notice bears the real one).
+    const inbox = await server.call<{ list: Array<{ kind: string; title: string }> }>("GET", "user/usermessage", {}, { token: u.token });
+    expect(inbox.body.message.list.find((item) => item.kind === "message")?.title).toBe("Loan issued");
 
     expect((await repay(u.token, loan.id, "1007.01")).body.code).toBe("AMOUNT_ABOVE_MAX");
     const part = await repay(u.token, loan.id, "500");
