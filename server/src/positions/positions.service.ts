@@ -119,9 +119,12 @@ export class PositionsService implements TriggerSource {
     return this.deps.db;
   }
 
-  /** The trading rules, read at most every few seconds (every order needs them). */
-  private async rules(): Promise<PositionsConfig> {
-    return positionsConfig.cached(this.db);
+  /**
+   * The trading rules, read at most every few seconds (every order needs them). Inside a transaction pass its `tx`:
+   * a stale cache then reads through it (on PGlite a read through `db` would wait for that transaction forever).
+   */
+  private async rules(db: Executor): Promise<PositionsConfig> {
+    return positionsConfig.cached(db);
   }
 
   // ----- prices ----------------------------------------------------------------------------------------------
@@ -147,7 +150,7 @@ export class PositionsService implements TriggerSource {
 
   async ticket(userId: number, symbol: string): Promise<Ticket> {
     const pair = this.deps.market.requirePair(symbol);
-    const config = await this.rules();
+    const config = await this.rules(this.db);
     const rules = rulesFor(config, pair.kind, pair.symbol);
     const quote = this.quoteNow(pair);
     const session = sessionAt(pair.kind, config.session, this.deps.clock.now().getTime());
@@ -196,7 +199,7 @@ export class PositionsService implements TriggerSource {
   private async prepare(userId: number, input: SubmitInput) {
     const pair = this.deps.market.requireTradable(input.symbol);
     await this.deps.switches.require(userId, "leverage");
-    const config = await this.rules();
+    const config = await this.rules(this.db);
     const rules = rulesFor(config, pair.kind, pair.symbol);
     if (pair.kind !== "crypto") {
       if (!sessionAt(pair.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");
@@ -315,8 +318,7 @@ export class PositionsService implements TriggerSource {
     }
     const margin = money(row.margin);
     const maintenance = maintenanceFor(terms, openPrice, margin);
-    // Read through the transaction: on PGlite a read through `db` from inside it would wait for it forever.
-    const config = await positionsConfig.read(tx);
+    const config = await this.rules(tx);
     const [opened] = await tx
       .update(positions)
       .set({
@@ -433,7 +435,7 @@ export class PositionsService implements TriggerSource {
     const quote = this.quoteNow(pair);
     if (!quote || !this.deps.market.isFresh(row.symbol)) throw new DomainError("TRADING_CLOSED");
     if (row.kind !== "crypto") {
-      const config = await this.rules();
+      const config = await this.rules(tx);
       if (!sessionAt(row.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");
     }
     return this.closeInTx(tx, row, reason, { price: quote.price, atMs: quote.atMs }, quote[closeSide(row.direction)]);
@@ -614,7 +616,7 @@ export class PositionsService implements TriggerSource {
           due = due.plus(charge.minus(paid));
         }
         const liquidation = liquidationPrice(terms, locked.openPrice!, money(locked.margin), money(locked.maintenance), due);
-        const warning = warningPrice(terms, locked.openPrice!, money(locked.margin), money(locked.maintenance), (await this.rules()).warning_level, due);
+        const warning = warningPrice(terms, locked.openPrice!, money(locked.margin), money(locked.maintenance), (await this.rules(tx)).warning_level, due);
         const [changed] = await tx
           .update(positions)
           .set({ swap: toWire(money(locked.swap).plus(charge)), swapDue: toWire(due), swappedThrough: day, liquidationPrice: liquidation, warningPrice: warning })

@@ -284,6 +284,19 @@ describe("closing by hand", () => {
 });
 
 describe("forex and metals", () => {
+  it("closes at market after an operator saved the trading rules (the close reads the session inside its transaction: on PGlite a read beside it hung the process)", async () => {
+    await tick(server, { [EUR]: "1.08000" });
+    const u = await user();
+    await server.database.query("INSERT INTO bank_cards (user_id, real_name, bank_name, card_number) VALUES ($1, 'A B', 'Bank', '6222000011112222')", [u.id]);
+    const opened = await submit(u.token, { symbol: EUR, quantity: "0.1", leverage: 30 });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    await positionsConfig.save(server.database.db, await positionsConfig.read(server.database.db));
+    const closed = await server.call<Position>("POST", "lever/close", { id: opened.body.message.id }, { token: u.token });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.message).toMatchObject({ status: "closed" });
+    await sound();
+  });
+
   it("need a bound bank card, honour the leverage cap, and close for the weekend", async () => {
     await tick(server, { [EUR]: "1.08000" });
     const u = await user();
