@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
-import { formatAmount, formatDateTime, formatDecimal, formatPercent, numberFormat, regionName } from "./format";
+import fc from "fast-check";
+import { languages } from "@contract/constants";
+import { currentIntlLocale, formatAmount, formatCompact, formatDateTime, formatDecimal, formatPercent, regionName } from "./format";
 
 afterEach(() => i18n.activate("en"));
 
@@ -42,18 +44,48 @@ describe("formatting per locale", () => {
     expect(formatPercent("0")).toBe("0.00%");
   });
 
-  it("makes one number formatter per locale and options, and a language switch gets the new locale's", () => {
+  it("switches signs with the language", () => {
     i18n.loadAndActivate({ locale: "en", messages: {} });
-    const compact = numberFormat({ notation: "compact" });
-    expect(numberFormat({ notation: "compact" })).toBe(compact);
-    expect(numberFormat({ maximumFractionDigits: 1 })).not.toBe(compact);
     expect(formatPercent("12.5", 1)).toBe("+12.5%");
     i18n.loadAndActivate({ locale: "es", messages: {} });
-    expect(numberFormat({ notation: "compact" })).not.toBe(compact);
     expect(formatPercent("12.5", 1)).toBe("+12,5%");
     expect(formatDecimal("1234.5")).toBe("1.234,5");
     i18n.loadAndActivate({ locale: "en", messages: {} });
     expect(formatDecimal("1234.5")).toBe("1,234.5");
+  });
+
+  it("rounds percentages on the digits, half away from zero, and signs only what is not zero", () => {
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    expect(formatPercent("0.125")).toBe("+0.13%");
+    expect(formatPercent("-0.125")).toBe("-0.13%");
+    expect(formatPercent("-0.000")).toBe("0.00%");
+    expect(formatPercent(12.5, 0, false)).toBe("13%");
+    expect(formatPercent("1234.5", 1)).toBe("+1,234.5%");
+    expect(formatPercent("abc")).toBe("-");
+  });
+
+  // The tables stand in for Intl.NumberFormat (whose first use costs a page ~25 ms of ICU setup): Intl is the oracle.
+  describe.each(languages.map((language) => [language]))("in %s, as Intl writes numbers", (language) => {
+    it("groups and marks decimals with the locale's signs", () => {
+      i18n.loadAndActivate({ locale: language, messages: {} });
+      const parts = new Intl.NumberFormat(currentIntlLocale(language), { minimumFractionDigits: 1 }).formatToParts(1234567.5);
+      const sign = (type: string) => parts.find((p) => p.type === type)?.value;
+      expect(formatDecimal("1234567.5")).toBe(`1${sign("group")}234${sign("group")}567${sign("decimal")}5`);
+    });
+
+    it("shortens large numbers with the locale's compact units", () => {
+      i18n.loadAndActivate({ locale: language, messages: {} });
+      const intl = new Intl.NumberFormat(currentIntlLocale(language), { notation: "compact", maximumFractionDigits: 2 });
+      const edges = ["0", "0.005", "0.125", "12.345", "999", "999.994", "999.995", "1000", "9999.5", "9999.995", "99999", "999999.5", "1234567", "999999999.999", "1000000000", "9999999999", "12345678901", "999999999999.995", "1234567890123456", "15000000000000000"];
+      for (const value of edges) expect(formatCompact(value), value).toBe(intl.format(value as unknown as number));
+      fc.assert(
+        fc.property(fc.bigInt({ min: 0n, max: 10n ** 17n }), fc.nat({ max: 99_999 }), (whole, fraction) => {
+          const value = `${whole}.${String(fraction).padStart(5, "0")}`;
+          expect(formatCompact(value)).toBe(intl.format(value as unknown as number));
+        }),
+        { numRuns: 300 },
+      );
+    });
   });
 
   it("names countries in the current language", () => {

@@ -1,25 +1,46 @@
 import { i18n } from "@lingui/core";
 import type { Language } from "@contract/constants";
 import { intlLocale } from "./i18n";
+import { roundDecimal } from "@/shared/lib/decimal";
 
 /** The BCP 47 locale of a language (the current one by default), for Intl. */
 export const currentIntlLocale = (language: string = i18n.locale): string => intlLocale[(language as Language) || "en"] ?? "en-US";
 
 /**
- * Building an Intl.NumberFormat costs far more than using one, and a live quotes list formats every figure on
- * every tick: one formatter per locale and options, made once.
+ * Numbers are formatted from tables, not Intl.NumberFormat: the first Intl object a page makes costs ~25 ms of ICU
+ * setup (100 ms on a 4x slower phone) inside whichever render shows the first price. The tables are the ten
+ * languages' CLDR data, and format.test.ts holds each to Intl's own output.
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const locale = currentIntlLocale();
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+type NumberSigns = { group: string; decimal: string };
+const COMMA_DOT: NumberSigns = { group: ",", decimal: "." };
+const DOT_COMMA: NumberSigns = { group: ".", decimal: "," };
+const NUMBER_SIGNS: Record<Language, NumberSigns> = { zh: COMMA_DOT, en: COMMA_DOT, es: DOT_COMMA, it: DOT_COMMA, jp: COMMA_DOT, ko: COMMA_DOT, pt: DOT_COMMA, tw: COMMA_DOT, vn: DOT_COMMA, id: DOT_COMMA };
+
+/** The locale's grouping and decimal signs ("," and "." in en, "." and "," in es). */
+const numberSigns = (language: string = i18n.locale): NumberSigns => NUMBER_SIGNS[language as Language] ?? COMMA_DOT;
+
+/**
+ * Compact units (CLDR "short" decimal formats): from 10^from the value is shown divided by 10^by with the unit
+ * after it. Where a language has no unit of its own for a magnitude the one below carries on ("1234,57 M").
+ */
+type CompactUnit = [from: number, by: number, unit: string];
+const NBSP = "\u00a0";
+const western = (k: string, m: string, b: string, t: string, spaced = true): CompactUnit[] => {
+  const gap = spaced ? NBSP : "";
+  return [[3, 3, `${gap}${k}`], [6, 6, `${gap}${m}`], [9, 9, `${gap}${b}`], [12, 12, `${gap}${t}`]];
+};
+const COMPACT_UNITS: Record<Language, CompactUnit[]> = {
+  en: western("K", "M", "B", "T", false),
+  es: [[3, 3, `${NBSP}mil`], [6, 6, `${NBSP}M`], [10, 9, `${NBSP}mil${NBSP}M`], [12, 12, `${NBSP}B`]],
+  it: [[3, 3, "K"], [6, 6, `${NBSP}Mln`], [9, 9, `${NBSP}Mld`], [12, 12, `${NBSP}Bln`]],
+  pt: western("mil", "mi", "bi", "tri"),
+  vn: western("N", "Tr", "T", "NT"),
+  id: western("rb", "jt", "M", "T"),
+  zh: [[4, 4, "万"], [8, 8, "亿"], [12, 12, "万亿"]],
+  tw: [[4, 4, "萬"], [8, 8, "億"], [12, 12, "兆"]],
+  jp: [[4, 4, "万"], [8, 8, "億"], [12, 12, "兆"], [16, 16, "京"]],
+  ko: [[3, 3, "천"], [4, 4, "만"], [8, 8, "억"], [12, 12, "조"]],
+};
 
 /** A country or region by its ISO code, named in the current language by the browser ("DE" -> "Germany"). */
 export function regionName(code: string, locale = currentIntlLocale()): string {
@@ -28,18 +49,6 @@ export function regionName(code: string, locale = currentIntlLocale()): string {
   } catch {
     return code;
   }
-}
-
-/** The locale's grouping and decimal signs ("," and "." in en, "." and "," in es). */
-const separators = new Map<string, { group: string; decimal: string }>();
-function separatorsOf(locale: string): { group: string; decimal: string } {
-  let found = separators.get(locale);
-  if (!found) {
-    const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1234567.5);
-    found = { group: parts.find((p) => p.type === "group")?.value ?? ",", decimal: parts.find((p) => p.type === "decimal")?.value ?? "." };
-    separators.set(locale, found);
-  }
-  return found;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -68,7 +77,7 @@ export function formatDecimal(value: string | null | undefined, options: { minFr
   const { minFraction = 0, maxFraction = 18 } = options;
   let digits = fraction.slice(0, maxFraction).replace(/0+$/, "");
   if (digits.length < minFraction) digits = digits.padEnd(minFraction, "0");
-  const { group, decimal } = separatorsOf(currentIntlLocale());
+  const { group, decimal } = numberSigns();
   const grouped = whole.replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return `${sign}${grouped}${digits ? decimal + digits : ""}`;
 }
@@ -79,10 +88,52 @@ export function formatAmount(value: string | null | undefined, currency?: string
   return `${formatDecimal(value, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}`;
 }
 
-/** Percentages from a decimal string ("1.2345" -> "+1.23%"). */
+/** Percentages from a decimal string ("1.2345" -> "+1.23%"); rounded on the digits, half away from zero. */
 export function formatPercent(value: string | number, fractionDigits = 2, signed = true): string {
-  const n = Number(value);
-  const text = numberFormat({ minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(Math.abs(n));
-  const sign = n > 0 && signed ? "+" : n < 0 ? "-" : "";
-  return `${sign}${text}%`;
+  const text = typeof value === "number" ? (Number.isFinite(value) ? value.toFixed(20) : "0") : value.trim();
+  const match = /^([-+]?)(\d+(?:\.\d+)?)$/.exec(text);
+  if (!match) return "-";
+  const rounded = roundDecimal(match[2], fractionDigits);
+  const zero = /^[0.]*$/.test(match[2]);
+  const sign = zero ? "" : match[1] === "-" ? "-" : signed ? "+" : "";
+  return `${sign}${formatDecimal(rounded, { minFraction: fractionDigits, maxFraction: fractionDigits })}%`;
+}
+
+/**
+ * A large number, short ("1.23M", "1,23 mil", "123.46万"): the language's compact units, up to two decimals
+ * rounded half up, grouped only from five integer digits, as Intl's compact notation writes it.
+ */
+export function formatCompact(value: string | null | undefined): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec((value ?? "").trim());
+  if (!match) return "-";
+  const [, sign, whole, fraction = ""] = match;
+  const units = COMPACT_UNITS[i18n.locale as Language] ?? COMPACT_UNITS.en;
+  const unitFor = (integer: string) => units.filter(([from]) => integer.replace(/^0+/, "").length - 1 >= from).at(-1);
+  const shorten = (decimal: string) => {
+    const unit = unitFor(decimal.split(".")[0]);
+    return { unit, scaled: roundDecimal(movePoint(decimal, unit?.[1] ?? 0), 2) };
+  };
+  let { unit, scaled } = shorten(`${whole}.${fraction || "0"}`);
+  // Rounding may carry into the next unit (999,999.5 is "1M", not "1000K"): choose again from the rounded value.
+  const rounded = movePoint(scaled, -(unit?.[1] ?? 0));
+  if (unitFor(rounded.split(".")[0]) !== unit) ({ unit, scaled } = shorten(rounded));
+  const [integer, decimals = ""] = scaled.split(".");
+  const { group, decimal } = numberSigns();
+  const grouped = integer.length >= 5 ? integer.replace(/\B(?=(\d{3})+(?!\d))/g, group) : integer;
+  const trimmed = decimals.replace(/0+$/, "");
+  const isZero = /^0*$/.test(integer + trimmed);
+  return `${sign && !isZero ? "-" : ""}${grouped}${trimmed ? decimal + trimmed : ""}${unit?.[2] ?? ""}`;
+}
+
+/** A non-negative decimal string divided by 10^places (multiplied when places is negative), exactly. */
+function movePoint(decimal: string, places: number): string {
+  const [whole, fraction = ""] = decimal.split(".");
+  let digits = whole + fraction;
+  let point = whole.length - places;
+  if (point > digits.length) digits = digits.padEnd(point, "0");
+  if (point < 0) {
+    digits = "0".repeat(-point) + digits;
+    point = 0;
+  }
+  return `${digits.slice(0, point) || "0"}.${digits.slice(point) || "0"}`;
 }

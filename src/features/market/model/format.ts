@@ -1,4 +1,4 @@
-import { formatDecimal, formatPercent, numberFormat } from "@/shared/i18n/format";
+import { formatCompact, formatDecimal, formatPercent } from "@/shared/i18n/format";
 import { decimalsOf, toDecimal, roundDecimal, toFixedPoint } from "@/shared/lib/decimal";
 
 /**
@@ -16,11 +16,7 @@ export function formatPrice(value: string | null | undefined, precision: number)
 export const precisionOf = (pair: { last: string; price_precision?: number }): number => pair.price_precision ?? Math.min(decimalsOf(pair.last), 8);
 
 /** A volume, short ("1.23M", "45.6K"): a row has no room for every digit, and the size is what matters. */
-export function formatVolume(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === "") return "-";
-  // Intl formats decimal strings exactly (no float parsing of the digits).
-  return numberFormat({ notation: "compact", maximumFractionDigits: 2 }).format(value as unknown as number);
-}
+export const formatVolume = formatCompact;
 
 /** The 24 h change, a percentage string ("2.345" -> "+2.35%"). */
 export const formatChange = (value: string | null | undefined): string => (value === null || value === undefined || value === "" ? "-" : formatPercent(value, 2));
