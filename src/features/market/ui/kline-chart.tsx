@@ -97,6 +97,14 @@ interface Drawing {
   /** The pinned tick's marker and price line, and which mark the view was opened for. */
   pin: { line: IPriceLine; markers: ISeriesMarkersPluginApi<Time> } | null;
   viewFor: string | null;
+  /** What the chart is styled for. */
+  style: Style;
+}
+
+interface Style {
+  colors: Colors;
+  precision: number;
+  interval: KlineInterval;
 }
 
 const timeOf = (seconds: number) => seconds as UTCTimestamp;
@@ -162,6 +170,89 @@ function sync(drawing: Drawing | null, { series, mark, colors }: { series: Serie
   if (opening || drawing.viewFor !== markKey(mark)) openView(drawing, series, mark, colors);
 }
 
+/** The chart's colours and time labels (the layout's font and sizes are set once, as it is made). */
+const chartOptions = (colors: Colors, interval: KlineInterval) => ({
+  grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
+  crosshair: {
+    mode: CrosshairMode.Normal,
+    vertLine: { color: colors.faint, style: LineStyle.Dashed, labelBackgroundColor: colors.surface },
+    horzLine: { color: colors.faint, style: LineStyle.Dashed, labelBackgroundColor: colors.surface },
+  },
+  rightPriceScale: { borderColor: colors.border },
+  timeScale: {
+    borderColor: colors.border,
+    timeVisible: intervalSeconds(interval) < 86_400,
+    secondsVisible: false,
+    tickMarkFormatter: (time: Time) => axisLabel(time as number, interval),
+  },
+  localization: { timeFormatter: (time: Time) => candleTime(time as number, interval) },
+});
+
+const pricesFormat = (precision: number) => ({ type: "custom" as const, minMove: 1 / 10 ** precision, formatter: (value: number) => chartPrice(value, precision) });
+
+const candleOptions = (colors: Colors, precision: number) => ({
+  upColor: colors.up,
+  downColor: colors.down,
+  borderUpColor: colors.up,
+  borderDownColor: colors.down,
+  wickUpColor: colors.up,
+  wickDownColor: colors.down,
+  priceFormat: pricesFormat(precision),
+});
+
+const averageOptions = (colors: Colors, precision: number, k: number) => ({ color: colors.ma[k], priceFormat: pricesFormat(precision) });
+
+/**
+ * Styles the chart for a new interval, theme or precision. What it shows is drawn again (the volume bars carry
+ * their colours) and the view opens afresh; a new interval's candles are cleared until they arrive.
+ */
+function restyle(drawing: Drawing | null, style: Style): void {
+  if (!drawing) return;
+  const before = drawing.style;
+  if (before.colors === style.colors && before.precision === style.precision && before.interval === style.interval) return;
+  drawing.style = style;
+  drawing.chart.applyOptions({ ...chartOptions(style.colors, style.interval), layout: { textColor: style.colors.faint, panes: { separatorColor: style.colors.border } } });
+  drawing.candles.applyOptions(candleOptions(style.colors, style.precision));
+  drawing.averages.forEach((line, k) => line.applyOptions(averageOptions(style.colors, style.precision, k)));
+  if (before.interval !== style.interval) {
+    drawing.candles.setData([]);
+    drawing.volume.setData([]);
+    drawing.averages.forEach((line) => line.setData([]));
+  }
+  drawing.drawn = null;
+  drawing.viewFor = null;
+}
+
+/** The chart and its series (candles, the averages, volume in a pane of its own), styled for `style`. */
+function makeChart(element: HTMLElement, style: Style, onCrosshair: (index: number | null) => void): Drawing {
+  const { colors, precision, interval } = style;
+  const chart = createChart(element, {
+    ...chartOptions(colors, interval),
+    autoSize: true,
+    layout: {
+      background: { color: "transparent" },
+      textColor: colors.faint,
+      fontSize: 10,
+      fontFamily: getComputedStyle(element).fontFamily,
+      panes: { separatorColor: colors.border, enableResize: false },
+    },
+    // A vertical swipe scrolls the page, not the price axis.
+    handleScroll: { vertTouchDrag: false },
+  });
+  const candles = chart.addSeries(CandlestickSeries, { ...candleOptions(colors, precision), priceLineStyle: LineStyle.Dashed });
+  const averages = MA_PERIODS.map((_, k) =>
+    chart.addSeries(LineSeries, { ...averageOptions(colors, precision, k), lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
+  );
+  const volume = chart.addSeries(
+    HistogramSeries,
+    { priceFormat: { type: "custom", minMove: 1, formatter: (value: number) => formatVolume(String(Math.round(value))) }, priceLineVisible: false, lastValueVisible: false },
+    1,
+  );
+  chart.panes()[1]?.setHeight(VOLUME_PANE_PX);
+  chart.subscribeCrosshairMove((param) => onCrosshair(param.point && param.logical !== undefined ? Math.round(param.logical) : null));
+  return { chart, candles, averages, volume, drawn: null, pin: null, viewFor: null, style: { colors, precision, interval } };
+}
+
 /** `mark` pins a recorded tick on its candle, opens the view around it and shows its candle in the readout. */
 export const KlineChart = memo(function KlineChart({ candles, precision, interval, mark = null }: { candles: Candle[] | undefined; precision: number; interval: KlineInterval; mark?: ChartMark | null }) {
   const theme = useAtomValue(themeAtom);
@@ -171,69 +262,30 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
   const host = useRef<HTMLDivElement | null>(null);
   const drawing = useRef<Drawing | null>(null);
   const series = useMemo(() => (candles && candles.length > 0 ? chartSeries(candles) : null), [candles]);
-  const latest = useRef({ series, mark, colors });
-  latest.current = { series, mark, colors };
+  const latest = useRef({ series, mark, colors, precision, interval });
+  latest.current = { series, mark, colors, precision, interval };
   const hasData = series !== null;
 
-  // One chart per interval, theme and precision, made as the screen opens, before its candles arrive: making the
-  // chart and painting the first candles are two tasks, not one long one. Candles go through `sync` (a tick updates
-  // the end only), so the user's zoom and pan survive every tick.
+  // One chart per screen, made when its first candles arrive: an empty chart costs a first paint (sizing every
+  // canvas, the axes) nearly as long as a full one, so painting it before its data doubled the longest work of the
+  // screen's opening. Candles then go through `sync` (a tick updates the end only), so zoom and pan survive ticks.
   useLayoutEffect(() => {
-    const element = host.current;
-    if (!element) return;
-    const chart = createChart(element, {
-      autoSize: true,
-      layout: {
-        background: { color: "transparent" },
-        textColor: colors.faint,
-        fontSize: 10,
-        fontFamily: getComputedStyle(element).fontFamily,
-        panes: { separatorColor: colors.border, enableResize: false },
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
-      crosshair: {
-        mode: CrosshairMode.Normal,
-        vertLine: { color: colors.faint, style: LineStyle.Dashed, labelBackgroundColor: colors.surface },
-        horzLine: { color: colors.faint, style: LineStyle.Dashed, labelBackgroundColor: colors.surface },
-      },
-      rightPriceScale: { borderColor: colors.border },
-      // A vertical swipe scrolls the page, not the price axis.
-      handleScroll: { vertTouchDrag: false },
-      timeScale: {
-        borderColor: colors.border,
-        timeVisible: intervalSeconds(interval) < 86_400,
-        secondsVisible: false,
-        tickMarkFormatter: (time: Time) => axisLabel(time as number, interval),
-      },
-      localization: { timeFormatter: (time: Time) => candleTime(time as number, interval) },
-    });
-    const priceFormat = { type: "custom" as const, minMove: 1 / 10 ** precision, formatter: (value: number) => chartPrice(value, precision) };
-    const candleSeries = chart.addSeries(CandlestickSeries, {
-      upColor: colors.up,
-      downColor: colors.down,
-      borderUpColor: colors.up,
-      borderDownColor: colors.down,
-      wickUpColor: colors.up,
-      wickDownColor: colors.down,
-      priceFormat,
-      priceLineStyle: LineStyle.Dashed,
-    });
-    const averages = MA_PERIODS.map((_, k) =>
-      chart.addSeries(LineSeries, { color: colors.ma[k], lineWidth: 1, priceFormat, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
-    );
-    const volume = chart.addSeries(
-      HistogramSeries,
-      { priceFormat: { type: "custom", minMove: 1, formatter: (value: number) => formatVolume(String(Math.round(value))) }, priceLineVisible: false, lastValueVisible: false },
-      1,
-    );
-    chart.panes()[1]?.setHeight(VOLUME_PANE_PX);
-    chart.subscribeCrosshairMove((param) => setHover(param.point && param.logical !== undefined ? Math.round(param.logical) : null));
-    drawing.current = { chart, candles: candleSeries, averages, volume, drawn: null, pin: null, viewFor: null };
+    if (drawing.current || !hasData || !host.current) return;
+    drawing.current = makeChart(host.current, latest.current, setHover);
     sync(drawing.current, latest.current);
-    return () => {
+  }, [hasData]);
+  useEffect(
+    () => () => {
+      drawing.current?.chart.remove();
       drawing.current = null;
-      chart.remove();
-    };
+    },
+    [],
+  );
+
+  // A new interval, theme or precision restyles the chart it has (making another costs a long task).
+  useLayoutEffect(() => {
+    restyle(drawing.current, { colors, precision, interval });
+    sync(drawing.current, latest.current);
   }, [colors, precision, interval]);
 
   const pinned = markKey(mark);
