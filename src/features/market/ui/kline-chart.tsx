@@ -37,8 +37,12 @@ import type { Candle, KlineInterval } from "../model/types";
 const FIRST_VIEW_CANDLES = 80;
 /** Candles shown either side of a marked tick. */
 const MARK_VIEW_HALF = 30;
-/** The volume pane's height (px); the candles take the rest. */
-const VOLUME_PANE_PX = 72;
+/**
+ * The share of the chart's height the volume bars take, under the candles. They share the candles' pane: a pane of
+ * their own has its own canvases and price axis, and sizing and painting those made the screen's opening paint a
+ * third longer at 4x CPU.
+ */
+const VOLUME_SHARE = 0.18;
 
 /** A recorded tick to mark (a fill, trigger, liquidation or settlement): its candle's index and its price. */
 export interface ChartMark {
@@ -57,13 +61,27 @@ interface Colors {
   surface: string;
   /** The moving averages' colours, in MA_PERIODS order. */
   ma: readonly string[];
+  /** Volume bars: the up and down colours, see-through (they lie under the candles). */
+  volumeUp: string;
+  volumeDown: string;
+}
+
+/** A #rrggbb or #rgb colour with some transparency; any other colour as it is. */
+function seeThrough(color: string, alpha: number): string {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (!hex) return color;
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex;
+  const [r, g, b] = [0, 2, 4].map((at) => parseInt(full.slice(at, at + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }
 
 /** The theme's colours, read from the CSS variables (so the chart follows dark and light). */
 function readColors(): Colors {
   const style = getComputedStyle(document.documentElement);
   const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return { up: v("--up", "#1fbf75"), down: v("--down", "#f0506e"), warn: v("--warn", "#f5b83d"), text: v("--text-2", "#a3adba"), faint: v("--text-3", "#6f7a88"), border: v("--border", "#2a323d"), surface: v("--surface-2", "#1d242d"), ma: [v("--ma5", "#f5b83d"), v("--ma10", "#5b8def"), v("--ma30", "#c86be0")] };
+  const up = v("--up", "#1fbf75");
+  const down = v("--down", "#f0506e");
+  return { up, down, volumeUp: seeThrough(up, 0.45), volumeDown: seeThrough(down, 0.45), warn: v("--warn", "#f5b83d"), text: v("--text-2", "#a3adba"), faint: v("--text-3", "#6f7a88"), border: v("--border", "#2a323d"), surface: v("--surface-2", "#1d242d"), ma: [v("--ma5", "#f5b83d"), v("--ma10", "#5b8def"), v("--ma30", "#c86be0")] };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -111,7 +129,7 @@ const timeOf = (seconds: number) => seconds as UTCTimestamp;
 /** The model's times are the library's (seconds since the epoch, UTC). */
 const asChartData = <T,>(points: T[]) => points as unknown as (T & { time: UTCTimestamp })[];
 
-const volumePoint = (bar: ChartVolume, colors: Colors) => ({ time: timeOf(bar.time), value: bar.value, color: bar.rising ? colors.up : colors.down });
+const volumePoint = (bar: ChartVolume, colors: Colors) => ({ time: timeOf(bar.time), value: bar.value, color: bar.rising ? colors.volumeUp : colors.volumeDown });
 const averagePoint = (time: number, value: number | null) => (value === null ? { time: timeOf(time) } : { time: timeOf(time), value });
 
 /** Hands the whole series over (a new interval, a reload, an older candle changed). */
@@ -211,7 +229,7 @@ function restyle(drawing: Drawing | null, style: Style): void {
   const before = drawing.style;
   if (before.colors === style.colors && before.precision === style.precision && before.interval === style.interval) return;
   drawing.style = style;
-  drawing.chart.applyOptions({ ...chartOptions(style.colors, style.interval), layout: { textColor: style.colors.faint, panes: { separatorColor: style.colors.border } } });
+  drawing.chart.applyOptions({ ...chartOptions(style.colors, style.interval), layout: { textColor: style.colors.faint } });
   drawing.candles.applyOptions(candleOptions(style.colors, style.precision));
   drawing.averages.forEach((line, k) => line.applyOptions(averageOptions(style.colors, style.precision, k)));
   if (before.interval !== style.interval) {
@@ -223,7 +241,7 @@ function restyle(drawing: Drawing | null, style: Style): void {
   drawing.viewFor = null;
 }
 
-/** The chart and its series (candles, the averages, volume in a pane of its own), styled for `style`. */
+/** The chart and its series (candles, the averages, volume under them), styled for `style`. */
 function makeChart(element: HTMLElement, style: Style, onCrosshair: (index: number | null) => void): Drawing {
   const { colors, precision, interval } = style;
   const chart = createChart(element, {
@@ -234,7 +252,6 @@ function makeChart(element: HTMLElement, style: Style, onCrosshair: (index: numb
       textColor: colors.faint,
       fontSize: 10,
       fontFamily: getComputedStyle(element).fontFamily,
-      panes: { separatorColor: colors.border, enableResize: false },
     },
     // A vertical swipe scrolls the page, not the price axis.
     handleScroll: { vertTouchDrag: false },
@@ -245,12 +262,46 @@ function makeChart(element: HTMLElement, style: Style, onCrosshair: (index: numb
   );
   const volume = chart.addSeries(
     HistogramSeries,
-    { priceFormat: { type: "custom", minMove: 1, formatter: (value: number) => formatVolume(String(Math.round(value))) }, priceLineVisible: false, lastValueVisible: false },
-    1,
+    { priceFormat: { type: "custom", minMove: 1, formatter: (value: number) => formatVolume(String(Math.round(value))) }, priceLineVisible: false, lastValueVisible: false, priceScaleId: "" },
   );
-  chart.panes()[1]?.setHeight(VOLUME_PANE_PX);
+  // Volume keeps the bottom of the candles' pane on a scale of its own, and the candles stay above it.
+  chart.priceScale("").applyOptions({ scaleMargins: { top: 1 - VOLUME_SHARE, bottom: 0 } });
+  chart.priceScale("right").applyOptions({ scaleMargins: { top: 0.08, bottom: VOLUME_SHARE + 0.04 } });
   chart.subscribeCrosshairMove((param) => onCrosshair(param.point && param.logical !== undefined ? Math.round(param.logical) : null));
   return { chart, candles, averages, volume, drawn: null, pin: null, viewFor: null, style: { colors, precision, interval } };
+}
+
+/** The chart's opening, one step per task: made, then its first candles handed over and shown, then kept in sync. */
+interface Opening {
+  drawing: Drawing | null;
+  /** The timer of the step on its way (0: none). */
+  step: ReturnType<typeof setTimeout> | 0;
+  shown: boolean;
+}
+
+type Latest = { current: Style & { series: Series | null; mark: ChartMark | null } };
+
+/**
+ * Takes the chart one step further. Making the chart, handing its first candles over and the render of their arrival
+ * were one long task; each is now a task of its own. Until its first candles are in, the chart stays out of the
+ * layout: with no size it has nothing to paint (an empty chart's first paint, sizing every canvas and the axes, cost
+ * nearly as much as a full one). From then on candles go through `sync`: a tick updates the end only, so zoom and
+ * pan survive.
+ */
+function advance(state: Opening, host: HTMLDivElement, latest: Latest, onCrosshair: (index: number | null) => void): void {
+  if (state.step) return;
+  if (state.shown) return sync(state.drawing, latest.current);
+  if (state.drawing && !latest.current.series) return;
+  state.step = setTimeout(() => {
+    state.step = 0;
+    if (!state.drawing) {
+      state.drawing = makeChart(host, latest.current, onCrosshair);
+      return advance(state, host, latest, onCrosshair);
+    }
+    sync(state.drawing, latest.current);
+    state.shown = true;
+    host.dataset.shown = "true";
+  });
 }
 
 /** `mark` pins a recorded tick on its candle, opens the view around it and shows its candle in the readout. */
@@ -260,36 +311,34 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
   const colors = useMemo(readColors, [theme]);
   const [hover, setHover] = useState<number | null>(null);
   const host = useRef<HTMLDivElement | null>(null);
-  const drawing = useRef<Drawing | null>(null);
+  const opening = useRef<Opening>({ drawing: null, step: 0, shown: false });
   const series = useMemo(() => (candles && candles.length > 0 ? chartSeries(candles) : null), [candles]);
   const latest = useRef({ series, mark, colors, precision, interval });
   latest.current = { series, mark, colors, precision, interval };
   const hasData = series !== null;
 
-  // One chart per screen, made when its first candles arrive: an empty chart costs a first paint (sizing every
-  // canvas, the axes) nearly as long as a full one, so painting it before its data doubled the longest work of the
-  // screen's opening. Candles then go through `sync` (a tick updates the end only), so zoom and pan survive ticks.
-  useLayoutEffect(() => {
-    if (drawing.current || !hasData || !host.current) return;
-    drawing.current = makeChart(host.current, latest.current, setHover);
-    sync(drawing.current, latest.current);
-  }, [hasData]);
-  useEffect(
-    () => () => {
-      drawing.current?.chart.remove();
-      drawing.current = null;
-    },
-    [],
-  );
+  useEffect(() => {
+    const state = opening.current;
+    const element = host.current;
+    if (element) advance(state, element, latest, setHover);
+    return () => {
+      clearTimeout(state.step);
+      state.drawing?.chart.remove();
+      Object.assign(state, { drawing: null, step: 0, shown: false });
+    };
+  }, []);
 
   // A new interval, theme or precision restyles the chart it has (making another costs a long task).
   useLayoutEffect(() => {
-    restyle(drawing.current, { colors, precision, interval });
-    sync(drawing.current, latest.current);
+    const state = opening.current;
+    restyle(state.drawing, { colors, precision, interval });
+    if (state.shown) sync(state.drawing, latest.current);
   }, [colors, precision, interval]);
 
   const pinned = markKey(mark);
-  useEffect(() => sync(drawing.current, latest.current), [series, pinned]);
+  useEffect(() => {
+    if (host.current) advance(opening.current, host.current, latest, setHover);
+  }, [series, pinned]);
   useEffect(() => setHover(null), [interval]);
 
   const resting = mark && candles?.[mark.index] ? mark.index : (candles?.length ?? 0) - 1;
@@ -298,7 +347,7 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
     <>
       <Readout candles={candles} index={shown} precision={precision} interval={interval} ma={series?.ma ?? null} />
       <div className="kline-chart" data-testid="kline-chart">
-        <div ref={host} style={{ height: "100%", width: "100%" }} />
+        <div ref={host} className="kline-chart__host" />
         {!hasData && (
           <div className="kline-chart__empty">
             {candles && candles.length === 0 ? (
