@@ -2,16 +2,20 @@ import { useLocation } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { realNameDismissedAtom, useSetAtom } from "@/shared/state/store";
 import { paths } from "@/shared/lib/paths";
+import { useSettled } from "@/shared/lib/use-settled";
 import { Modal } from "@/shared/ui/modal";
 
 /**
  * "Please complete real-name verification first", with a button to KYC (the shell shows it while the user's
- * review_status is 0 or 3 and it was not dismissed this session; not on the KYC, login and register pages).
+ * review_status is 0 or 3 and it was not dismissed this session; not on the KYC, login and register pages). The
+ * screen under it opens first: the modal shows once the page has loaded and settled.
  */
 export function RealNameModal({ rejected }: { rejected: boolean }) {
   const [, navigate] = useLocation();
   const setDismissed = useSetAtom(realNameDismissedAtom);
+  const settled = useSettled();
   const close = () => setDismissed(true);
+  if (!settled) return null;
   return (
     <Modal
       open

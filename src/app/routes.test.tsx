@@ -73,7 +73,10 @@ describe("access guard and real-name modal", () => {
     await setUserInfo(user);
     window.location.hash = "#/pages/me/safecenter";
     render(<App />);
-    const dialog = await screen.findByRole("dialog", { name: "Real-name verification" });
+    // The screen opens first; the reminder follows once the page has settled (here: the 2 s without an idle callback).
+    expect(await screen.findByRole("heading", { name: "Security centre" }, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const dialog = await screen.findByRole("dialog", { name: "Real-name verification" }, { timeout: 5_000 });
     expect(dialog.textContent).toContain("Please complete real-name verification first.");
     await act(async () => screen.getByRole("button", { name: "Verify now" }).click());
     await waitFor(() => expect(window.location.hash).toBe("#/pages/me/kyc"));

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
 // First: keeps Chrome's install prompt for the account menu (it needs the service worker, registered after this).
 import "@/shared/pwa/install-capture";
 import { isIos, isStandalone } from "@/shared/pwa/install";
 import { useUpdateState } from "@/shared/pwa/updates";
 import { hasLoginAtom, useAtomValue } from "@/shared/state/store";
 import { OfflineBar } from "@/shared/ui/offline-bar";
+import { useSettled } from "@/shared/lib/use-settled";
 import { startPwa } from "./start-pwa";
 
 const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default: m.UpdatePrompt })));
@@ -12,34 +13,6 @@ const IosInstallHint = lazy(() => import("./install").then((m) => ({ default: m.
 const NoticeWatch = lazy(() => import("./notice-watch").then((m) => ({ default: m.NoticeWatch })));
 const FundingWatch = lazy(() => import("@/features/wallet/ui/funding-watch").then((m) => ({ default: m.FundingWatch })));
 
-/**
- * True once the page has loaded and the browser had a moment with nothing to do (at most `IDLE_WAIT_MS` after load):
- * work that can wait leaves the first screen's load to the first screen.
- */
-function useSettled(): boolean {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    let cancel = () => undefined as void;
-    const idle = () => {
-      if (typeof requestIdleCallback === "function") {
-        const id = requestIdleCallback(() => setSettled(true), { timeout: IDLE_WAIT_MS });
-        cancel = () => cancelIdleCallback(id);
-      } else {
-        const id = setTimeout(() => setSettled(true), IDLE_WAIT_MS);
-        cancel = () => clearTimeout(id);
-      }
-    };
-    if (document.readyState === "complete") idle();
-    else window.addEventListener("load", idle, { once: true });
-    return () => {
-      window.removeEventListener("load", idle);
-      cancel();
-    };
-  }, []);
-  return settled;
-}
-
-const IDLE_WAIT_MS = 2_000;
 
 /**
  * The PWA's global parts: the offline bar, the update prompt, the iOS install hint, and, while signed in, the
