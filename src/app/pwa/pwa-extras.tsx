@@ -13,7 +13,6 @@ const IosInstallHint = lazy(() => import("./install").then((m) => ({ default: m.
 const NoticeWatch = lazy(() => import("./notice-watch").then((m) => ({ default: m.NoticeWatch })));
 const FundingWatch = lazy(() => import("@/features/wallet/ui/funding-watch").then((m) => ({ default: m.FundingWatch })));
 
-
 /**
  * The PWA's global parts: the offline bar, the update prompt, the iOS install hint, and, while signed in, the
  * watches that keep notices and money current from the socket. The watches start once the page has settled: their

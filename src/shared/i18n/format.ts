@@ -19,6 +19,9 @@ const NUMBER_SIGNS: Record<Language, NumberSigns> = { zh: COMMA_DOT, en: COMMA_D
 /** The locale's grouping and decimal signs ("," and "." in en, "." and "," in es). */
 const numberSigns = (language: string = i18n.locale): NumberSigns => NUMBER_SIGNS[language as Language] ?? COMMA_DOT;
 
+/** An integer's digits with the grouping sign every three ("1234567" -> "1,234,567"). */
+const groupThousands = (integer: string, group: string): string => integer.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+
 /**
  * Compact units (CLDR "short" decimal formats): from 10^from the value is shown divided by 10^by with the unit
  * after it. Where a language has no unit of its own for a magnitude the one below carries on ("1234,57 M").
@@ -78,7 +81,7 @@ export function formatDecimal(value: string | null | undefined, options: { minFr
   let digits = fraction.slice(0, maxFraction).replace(/0+$/, "");
   if (digits.length < minFraction) digits = digits.padEnd(minFraction, "0");
   const { group, decimal } = numberSigns();
-  const grouped = whole.replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const grouped = groupThousands(whole.replace(/^0+(?=\d)/, ""), group);
   return `${sign}${grouped}${digits ? decimal + digits : ""}`;
 }
 
@@ -119,7 +122,7 @@ export function formatCompact(value: string | null | undefined): string {
   if (unitFor(rounded.split(".")[0]) !== unit) ({ unit, scaled } = shorten(rounded));
   const [integer, decimals = ""] = scaled.split(".");
   const { group, decimal } = numberSigns();
-  const grouped = integer.length >= 5 ? integer.replace(/\B(?=(\d{3})+(?!\d))/g, group) : integer;
+  const grouped = integer.length >= 5 ? groupThousands(integer, group) : integer;
   const trimmed = decimals.replace(/0+$/, "");
   const isZero = /^0*$/.test(integer + trimmed);
   return `${sign && !isZero ? "-" : ""}${grouped}${trimmed ? decimal + trimmed : ""}${unit?.[2] ?? ""}`;
