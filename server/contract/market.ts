@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, msg, seconds, signedDecimalString } from "./common";
+import { decimalString, msg, seconds, signedDecimalString, wholeNumber } from "./common";
 
 /**
  * Market data: quotations (tickers), klines, pair metadata, the arbitrage scanner, the back office's pair and feed
@@ -88,9 +88,9 @@ export const klineQuery = z.object({
   symbol: pairSymbol,
   interval: klineInterval.default("1m"),
   /** How many candles, newest last (1-1000). */
-  limit: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).min(1, msg("PARAMETER_ERROR")).max(1000, msg("PARAMETER_ERROR")).default(300),
+  limit: wholeNumber(1, 1000).default(300),
   /** Only candles opened at or before this time (seconds): pages back through history. Default: now. */
-  to: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).nonnegative(msg("PARAMETER_ERROR")).optional(),
+  to: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const klines = call({
@@ -241,7 +241,7 @@ export const updatePair = call({
   input: z.object({
     symbol: pairSymbol,
     trading: z.boolean(msg("PARAMETER_ERROR")).optional(),
-    price_precision: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).min(0, msg("PARAMETER_ERROR")).max(10, msg("PARAMETER_ERROR")).optional(),
+    price_precision: wholeNumber(0, 10).optional(),
     quantity_step: decimalString.optional(),
     quantity_min: decimalString.optional(),
     quantity_max: decimalString.optional(),
