@@ -54,8 +54,17 @@ export const quotation = z.object({
   bid: decimalString,
   ask: decimalString,
   price_precision: z.number().int(),
-  /** Trading switched on for the pair (an operator can switch it off for everybody). */
+  /**
+   * The pair can be traded now: switched on by the operators (they can switch it off for everybody) and priced by a
+   * tick no older than its kind's maximum age. What shows as tradable is tradable: the order calls apply the same rule.
+   */
   trading: z.boolean(),
+  /** Switched on, but its last tick is too old to trade on (feed outage, a restart): prices paused, orders refused. */
+  paused: z.boolean(),
+  /** How old the pair's last recorded tick is (ms) when the answer was made; null before the first tick. */
+  tick_age_ms: z.number().int().nonnegative().nullable(),
+  /** The oldest tick the pair's kind trades on (ms): a screen showing this quote marks it paused once it is older. */
+  tick_max_age_ms: z.number().int().positive(),
   /** `sim` is simulated demo data: every price screen shows a "demo market data" badge for it. */
   source: marketSource,
   /** Time of the last tick, seconds. */

@@ -77,7 +77,8 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   let adapters = options.adapters ?? marketAdapters(ctx, options, true, runnerOptions.seed);
   const store = new MarketStore(ctx.database);
   await store.ensurePairs(options.instruments ?? INSTRUMENTS);
-  const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, log: ctx.log });
+  const maxTickAgeMs = { crypto: ctx.config.TICK_MAX_AGE_CRYPTO_MS, forex: ctx.config.TICK_MAX_AGE_FOREX_MS, metal: ctx.config.TICK_MAX_AGE_METAL_MS };
+  const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, maxTickAgeMs, log: ctx.log });
   await service.init();
   const hub = new RealtimeHub({ market: service, bus: ctx.bus, authenticate: options.authenticate, log: ctx.log }, { ...DEFAULT_REALTIME_OPTIONS, ...options.realtime });
   hub.register(app);
