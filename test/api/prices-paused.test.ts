@@ -56,6 +56,8 @@ describe("prices older than the pair kind's maximum age", () => {
     // The ticket says what the quote says.
     const ticket = await server.call<{ trading: boolean }>("GET", "coin/ticket", { symbol: BTC }, { token: user.token });
     expect(ticket.body.message.trading).toBe(false);
+    const lever = await server.call<{ trading: boolean }>("POST", "lever/deal", { symbol: BTC }, { token: user.token });
+    expect(lever.body.message.trading).toBe(false);
 
     // Forex and metals tick less often: 15 s by default.
     expect(await quoteOf(EUR)).toMatchObject({ trading: true, paused: false });
@@ -67,6 +69,7 @@ describe("prices older than the pair kind's maximum age", () => {
     // The next tick resumes trading on it.
     await tick(server, { [BTC]: "60010", [EUR]: "1.08010" });
     expect(await quoteOf(BTC)).toMatchObject({ trading: true, paused: false, tick_age_ms: 0 });
+    expect((await server.call<{ trading: boolean }>("POST", "lever/deal", { symbol: BTC }, { token: user.token })).body.message.trading).toBe(true);
     for (const [path, body] of Object.entries(orders)) {
       const res = await server.call("POST", path, body, { token: user.token });
       expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
