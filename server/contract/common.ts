@@ -12,9 +12,20 @@ export const language = z.enum(languages);
  */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** The path of the first string (value or key) holding a control character, or null when there is none. */
+/**
+ * How deeply a payload may nest arrays and objects. No call's input goes past a few levels; a body of thousands of
+ * nested arrays is refused here (400) instead of exhausting the stack of every check that walks it.
+ */
+export const PAYLOAD_MAX_DEPTH = 32;
+
+/**
+ * The path of the first string (value or key) holding a control character, or of the first value nested deeper than
+ * PAYLOAD_MAX_DEPTH, or null when there is neither. Both are refusals of the payload as a whole (PARAMETER_ERROR).
+ */
 export function controlCharacterAt(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === "string") return CONTROL_CHARACTERS.test(value) ? path : null;
+  if (!value || typeof value !== "object") return null;
+  if (path.length >= PAYLOAD_MAX_DEPTH) return path;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = controlCharacterAt(value[i], [...path, String(i)]);
@@ -22,12 +33,10 @@ export function controlCharacterAt(value: unknown, path: string[] = []): string[
     }
     return null;
   }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (CONTROL_CHARACTERS.test(key)) return [...path, key.replace(CONTROL_CHARACTERS, "?")];
-      const found = controlCharacterAt(item, [...path, key]);
-      if (found) return found;
-    }
+  for (const [key, item] of Object.entries(value)) {
+    if (CONTROL_CHARACTERS.test(key)) return [...path, key.replace(CONTROL_CHARACTERS, "?")];
+    const found = controlCharacterAt(item, [...path, key]);
+    if (found) return found;
   }
   return null;
 }
@@ -35,14 +44,19 @@ export function controlCharacterAt(value: unknown, path: string[] = []): string[
 /** Zod issue messages are wire keys, so a refused field tells the user why in their language. */
 export const msg = (code: keyof typeof errors) => ({ message: errors[code].key });
 
-/** A money amount on the wire: a plain decimal string, never a float. */
-export const decimalString = z
-  .string()
-  .trim()
-  .regex(/^\d{1,24}(\.\d{1,18})?$/, msg("AMOUNT_ERROR"));
+/**
+ * The one money type: every amount, price, rate and quantity the database keeps is NUMERIC(36,18), so at most 18
+ * integer digits and 18 decimals. A plain decimal string (no sign, exponent or spaces inside), never a float. What
+ * fits here fits the column: a 19-digit amount is AMOUNT_ERROR, never an overflow in SQL.
+ */
+export const MONEY_PATTERN = /^\d{1,18}(\.\d{1,18})?$/;
+export const SIGNED_MONEY_PATTERN = /^-?\d{1,18}(\.\d{1,18})?$/;
 
-/** Like decimalString but for signed values (profit and loss, ledger postings). */
-export const signedDecimalString = z.string().regex(/^-?\d{1,24}(\.\d{1,18})?$/);
+/** A money amount on the wire (see MONEY_PATTERN). */
+export const decimalString = z.string().trim().regex(MONEY_PATTERN, msg("AMOUNT_ERROR"));
+
+/** Like decimalString but for signed values (profit and loss, ledger postings, manual adjustments). */
+export const signedDecimalString = z.string().trim().regex(SIGNED_MONEY_PATTERN, msg("AMOUNT_ERROR"));
 
 /** Unix time in seconds (seed section 3). */
 export const seconds = z.number().int().nonnegative();

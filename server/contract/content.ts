@@ -410,7 +410,7 @@ export const bo = {
       lang: contentLang.default(null),
       question: requiredText(300),
       answer: html(20_000).refine((v) => v.trim().length > 0, msg("MISSING_PARAMETER")),
-      sort: z.coerce.number().int().min(0).max(100_000).default(0),
+      sort: wholeNumber(0, 100_000).default(0),
       published: z.boolean().default(true),
       translations: faqTexts.default({}),
     }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, id, idempotencyKey, msg, pageQuery, paged, seconds } from "./common";
+import { decimalString, id, idempotencyKey, msg, pageQuery, paged, seconds, wholeNumber } from "./common";
 
 /**
  * AI arbitrage and hosting: one earn engine. A product discloses its daily
@@ -194,7 +194,7 @@ export const productInput = z.object({
   days: wholeDays(),
   daily_rate: rate,
   early_exit_penalty_rate: rate.default("0"),
-  max_participants: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).min(0, msg("PARAMETER_ERROR")).max(10_000_000).default(0),
+  max_participants: wholeNumber(0, 10_000_000).default(0),
   status: productStatus.default("open"),
   funded_by: z.string().trim().min(1, msg("MISSING_PARAMETER")).max(500, msg("PARAMETER_ERROR")),
   risk_note: z.string().trim().min(1, msg("MISSING_PARAMETER")).max(2000, msg("PARAMETER_ERROR")),
@@ -204,7 +204,7 @@ export const productInput = z.object({
 export type ProductInput = z.infer<typeof productInput>;
 
 function wholeDays() {
-  return z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).min(1, msg("PARAMETER_ERROR")).max(3650, msg("PARAMETER_ERROR"));
+  return wholeNumber(1, 3650);
 }
 
 export const adminProduct = product.extend({ countries_off: z.array(z.string()), created_at: seconds, updated_at: seconds });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, id, idempotencyKey, msg, pageQuery, paged, seconds } from "./common";
+import { decimalString, id, idempotencyKey, msg, pageQuery, paged, seconds, wholeNumber } from "./common";
 import { imageData } from "./funding";
 
 /**
@@ -92,7 +92,7 @@ export const submit = call({
   files: LOAN_UPLOADS,
   input: z.object({
     amount: decimalString,
-    days: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).positive(msg("PARAMETER_ERROR")),
+    days: wholeNumber(1, 3650),
     /** "1": the user read and accepts the loan agreement. Anything else is no agreement. */
     agree: z.string(msg("MISSING_PARAMETER")).optional(),
     house_md5: md5Hex.optional(),

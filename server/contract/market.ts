@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, msg, seconds, signedDecimalString } from "./common";
+import { decimalString, msg, seconds, signedDecimalString, wholeNumber } from "./common";
 
 /**
  * Market data: quotations (tickers), klines, pair metadata, the arbitrage scanner, the back office's pair and feed
@@ -54,8 +54,17 @@ export const quotation = z.object({
   bid: decimalString,
   ask: decimalString,
   price_precision: z.number().int(),
-  /** Trading switched on for the pair (an operator can switch it off for everybody). */
+  /**
+   * The pair can be traded now: switched on by the operators (they can switch it off for everybody) and priced by a
+   * tick no older than its kind's maximum age. What shows as tradable is tradable: the order calls apply the same rule.
+   */
   trading: z.boolean(),
+  /** Switched on, but its last tick is too old to trade on (feed outage, a restart): prices paused, orders refused. */
+  paused: z.boolean(),
+  /** How old the pair's last recorded tick is (ms) when the answer was made; null before the first tick. */
+  tick_age_ms: z.number().int().nonnegative().nullable(),
+  /** The oldest tick the pair's kind trades on (ms): a screen showing this quote marks it paused once it is older. */
+  tick_max_age_ms: z.number().int().positive(),
   /** `sim` is simulated demo data: every price screen shows a "demo market data" badge for it. */
   source: marketSource,
   /** Time of the last tick, seconds. */
@@ -88,9 +97,9 @@ export const klineQuery = z.object({
   symbol: pairSymbol,
   interval: klineInterval.default("1m"),
   /** How many candles, newest last (1-1000). */
-  limit: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).min(1, msg("PARAMETER_ERROR")).max(1000, msg("PARAMETER_ERROR")).default(300),
+  limit: wholeNumber(1, 1000).default(300),
   /** Only candles opened at or before this time (seconds): pages back through history. Default: now. */
-  to: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).nonnegative(msg("PARAMETER_ERROR")).optional(),
+  to: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const klines = call({
@@ -241,7 +250,7 @@ export const updatePair = call({
   input: z.object({
     symbol: pairSymbol,
     trading: z.boolean(msg("PARAMETER_ERROR")).optional(),
-    price_precision: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).min(0, msg("PARAMETER_ERROR")).max(10, msg("PARAMETER_ERROR")).optional(),
+    price_precision: wholeNumber(0, 10).optional(),
     quantity_step: decimalString.optional(),
     quantity_min: decimalString.optional(),
     quantity_max: decimalString.optional(),

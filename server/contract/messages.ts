@@ -74,6 +74,8 @@ export const errors = {
   PAIR_NOT_FOUND: e(404, "交易对不存在", "Trading pair not found"),
   PAIR_NOT_ACTIVE: e(403, "该交易对未开启交易", "Trading is not activated for this pair"),
   TRADING_CLOSED: e(403, "当前暂停交易", "Trading is currently closed"),
+  /** The reason a TRADING_CLOSED names on `price` when the pair's last tick is too old (never a code of its own). */
+  PRICES_PAUSED: e(403, "行情已暂停，最新价格过旧，暂不能交易", "Prices are paused: the last price is too old to trade on"),
   ORDER_NOT_CANCELLABLE: e(409, "订单不可撤销", "This order cannot be cancelled"),
   CANCEL_FAILED: e(409, "撤单失败", "Cancel failed"),
   TRADE_NOT_FOUND: e(404, "交易记录不存在或已撤销，请刷新重试", "Trade record not found or already cancelled, please refresh and retry"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, idempotencyKey, msg, pageQuery, seconds, wholeNumber } from "./common";
+import { decimalString, id, idempotencyKey, msg, pageQuery, seconds, wholeNumber } from "./common";
 import { marketKind, pairSymbol } from "./market";
 import { tick } from "./positions";
 import { currencyCode } from "./wallet";
@@ -164,7 +164,7 @@ export const backofficeOptions = call({
   tags: ["backoffice", "options"],
   input: pageQuery.extend({
     status: optionStatus.optional(),
-    user_id: z.coerce.number().int().positive().optional(),
+    user_id: id().optional(),
     symbol: pairSymbol.optional(),
   }),
   output: z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, idempotencyKey, idInput, msg, pageQuery, seconds, signedDecimalString } from "./common";
+import { decimalString, id, idempotencyKey, idInput, msg, pageQuery, seconds, signedDecimalString, wholeNumber } from "./common";
 import { marketKind, pairSymbol } from "./market";
 
 /**
@@ -134,7 +134,7 @@ export const submit = call({
     type: orderType.default("market"),
     quantity: decimalString,
     price: z.union([z.literal(""), priceInput]).optional(),
-    leverage: z.coerce.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).positive(msg("PARAMETER_ERROR")),
+    leverage: wholeNumber(1, 10_000),
     tp_price: z.union([z.literal(""), priceInput]).optional(),
     sl_price: z.union([z.literal(""), priceInput]).optional(),
     idempotency_key: idempotencyKey,
@@ -239,7 +239,7 @@ export const backofficePositions = call({
   tags: ["backoffice", "positions"],
   input: pageQuery.extend({
     status: positionStatus.optional(),
-    user_id: z.coerce.number().int().positive().optional(),
+    user_id: id().optional(),
     symbol: pairSymbol.optional(),
   }),
   output: z.object({

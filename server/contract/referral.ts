@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, msg, seconds } from "./common";
+import { decimalString, msg, pageQuery, seconds } from "./common";
 
 /**
  * Referral programme: the invitation code, link and the invitees (masked), the reward and
@@ -77,7 +77,7 @@ export const backofficePayouts = call({
   access: "operator",
   summary: "Referral payouts, newest first, with totals per kind",
   tags: ["backoffice", "referral"],
-  input: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  input: pageQuery,
   output: z.object({
     list: z.array(z.object({ id: z.number().int(), user_id: z.number().int(), account: z.string(), from_user_id: z.number().int(), from_account: z.string(), kind: z.enum(["reward", "commission"]), level: z.number().int(), amount: decimalString, currency: z.string(), entry_id: z.number().int(), created_at: seconds })),
     total: z.number().int().nonnegative(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { id, idempotencyKey, msg, pageQuery, paged, seconds } from "./common";
+import { id, idempotencyKey, msg, pageQuery, paged, SIGNED_MONEY_PATTERN, seconds } from "./common";
 import { reviewStatus } from "./auth";
 import { submission } from "./kyc";
 import { currencyCode, ledgerLine } from "./wallet";
@@ -126,7 +126,7 @@ export const adjust = call({
       .string(msg("MISSING_PARAMETER"))
       .trim()
       .min(1, msg("MISSING_PARAMETER"))
-      .regex(/^-?\d{1,24}(\.\d{1,18})?$/, msg("AMOUNT_ERROR"))
+      .regex(SIGNED_MONEY_PATTERN, msg("AMOUNT_ERROR"))
       .refine((v) => !/^-?0+(\.0+)?$/.test(v), msg("AMOUNT_ERROR")),
     reason: z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(500, msg("PARAMETER_ERROR")),
     /** One per form: a double click or a retry adjusts once. */

@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../server/src/testing/harness";
-import { fuzzCredentials, fuzzRequests, fuzzTargets, sendFuzz, toInject, type FuzzCredentials, type FuzzTarget } from "../../server/src/testing/fuzz";
+import { fuzzCredentials, fuzzRequests, fuzzTargets, LOOSE_SHAPES, NESTED_BODY, sendFuzz, toInject, type FuzzCredentials, type FuzzTarget } from "../../server/src/testing/fuzz";
+import { credit, passKyc } from "../../server/src/testing/money";
+import { leadTheFeed, tick } from "../../server/src/testing/ticks";
 
 /**
  * Bad input never produces a 5xx: malformed values of every kind, sent to every route of the OpenAPI document, by
@@ -58,4 +60,46 @@ describe("fuzzing every OpenAPI route", () => {
       { numRuns: RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
     );
   }, 120_000);
+
+  it("answers the money routes' oversized and loosely typed values, and a deeply nested body, with less than 500", async () => {
+    // A user with money, a passed KYC and an open position, and a live price: so that every value the contract lets
+    // through reaches the services and the database (a 19-digit price once overflowed NUMERIC(36,18) there).
+    await leadTheFeed(server);
+    await tick(server, { "BTC/USDT": "60000" });
+    const user = await server.newUser();
+    await credit(server, user.id, "1000000");
+    await passKyc(server, user.id);
+    const operator = (await server.newOperator("admin")).token;
+    const opened = await server.call<{ id: number }>("POST", "lever/submit", { symbol: "BTC/USDT", direction: "long", quantity: "0.01", leverage: 10 }, { token: user.token });
+    expect(opened.status).toBe(200);
+    const product = { kind: "arbitrage", name: "Fuzz", min: "10", max: "1000", days: 7, daily_rate: "0.001", max_participants: 0, funded_by: "desk", risk_note: "risk" };
+    const saved = await server.call<{ id: number }>("POST", "backoffice/earn/products/save", product, { token: operator });
+    expect(saved.status).toBe(200);
+    const bases: { path: string; token: string; body: Record<string, unknown> }[] = [
+      { path: "lever/submit", token: user.token, body: { symbol: "BTC/USDT", direction: "long", type: "limit", quantity: "0.01", price: "59000", leverage: 10, tp_price: "70000", sl_price: "50000" } },
+      { path: "lever/setstop", token: user.token, body: { id: opened.body.message.id, tp_price: "70000", sl_price: "50000" } },
+      { path: "coin/trade", token: user.token, body: { symbol: "BTC/USDT", side: "buy", type: "limit", quantity: "0.01", price: "59000" } },
+      { path: "microtrade/submit", token: user.token, body: { symbol: "BTC/USDT", direction: "up", seconds: 60, amount: "10" } },
+      { path: "project/order", token: user.token, body: { project_id: saved.body.message.id, amount: "10" } },
+      { path: "lh/deposit", token: user.token, body: { product_id: saved.body.message.id, amount: "10" } },
+      { path: "lh/loan/submit", token: user.token, body: { amount: "100", days: 7, agree: "1" } },
+      { path: "lh/loan/repayment", token: user.token, body: { id: 1, amount: "10" } },
+      { path: "wallet/flashAgainst", token: user.token, body: { from: "USDT", to: "BTC", amount: "10" } },
+      { path: "backoffice/earn/products/save", token: operator, body: { ...product, id: saved.body.message.id } },
+      { path: "backoffice/market/pairs/update", token: operator, body: { symbol: "BTC/USDT", price_precision: 2, quantity_max: "1000", spread_rate: "0.0004" } },
+      { path: "backoffice/users/adjust", token: operator, body: { user_id: user.id, currency: "USDT", amount: "1", reason: "fuzz", idempotency_key: "fuzz-adjust-1" } },
+    ];
+    const failures: string[] = [];
+    for (const base of bases) {
+      for (const field of Object.keys(base.body)) {
+        for (const shape of LOOSE_SHAPES) {
+          const res = await server.call("POST", base.path, { ...base.body, [field]: shape }, { token: base.token });
+          if (res.status >= 500) failures.push(`${base.path} ${field}=${JSON.stringify(shape)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        }
+      }
+      const nested = await server.app.inject({ method: "POST", url: `/api/${base.path}`, headers: { authorization: base.token, "content-type": "application/json" }, payload: NESTED_BODY });
+      if (nested.statusCode !== 400) failures.push(`${base.path} nested body: ${nested.statusCode} ${nested.body.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
 });

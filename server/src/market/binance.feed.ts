@@ -2,6 +2,7 @@ import WebSocket from "ws";
 import type { Clock } from "../platform/clock";
 import type { FeedAdapter, FeedSink, VenueInfo } from "./feed";
 import type { Instrument } from "./instruments";
+import { MONEY_PATTERN } from "../../contract/common";
 
 /**
  * Binance's public spot market stream (MARKET_SOURCE=binance), its documented combined-stream format:
@@ -22,7 +23,7 @@ export type BinanceEvent =
   | { type: "trade"; symbol: string; price: string; quantity: string; atMs: number }
   | { type: "book"; symbol: string; bid: string; ask: string };
 
-const DECIMAL = /^\d{1,24}(\.\d{1,18})?$/;
+const DECIMAL = MONEY_PATTERN;
 
 /** "25.35190000" -> "25.3519"; "100.000" -> "100". */
 export function trimDecimal(value: string): string {

@@ -105,3 +105,64 @@ describe("FeedRunner: ticks in", () => {
     ]);
   });
 });
+
+describe("FeedRunner: a follower's standby state", () => {
+  function pair() {
+    const saved: Tick[] = [];
+    let loads = 0;
+    const store = {
+      async writeFlush(ticks: readonly Tick[]) {
+        saved.push(...ticks);
+        return true;
+      },
+      async latestCandles() {
+        loads++;
+        return [];
+      },
+      async minuteCandles() {
+        return [];
+      },
+      async lastTicks() {
+        const last = new Map<string, Tick>();
+        for (const t of saved) last.set(t.symbol, t);
+        return [...last.values()];
+      },
+      async writeCandles() {},
+    } as unknown as MarketStore;
+    const bus = createLocalBus();
+    const clock = new ManualClock(T0);
+    const precision = () => 2;
+    const make = () => new FeedRunner({ store, bus, clock, log: silent, adapters: [], precision }, DEFAULT_RUNNER_OPTIONS);
+    const published: MarketUpdate[] = [];
+    bus.subscribe(UPDATE_TOPIC, (m) => published.push(m as MarketUpdate));
+    return { leader: make(), follower: make(), saved, published, loads: () => loads, clock };
+  }
+
+  it("follows the leader's published ticks, and takes over with the leader's figures without loading them again", async () => {
+    const { leader, follower, published, loads } = pair();
+    published.length = 0;
+    await follower.warmStandby();
+    expect(loads()).toBe(1);
+    for (let i = 0; i < 5; i++) {
+      leader.ingest({ symbol: "BTC/USDT", price: String(100 + i), quantity: "2", atMs: T0 + i * 1_000, source: "sim" });
+      await leader.flush();
+    }
+    expect(published.length).toBe(5);
+    await follower.init();
+    expect(loads()).toBe(1);
+    // The next tick gives the same candles and 24 h figures whichever of the two folds it.
+    const next: Tick = { symbol: "BTC/USDT", price: "99", quantity: "1", atMs: T0 + 61_000, source: "sim" };
+    expect(follower.aggregate([next])).toEqual(leader.aggregate([next]));
+  });
+
+  it("loads from storage when it missed the last recorded tick", async () => {
+    const { leader, follower, saved, loads } = pair();
+    await follower.warmStandby();
+    leader.ingest({ symbol: "BTC/USDT", price: "100", quantity: "1", atMs: T0, source: "sim" });
+    await leader.flush();
+    // A tick recorded but never seen on the bus (a lost message): the standby is incomplete.
+    saved.push({ symbol: "BTC/USDT", price: "101", quantity: "1", atMs: T0 + 1_000, source: "sim" });
+    await follower.init();
+    expect(loads()).toBe(2);
+  });
+});

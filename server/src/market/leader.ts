@@ -5,7 +5,8 @@ import type { Connection, Database } from "../platform/db";
  * Leader election: only one process runs the feed (and, later, the other engines). The leader holds a PostgreSQL
  * advisory lock on a connection of its own; the lock lives exactly as long as that session, so when the leader
  * dies (or its connection does), the lock is released and the next process that tries takes over. Every process
- * keeps trying every `retryMs`; the leader checks its connection at the same pace and steps down when it is lost.
+ * keeps trying every `retryMs` (500 ms: a takeover waits at most that long for the lock once the leader's session
+ * is gone); the leader checks its connection at the same pace and steps down when it is lost.
  * PGlite is one process per data folder: that process simply leads.
  */
 
@@ -59,7 +60,7 @@ export class Leadership {
       this.running = this.attempt(work).catch((error: unknown) => this.log.error({ err: error }, "market: leadership attempt failed"));
       await this.running;
       if (!this.stopped) {
-        this.timer = setTimeout(() => void loop(), this.options.retryMs ?? 2_000);
+        this.timer = setTimeout(() => void loop(), this.options.retryMs ?? 500);
         this.timer.unref?.();
       }
     };

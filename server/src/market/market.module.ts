@@ -77,7 +77,8 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   let adapters = options.adapters ?? marketAdapters(ctx, options, true, runnerOptions.seed);
   const store = new MarketStore(ctx.database);
   await store.ensurePairs(options.instruments ?? INSTRUMENTS);
-  const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, log: ctx.log });
+  const maxTickAgeMs = { crypto: ctx.config.TICK_MAX_AGE_CRYPTO_MS, forex: ctx.config.TICK_MAX_AGE_FOREX_MS, metal: ctx.config.TICK_MAX_AGE_METAL_MS };
+  const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, maxTickAgeMs, log: ctx.log });
   await service.init();
   const hub = new RealtimeHub({ market: service, bus: ctx.bus, authenticate: options.authenticate, log: ctx.log }, { ...DEFAULT_REALTIME_OPTIONS, ...options.realtime });
   hub.register(app);
@@ -86,6 +87,8 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   const fence = () => leadership.fence();
   let runner = new FeedRunner({ store, bus: ctx.bus, clock: ctx.clock, log: ctx.log, adapters, precision, fence }, runnerOptions);
   let manual = false;
+  /** Shutting down: a leader stepping down does not start following again. */
+  let closing = false;
 
   marketRoutes(ctx, service, { leader: () => manual || leadership.isLeader, retentionHours: runnerOptions.tickRetentionHours });
 
@@ -99,12 +102,18 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
     prices: service.priceSource(),
     publishToUser: (userId, channel, data) => hub.publishToUser(userId, channel, data),
     start() {
+      // A follower keeps the leader's state current, so a takeover starts the feed at once (feed-runner.ts).
+      if (ctx.database.kind === "postgres") void runner.warmStandby();
+      closing = false;
       leadership.start(async () => {
         const started = performance.now();
         const from = await runner.init();
         await runner.start(from, true);
         ctx.log.info({ ms: Math.round(performance.now() - started), source: ctx.config.MARKET_SOURCE }, "market: feed running");
-        return () => runner.stop();
+        return async () => {
+          await runner.stop();
+          if (ctx.database.kind === "postgres" && !closing) void runner.warmStandby();
+        };
       });
     },
     async startManual(overrides = {}) {
@@ -117,6 +126,8 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
     },
     step: () => runner.step(),
     async stop() {
+      closing = true;
+      runner.dropStandby();
       await leadership.stop();
       if (manual) await runner.stop();
       manual = false;

@@ -8,6 +8,7 @@ import { audit } from "../platform/audit";
 import type { Bus } from "../platform/bus";
 import type { Clock } from "../platform/clock";
 import type { Database } from "../platform/db";
+import { errors } from "../../contract/messages";
 import { DomainError } from "../platform/errors";
 import type { PriceSource } from "../wallet";
 import { fixed } from "./decimal";
@@ -26,6 +27,9 @@ import { VenueBoard } from "./venues";
  * the sockets. Venue quotes and the scanner live in venues.ts, the wire shapes in quotation.ts, the rules a pair
  * holds to in pair-rules.ts.
  */
+
+/** The oldest tick a fill, an option's opening or a close may use, per kind, unless configured otherwise. */
+export const DEFAULT_TICK_MAX_AGE_MS: Readonly<Record<MarketKind, number>> = { crypto: 5_000, forex: 15_000, metal: 15_000 };
 
 /** The feed is live when an update arrived this recently. */
 const FEED_LIVE_MS = 60_000;
@@ -60,7 +64,17 @@ export class MarketService {
   leaderName: string | null = null;
 
   constructor(
-    private readonly deps: { database: Database; store: MarketStore; bus: Bus; clock: Clock; source: MarketSource; adapters: readonly FeedAdapter[]; log?: FastifyBaseLogger },
+    private readonly deps: {
+      database: Database;
+      store: MarketStore;
+      bus: Bus;
+      clock: Clock;
+      source: MarketSource;
+      adapters: readonly FeedAdapter[];
+      /** The oldest tick a trade may use, per kind (config TICK_MAX_AGE_*_MS); DEFAULT_TICK_MAX_AGE_MS when absent. */
+      maxTickAgeMs?: Readonly<Record<MarketKind, number>>;
+      log?: FastifyBaseLogger;
+    },
   ) {
     for (const adapter of deps.adapters) for (const symbol of adapter.symbols) this.sourceOf.set(symbol, adapter.source);
     this.venueBoard = new VenueBoard(deps.adapters.flatMap((a) => a.venues));
@@ -93,6 +107,8 @@ export class MarketService {
   apply(update: MarketUpdate): void {
     this.lastUpdateMs = this.deps.clock.now().getTime();
     this.leaderName = update.leader;
+    // The ticks first: the quotations below say how old their pair's tick is and whether it trades.
+    for (const tick of update.ticks) this.lastTicks.set(tick.symbol, tick);
     const changed = new Map<string, Quotation>();
     for (const figures of update.tickers) {
       this.tickers.set(figures.symbol, figures);
@@ -101,7 +117,6 @@ export class MarketService {
       if (q) changed.set(figures.symbol, q);
     }
     for (const change of update.candles) this.openCandles.set(`${change.symbol}|${change.interval}`, change.candle);
-    for (const tick of update.ticks) this.lastTicks.set(tick.symbol, tick);
     this.venueBoard.apply(update);
     if (update.ticks.length) for (const listener of this.tickListeners) safely(() => listener(update.ticks), this.deps.log);
     for (const listener of this.updateListeners) safely(() => listener(update, changed), this.deps.log);
@@ -138,12 +153,22 @@ export class MarketService {
     return row;
   }
 
-  /** The pair when it can be traded now: listed, switched on, and priced by a live feed. */
+  /** The pair when it can be traded now: listed, switched on, and priced by a tick no older than its kind allows. */
   requireTradable(symbol: string): PairRow {
     const row = this.requirePair(symbol);
     if (!row.trading) throw new DomainError("PAIR_NOT_ACTIVE");
-    if (!this.isFresh(symbol)) throw new DomainError("TRADING_CLOSED");
+    this.requireFresh(symbol);
     return row;
+  }
+
+  /** TRADING_CLOSED, naming "prices paused" on `price`, unless the pair's last tick is fresh enough to trade on. */
+  requireFresh(symbol: string): void {
+    if (!this.isFresh(symbol)) throw new DomainError("TRADING_CLOSED", { price: errors.PRICES_PAUSED.key });
+  }
+
+  /** Whether the pair can be traded now: the one rule of `requireTradable`, the quotations and the tickets. */
+  tradingNow(symbol: string): boolean {
+    return !!this.pairRows.get(symbol)?.trading && this.isFresh(symbol);
   }
 
   pairs(filter: { symbol?: string; kind?: MarketKind } = {}): Pair[] {
@@ -206,16 +231,22 @@ export class MarketService {
 
   // ----- quotations and klines -----
 
-  /** A pair's quotation, or null before its first price. */
+  /**
+   * A pair's quotation, or null before its first price. The figures are cached per ticker; whether it trades now and
+   * how old its tick is change with the clock alone, so they are read at each call (a quote from before a restart
+   * shows as paused until a fresh tick arrives).
+   */
   quotationOf(symbol: string): Quotation | null {
-    const cached = this.quotationCache.get(symbol);
-    if (cached) return cached;
-    const pair = this.pairRows.get(symbol);
-    const t = this.tickers.get(symbol);
-    if (!pair || !t) return null;
-    const q = quotationFrom(pair, t);
-    this.quotationCache.set(symbol, q);
-    return q;
+    let q = this.quotationCache.get(symbol);
+    if (!q) {
+      const pair = this.pairRows.get(symbol);
+      const t = this.tickers.get(symbol);
+      if (!pair || !t) return null;
+      q = quotationFrom(pair, t);
+      this.quotationCache.set(symbol, q);
+    }
+    const trading = this.tradingNow(symbol);
+    return { ...q, trading, paused: q.trading && !trading, tick_age_ms: this.tickAgeMs(symbol), tick_max_age_ms: this.maxTickAgeMs(symbol) };
   }
 
   quotations(kinds?: readonly MarketKind[]): Quotation[] {
@@ -268,10 +299,22 @@ export class MarketService {
     return this.lastTicks.get(symbol) ?? null;
   }
 
-  /** Whether the pair's last tick is recent enough to trade on. */
-  isFresh(symbol: string, maxAgeMs = 120_000): boolean {
+  /** How old the pair's last tick is (ms), or null before its first. */
+  tickAgeMs(symbol: string): number | null {
     const tick = this.lastTicks.get(symbol);
-    return !!tick && this.deps.clock.now().getTime() - tick.atMs <= maxAgeMs;
+    return tick ? Math.max(0, this.deps.clock.now().getTime() - tick.atMs) : null;
+  }
+
+  /** The oldest tick the pair's kind lets a trade use (ms). */
+  maxTickAgeMs(symbol: string): number {
+    const kind = this.pairRows.get(symbol)?.kind ?? "crypto";
+    return (this.deps.maxTickAgeMs ?? DEFAULT_TICK_MAX_AGE_MS)[kind];
+  }
+
+  /** Whether the pair's last tick is recent enough to trade on (its kind's maximum age unless another is given). */
+  isFresh(symbol: string, maxAgeMs = this.maxTickAgeMs(symbol)): boolean {
+    const age = this.tickAgeMs(symbol);
+    return age !== null && age <= maxAgeMs;
   }
 
   /** The price at a past instant: the last recorded tick at or before it. */

@@ -259,6 +259,7 @@ describe("back office: pairs and feed", () => {
     );
     expect(audit[0]).toMatchObject({ target_id: "DOGE/USDT", detail: { changes: { trading: { from: true, to: false } }, reason: "maintenance" } });
     await server.call("POST", "backoffice/market/pairs/update", { symbol: "DOGE/USDT", trading: true }, { token: operator.token });
+    await steps(1);
     expect(server.market.service.requireTradable("DOGE/USDT").trading).toBe(true);
   });
 

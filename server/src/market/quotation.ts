@@ -25,6 +25,10 @@ export function quotationFrom(pair: PairRow, t: TickerFigures): Quotation {
     ask,
     price_precision: p,
     trading: pair.trading,
+    // Read again at each answer by MarketService.quotationOf: they change with the clock, not with the figures.
+    paused: false,
+    tick_age_ms: null,
+    tick_max_age_ms: 1,
     source: t.source,
     updated_at: Math.floor(t.atMs / 1000),
   };

@@ -220,12 +220,15 @@ describe("refusals write nothing", () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const fr = await user();
     await verifiedIn(server, fr.id, "FR");
+    // A fresh price, so that the country switch is what refuses.
+    await tick(server, { [BTC]: "60000" });
     const res = await submit(fr.token);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("FEATURE_DISABLED");
     expect((await server.call<{ options: boolean }>("GET", "user/features", {}, { token: fr.token })).body.message.options).toBe(false);
     const es = await user();
     await verifiedIn(server, es.id, "ES");
+    await tick(server, { [BTC]: "60000" });
     expect((await submit(es.token)).status).toBe(200);
     await server.call("POST", "backoffice/features/save", { options: [], leverage: [], earn: [], loans: [] }, { token: op.token });
   });

@@ -46,6 +46,14 @@ const schema = z.object({
   OPERATOR_SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "64 hex characters (32 bytes)").optional(),
   /** Most pending deposits one user may have waiting for review at once. */
   DEPOSIT_PENDING_MAX: z.coerce.number().int().positive().default(3),
+  /**
+   * The oldest tick a fill, an option's opening or a close may use, per pair kind (ms). Older than this, the pair's
+   * prices are paused: orders are refused TRADING_CLOSED and the quotes say paused (a feed outage or a restart must
+   * never let anyone trade on a price the market has left behind).
+   */
+  TICK_MAX_AGE_CRYPTO_MS: z.coerce.number().int().min(1000).max(120_000).default(5_000),
+  TICK_MAX_AGE_FOREX_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  TICK_MAX_AGE_METAL_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** Serve the built PWA from this folder (empty: API only). */
   STATIC_DIR: z.string().default("dist"),
 });

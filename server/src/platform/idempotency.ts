@@ -86,9 +86,19 @@ async function stored<T>(db: Executor, call: IdempotentCall, hash: string): Prom
  * - A refusal rolls everything back, the key included: a retry after a refusal is evaluated afresh.
  */
 export async function idempotent<T>(db: Db, call: IdempotentCall, work: (tx: Tx) => Promise<T>, check?: () => Promise<void>): Promise<T> {
+  return (await answerOnce(db, call, work, check)).response;
+}
+
+/** `idempotent`, also telling whether the answer is a replay of the key's first one (the call ran nothing now). */
+export async function answerOnce<T>(
+  db: Db,
+  call: IdempotentCall,
+  work: (tx: Tx) => Promise<T>,
+  check?: () => Promise<void>,
+): Promise<{ response: T; replayed: boolean }> {
   const hash = requestHash(call.scope, call.body);
   const replay = await stored<T>(db, call, hash);
-  if (replay) return replay.response;
+  if (replay) return { response: replay.response, replayed: true };
   if (check) {
     try {
       await check();
@@ -96,15 +106,15 @@ export async function idempotent<T>(db: Db, call: IdempotentCall, work: (tx: Tx)
       // A twin with the same key may have committed meanwhile (its result now fails our checks: "already
       // pending"): the client gets that first answer, as a retry should.
       const late = await stored<T>(db, call, hash);
-      if (late) return late.response;
+      if (late) return { response: late.response, replayed: true };
       throw error;
     }
   }
-  if (!call.key) return db.transaction(work);
+  if (!call.key) return { response: await db.transaction(work), replayed: false };
   const key = call.key;
   const table = tableOf(call);
   try {
-    return await db.transaction(async (tx) => {
+    const response = await db.transaction(async (tx) => {
       const claimed = await tx
         .insert(table)
         .values({ userId: call.userId, key, scope: call.scope, requestHash: hash, response: {} })
@@ -118,11 +128,12 @@ export async function idempotent<T>(db: Db, call: IdempotentCall, work: (tx: Tx)
         .where(and(eq(table.userId, call.userId), eq(table.key, key)));
       return response;
     });
+    return { response, replayed: false };
   } catch (error) {
     if (!(error instanceof KeyTaken)) throw error;
     const winner = await stored<T>(db, call, hash);
     if (!winner) throw new DomainError("TRY_AGAIN");
-    return winner.response;
+    return { response: winner.response, replayed: true };
   }
 }
 

@@ -84,7 +84,10 @@ export class PositionsCommands extends PositionsRole {
 
   async submit(userId: number, input: SubmitInput): Promise<Position> {
     let prepared: Awaited<ReturnType<PositionsCommands["prepare"]>>;
-    const row = await idempotent(
+    let placed = null as PositionRow | null;
+    // The key keeps the position's id, not its row: a stored row comes back as JSON (its dates strings), and a retry
+    // then failed with a 500 every time instead of answering.
+    const first = await idempotent(
       this.db,
       { userId, key: input.idempotency_key, scope: "lever/submit", body: { ...input, idempotency_key: undefined } },
       async (tx) => {
@@ -129,14 +132,18 @@ export class PositionsCommands extends PositionsRole {
           // A pending order holds its open fee too, so the fill can always pay it.
           const feeHold = fee.gt(0) ? await ledger.hold(tx, { key: `position:${created.id}:fee`, kind: "position.fee.hold", userId, currency: MARGIN_CURRENCY, amount: fee, cause, at: now }) : null;
           const [pending] = await tx.update(positions).set({ marginHoldId: held.holdId, feeHoldId: feeHold?.holdId ?? null, openFee: toWire(fee) }).where(eq(positions.id, created.id)).returning();
-          return pending;
+          placed = pending;
+          return { id: pending.id };
         }
-        return this.settlement.openInTx(tx, { ...created, marginHoldId: held.holdId }, { price: quote.price, atMs: quote.atMs }, openPrice, fee, now);
+        placed = await this.settlement.openInTx(tx, { ...created, marginHoldId: held.holdId }, { price: quote.price, atMs: quote.atMs }, openPrice, fee, now);
+        return { id: placed.id };
       },
       async () => {
         prepared = await this.prepare(userId, input);
       },
     );
+    // A replay of the same key answers the position it opened, read again.
+    const row = placed ?? (await this.db.select().from(positions).where(and(eq(positions.id, first.id), eq(positions.userId, userId))))[0];
     return this.settlement.after(row);
   }
 

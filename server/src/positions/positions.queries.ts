@@ -47,7 +47,7 @@ export class PositionsQueries extends PositionsRole {
       margin_currency: MARGIN_CURRENCY,
       available: wallet?.available ?? "0",
       maintenance_rate: rules.maintenance_rate,
-      trading: pair.trading,
+      trading: this.deps.market.tradingNow(pair.symbol),
       session_open: session.open,
       next_open_at: session.nextOpenMs === null ? null : Math.floor(session.nextOpenMs / 1000),
       bank_card_required: needsCard,

@@ -15,13 +15,10 @@ export const referralIncome = pgTable("referral_income", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const referralCursor = pgTable("referral_cursor", {
-  name: text("name").primaryKey(),
-  lastPostingId: bigint("last_posting_id", { mode: "number" }).notNull(),
-});
-
-/** Fee postings the commission job has looked at, above the cursor's horizon (migrations/0021_referral_fee_marks.sql). */
-export const referralFeeMarks = pgTable("referral_fee_marks", {
+/**
+ * Fee postings not yet looked at by the commission job, queued by a trigger in the transaction that posts each one
+ * (migrations/0027_a_referral_fee_queue.sql), so none can be skipped whatever order they commit in.
+ */
+export const referralFeeQueue = pgTable("referral_fee_queue", {
   postingId: bigint("posting_id", { mode: "number" }).primaryKey(),
-  markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
 });

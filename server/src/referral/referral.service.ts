@@ -1,4 +1,4 @@
-import { count, desc, eq, lte, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ReferralConfig } from "../../contract/referral";
 import { users } from "../auth";
 import { ledger, money, toWire } from "../ledger";
@@ -7,7 +7,7 @@ import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { getSetting, putSetting } from "../platform/settings";
 import { commissionOf, maskAccount } from "./referral.engine";
-import { referralCursor, referralFeeMarks, referralIncome } from "./referral.schema";
+import { referralFeeQueue, referralIncome } from "./referral.schema";
 
 export const DEFAULT_REFERRAL_CONFIG: ReferralConfig = {
   enabled: true,
@@ -18,15 +18,8 @@ export const DEFAULT_REFERRAL_CONFIG: ReferralConfig = {
   indirect_rate: "0.1",
 };
 const SETTING = "referral.config";
-const CURSOR = "commission";
 /** Fee postings looked at per transaction of the commission job. */
 const BATCH = 500;
-/**
- * How long a transaction could stay open between taking a fee posting's id and committing it. The horizon below which
- * the job no longer looks trails its marks by this much, so a fee posting that commits late (after one with a higher
- * id was processed) is still found; no transaction of this server stays open anywhere near as long.
- */
-const LATE_COMMIT_WINDOW = sql`interval '10 minutes'`;
 
 type Row<T> = { rows: T[] };
 const rows = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as Row<T>).rows;
@@ -109,8 +102,9 @@ export class ReferralService {
   /**
    * The leader's job: commission on every trading fee posted since the last run (postings to the `fees` account in
    * position and spot entries; withdrawal, conversion and early-exit fees are not trading fees, deposits never are),
-   * then a sweep of invitees whose reward may be due. Idempotent per fee posting and level; every fee posting is
-   * looked at once even when it commits after one with a higher id (the marks and the horizon below).
+   * then a sweep of invitees whose reward may be due. Idempotent per fee posting and level (the ledger key). The fee
+   * postings come from `referral_fee_queue`, which the database fills in each fee posting's own transaction: a fee
+   * is found whenever it commits, whatever ids committed before it, and the job never scans the ledger.
    */
   async runJobs(): Promise<{ commissions: number; rewards: number }> {
     let commissions = 0;
@@ -130,29 +124,22 @@ export class ReferralService {
   }
 
   private async commissionBatch(tx: Tx): Promise<{ seen: number; paid: number }> {
-    await tx.insert(referralCursor).values({ name: CURSOR, lastPostingId: 0 }).onConflictDoNothing();
-    // The horizon: every fee posting at or below it has been looked at; above it, the marks say which were.
-    const [cursor] = await tx.select().from(referralCursor).where(eq(referralCursor.name, CURSOR)).for("update");
-    const fees = await rows<{ posting_id: string | number; entry_id: string | number; amount: string; currency: string; payer: string | number | null }>(
+    const fees = await rows<{ posting_id: string | number; entry_id: string | number; amount: string; currency: string; trading: boolean; payer: string | number | null }>(
       tx,
       sql`SELECT p.id AS posting_id, p.entry_id, p.amount, p.currency,
+                 (e.kind LIKE 'position.%' OR e.kind LIKE 'spot.%') AS trading,
                  (SELECT min(u.user_id) FROM ledger_postings u WHERE u.entry_id = p.entry_id AND u.user_id IS NOT NULL) AS payer
-          FROM ledger_postings p
-          JOIN ledger_accounts a ON a.id = p.account_id
+          FROM referral_fee_queue q
+          JOIN ledger_postings p ON p.id = q.posting_id
           JOIN ledger_entries e ON e.id = p.entry_id
-          WHERE a.platform = 'fees' AND a.user_id IS NULL AND p.id > ${cursor.lastPostingId} AND p.amount > 0
-            AND (e.kind LIKE 'position.%' OR e.kind LIKE 'spot.%')
-            AND NOT EXISTS (SELECT 1 FROM referral_fee_marks m WHERE m.posting_id = p.id)
-          ORDER BY p.id LIMIT ${BATCH}`,
+          ORDER BY q.posting_id LIMIT ${BATCH} FOR UPDATE OF q SKIP LOCKED`,
     );
-    if (fees.length === 0) {
-      await this.advanceHorizon(tx);
-      return { seen: 0, paid: 0 };
-    }
+    if (fees.length === 0) return { seen: 0, paid: 0 };
     const config = await this.config(tx);
     let paid = 0;
     for (const fee of fees) {
-      if (!config.enabled || fee.payer === null) continue;
+      // Withdrawal, conversion and early-exit fees are not trading fees; with the programme off nothing is owed later.
+      if (!fee.trading || !config.enabled || fee.payer === null) continue;
       const payer = Number(fee.payer);
       const chain = await this.inviters(tx, payer);
       const levels: Array<[1 | 2, number | null, string]> = [
@@ -180,20 +167,8 @@ export class ReferralService {
         paid++;
       }
     }
-    await tx.insert(referralFeeMarks).values(fees.map((fee) => ({ postingId: Number(fee.posting_id) }))).onConflictDoNothing();
-    await this.advanceHorizon(tx);
+    await tx.delete(referralFeeQueue).where(inArray(referralFeeQueue.postingId, fees.map((fee) => Number(fee.posting_id))));
     return { seen: fees.length, paid };
-  }
-
-  /** Moves the horizon up to the marks older than the late-commit window, and forgets the marks it passed. */
-  private async advanceHorizon(tx: Tx): Promise<void> {
-    const [moved] = await rows<{ horizon: string | number }>(
-      tx,
-      sql`UPDATE referral_cursor SET last_posting_id = GREATEST(last_posting_id,
-            COALESCE((SELECT max(posting_id) FROM referral_fee_marks WHERE marked_at < now() - ${LATE_COMMIT_WINDOW}), 0))
-          WHERE name = ${CURSOR} RETURNING last_posting_id AS horizon`,
-    );
-    await tx.delete(referralFeeMarks).where(lte(referralFeeMarks.postingId, Number(moved.horizon)));
   }
 
   /** [direct inviter, indirect inviter] of a user. */

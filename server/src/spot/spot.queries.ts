@@ -38,7 +38,7 @@ export class SpotQueries extends SpotRole {
       quantity_min: toWire(pair.quantity_min),
       quantity_max: toWire(pair.quantity_max),
       price_precision: pair.price_precision,
-      trading: pair.trading && this.deps.market.isFresh(pair.symbol),
+      trading: this.deps.market.tradingNow(pair.symbol),
       demo: (this.deps.market.quotationOf(pair.symbol)?.source ?? this.deps.market.lastTick(pair.symbol)?.source) === "sim",
       quote_available: available(pair.quote),
       base_available: available(pair.base),

@@ -120,6 +120,30 @@ const HOSTILE: unknown[] = [
   { constructor: { prototype: { polluted: true } } },
 ];
 
+/**
+ * What once got past the contract on the money routes: amounts longer than NUMERIC(36,18) holds, and numbers the
+ * contract coerced from booleans, arrays, exponents, hex and empty values.
+ */
+export const LOOSE_SHAPES: unknown[] = [
+  "9".repeat(19),
+  "1" + "0".repeat(18),
+  "9".repeat(18) + ".999999999999999999",
+  "0." + "0".repeat(18) + "1",
+  "9".repeat(19) + ".5",
+  true,
+  false,
+  null,
+  "",
+  [],
+  [10],
+  "1e1",
+  "0x10",
+  1e21,
+];
+
+/** A JSON body of 10,000 nested arrays: once a stack overflow in the payload check, on every route. */
+export const NESTED_BODY = `{"a":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+
 /** Values that fit the field's schema (roughly): so that requests also get past validation into the services. */
 function fitting(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);

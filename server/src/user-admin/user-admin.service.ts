@@ -8,6 +8,7 @@ import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
+import { answerOnce } from "../platform/idempotency";
 import type { OperatorSession } from "../platform/http";
 import { auditLog } from "../platform/platform.schema";
 import { decimalsOf, loadWalletConfig } from "../wallet";
@@ -179,7 +180,9 @@ export class UserAdminService {
   /**
    * A manual adjustment of the user's available balance. The currency must have wallets and the amount fit its
    * decimals; the ledger refuses a debit below zero and writes the audit line. The same key (one per form) adjusts
-   * once: a double click or a retry answers the first entry with `duplicate: true`.
+   * once: a double click or a retry answers the first entry with `duplicate: true`. The key is bound to its request
+   * (the operator's keys, as their decisions): the same key for another user, currency, amount or reason is
+   * IDEMPOTENCY_CONFLICT, never "duplicate" of an adjustment it does not describe.
    */
   async adjust(operator: OperatorSession, input: { user_id: number; currency: string; amount: string; reason: string; idempotency_key: string }) {
     const config = await loadWalletConfig(this.db);
@@ -188,17 +191,25 @@ export class UserAdminService {
     const amount = money(input.amount);
     if (amount.decimalPlaces() > decimals) throw new DomainError("AMOUNT_ERROR", "amount");
     await this.user(this.db, input.user_id);
-    const posted = await this.db.transaction((tx) =>
-      ledger.adjust(tx, {
-        userId: input.user_id,
-        currency: input.currency,
-        amount: input.amount,
-        reason: input.reason,
-        operatorId: operator.id,
-        key: input.idempotency_key,
-        at: this.clock.now(),
-      }),
+    const request = { user_id: input.user_id, currency: input.currency, amount: amount.toString(), reason: input.reason };
+    const { response, replayed } = await answerOnce(
+      this.db,
+      { userId: operator.id, owner: "operator", key: input.idempotency_key, scope: "backoffice/users/adjust", body: request },
+      async (tx) => {
+        const posted = await ledger.adjust(tx, {
+          userId: input.user_id,
+          currency: input.currency,
+          amount: input.amount,
+          reason: input.reason,
+          operatorId: operator.id,
+          key: input.idempotency_key,
+          at: this.clock.now(),
+        });
+        // The ledger's key is every operator's: another operator's adjustment under this key is not this request.
+        if (posted.duplicate) throw new DomainError("IDEMPOTENCY_CONFLICT");
+        return { entry_id: posted.entryId };
+      },
     );
-    return { entry_id: posted.entryId, duplicate: posted.duplicate, wallets: await ledger.balances(this.db, input.user_id) };
+    return { entry_id: response.entry_id, duplicate: replayed, wallets: await ledger.balances(this.db, input.user_id) };
   }
 }

@@ -209,3 +209,20 @@ describe("manual adjustment", () => {
     expect(await ledger.balances(server.database.db, user.id)).toEqual([]);
   });
 });
+
+describe("an adjustment's key is bound to its request", () => {
+  it("refuses the same key for another user or amount (IDEMPOTENCY_CONFLICT), and adjusts nobody", async () => {
+    const first = await server.newUser();
+    const second = await server.newUser();
+    const k = key();
+    const body = { user_id: first.id, currency: "USDT", amount: "10", reason: "Goodwill", idempotency_key: k };
+    expect((await adjust(body)).body.message).toMatchObject({ duplicate: false });
+    for (const other of [{ user_id: second.id }, { amount: "1000" }, { amount: "-10" }, { reason: "Another reason" }]) {
+      const res = await adjust({ ...body, ...other });
+      expect([res.status, res.body.code], JSON.stringify(other)).toEqual([409, "IDEMPOTENCY_CONFLICT"]);
+    }
+    expect((await adjust(body)).body.message).toMatchObject({ duplicate: true, wallets: [{ available: "10" }] });
+    const wallets = await server.call<{ currency: string; balance: string }[]>("POST", "wallet/list", {}, { token: second.token });
+    expect(wallets.body.message.filter((w) => w.currency === "USDT").map((w) => w.balance)).toEqual(["0"]);
+  });
+});

@@ -13,7 +13,7 @@ const quotation = (symbol: string, last: string): Quotation => {
   const [base, quote] = symbol.split("/");
   return {
     symbol, base, quote, kind: "crypto", last, open_24h: last, high_24h: last, low_24h: last, change_24h: "1.00", volume_24h: "100",
-    quote_volume_24h: "1000", bid: last, ask: last, price_precision: 2, trading: true, source: "sim", updated_at: 0,
+    quote_volume_24h: "1000", bid: last, ask: last, price_precision: 2, trading: true, paused: false, tick_age_ms: 0, tick_max_age_ms: 5000, source: "sim", updated_at: 0,
   };
 };
 

@@ -10,7 +10,7 @@ const q = (symbol: string, change: string, volume: string, kind: Quotation["kind
   const [base, quote] = symbol.split("/");
   return {
     symbol, base, quote, kind, last: "1.00", open_24h: "1", high_24h: "1", low_24h: "1", change_24h: change, volume_24h: volume, quote_volume_24h: volume,
-    bid: "0.99", ask: "1.01", price_precision: 2, trading: true, source: "sim", updated_at: 0,
+    bid: "0.99", ask: "1.01", price_precision: 2, trading: true, paused: false, tick_age_ms: 0, tick_max_age_ms: 5000, source: "sim", updated_at: 0,
   };
 };
 const candle = (t: number, c: string, v = "1"): Candle => ({ t, o: "10", h: "12", l: "9", c, v });

@@ -16,6 +16,7 @@ import { formatChange, formatPrice, formatVolume, precisionOf } from "../model/f
 import { INTERVALS, type KlineInterval } from "../model/types";
 import { KlineChart, type ChartMark } from "./kline-chart";
 import { DemoBadge, LivePrice, LiveStatus } from "./parts";
+import { PricesPaused } from "@/shared/ui/prices-paused";
 import "./market.css";
 
 const INTERVAL_KEY = "kline-interval";
@@ -107,7 +108,8 @@ export function KlinePage({ actions }: { actions?: (pair: { symbol: string; kind
           </div>
           <div style={{ marginTop: 6, minHeight: 20 }}>
             <DemoBadge show={q?.source === "sim"} />
-            {q && !q.trading && (
+            <PricesPaused quote={q} />
+            {q && !q.trading && !q.paused && (
               <span className="badge" style={{ marginLeft: 6 }}>
                 <Trans>Trading paused</Trans>
               </span>

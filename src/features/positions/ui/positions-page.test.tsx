@@ -11,7 +11,7 @@ import { answerOk, answerRefused } from "@/shared/testing/answers";
 
 const quotation = (symbol: string, bid: string, ask: string): Quotation => ({
   symbol, base: symbol.split("/")[0], quote: symbol.split("/")[1], kind: "crypto", last: bid, open_24h: bid, high_24h: bid, low_24h: bid, change_24h: "0",
-  volume_24h: "1", quote_volume_24h: "1", bid, ask, price_precision: 2, trading: true, source: "sim", updated_at: 0,
+  volume_24h: "1", quote_volume_24h: "1", bid, ask, price_precision: 2, trading: true, paused: false, tick_age_ms: 0, tick_max_age_ms: 5000, source: "sim", updated_at: 0,
 });
 
 const position = (p: Partial<Position>): Position => ({

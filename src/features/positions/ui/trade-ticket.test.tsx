@@ -22,7 +22,7 @@ const eurTicket: Ticket = {
 };
 const quotation = (t: Ticket): Quotation => ({
   symbol: t.symbol, base: t.symbol.split("/")[0], quote: t.symbol.split("/")[1], kind: t.kind, last: t.last!, open_24h: t.last!, high_24h: t.last!, low_24h: t.last!,
-  change_24h: "0.00", volume_24h: "1", quote_volume_24h: "1", bid: t.bid!, ask: t.ask!, price_precision: t.price_precision, trading: true, source: "sim", updated_at: 0,
+  change_24h: "0.00", volume_24h: "1", quote_volume_24h: "1", bid: t.bid!, ask: t.ask!, price_precision: t.price_precision, trading: true, paused: false, tick_age_ms: 0, tick_max_age_ms: 5000, source: "sim", updated_at: 0,
 });
 
 let ticket: Ticket;

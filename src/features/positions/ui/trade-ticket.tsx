@@ -20,6 +20,7 @@ import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
 import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, type ErrorCode, type Quote } from "../model/ticket";
 import { DemoBadge, Notice } from "./parts";
+import { PricesPaused, type TickFreshness } from "@/shared/ui/prices-paused";
 import "./positions.css";
 
 /**
@@ -42,10 +43,10 @@ export function TradeTicket({ symbol, riskWarning }: { symbol: string; riskWarni
   }
   // The ticker is newer than the ticket's own quote once it has spoken.
   const quote: Quote = live ? { bid: live.bid, ask: live.ask, last: live.last } : { bid: ticket.bid, ask: ticket.ask, last: ticket.last };
-  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} riskWarning={riskWarning} />;
+  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} freshness={live} riskWarning={riskWarning} />;
 }
 
-function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quote: Quote; demo: boolean; riskWarning: ReactNode }) {
+function TicketForm({ ticket, quote, demo, freshness, riskWarning }: { ticket: Ticket; quote: Quote; demo: boolean; freshness: TickFreshness | undefined; riskWarning: ReactNode }) {
   const { t, i18n } = useLingui();
   const [direction, setDirection] = useState<PositionDirection>("long");
   const [type, setType] = useState<OrderType>("market");
@@ -115,6 +116,7 @@ function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quot
           <Trans>Last</Trans> <span className="num">{formatPrice(quote.last, precision)}</span>
         </span>
         <DemoBadge show={demo} />
+        <PricesPaused quote={freshness} />
       </div>
 
       {!ticket.trading && <Notice>{i18n._(errors.PAIR_NOT_ACTIVE.key)}</Notice>}
