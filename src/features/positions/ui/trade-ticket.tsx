@@ -12,14 +12,16 @@ import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { KeyValue } from "@/shared/ui/key-value";
 import { LimitPriceField, OrderTypeSwitch, QuantityField, TicketPreview } from "@/shared/ui/order-ticket";
-import { useQuotes } from "../api/quotes";
+import { useQuotes } from "@/shared/market/quotations";
 import { submitOrder } from "../api/submit-order";
 import { useTicket } from "../api/ticket";
-import { formatMoney, formatPrice } from "../model/format";
+import { formatPrice } from "@/shared/market/format";
+import { formatMoney } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
 import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, type ErrorCode, type Quote } from "../model/ticket";
-import { DemoBadge, Notice } from "./parts";
+import { DemoBadge } from "@/shared/market/demo-badge";
+import { Notice } from "./parts";
 import "./positions.css";
 
 /**
