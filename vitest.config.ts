@@ -6,9 +6,9 @@ const serverProject = (name: string, db: "pglite" | "postgres") => ({
   test: {
     name,
     environment: "node",
-    include: ["server/**/*.test.ts", "test/api/**/*.test.ts", "test/invariants/**/*.test.ts", "test/i18n/**/*.test.ts", "test/bundle/**/*.test.ts"],
-    // i18n and bundle checks don't touch a database: once is enough.
-    exclude: db === "postgres" ? ["test/i18n/**", "test/bundle/**", "server/contract/**"] : [],
+    include: ["server/**/*.test.ts", "test/api/**/*.test.ts", "test/invariants/**/*.test.ts", "test/i18n/**/*.test.ts", "test/bundle/**/*.test.ts", "test/lint/**/*.test.ts"],
+    // i18n, bundle and lint checks don't touch a database: once is enough.
+    exclude: db === "postgres" ? ["test/i18n/**", "test/bundle/**", "test/lint/**", "server/contract/**"] : [],
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,

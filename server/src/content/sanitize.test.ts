@@ -189,8 +189,11 @@ describe("safeHref", () => {
 });
 
 describe("entities and text", () => {
-  it("decodes numeric and common named references", () => {
-    expect(decodeEntities("&#106;&#x61;&amp;&lt;&nbsp;&unknown;&#0;")).toBe("ja&<\u00a0&unknown;\ufffd");
+  it("decodes numeric and named references, the whole table (not a copy of 90 entries)", () => {
+    expect(decodeEntities("&#106;&#x61;&amp;&lt;&nbsp;&unknown;&#0;&#xD800;&#x110000;")).toBe("ja&<\u00a0&unknown;\ufffd\ufffd\ufffd");
+    expect(decodeEntities("&alpha;&hearts;&rArr;&NotEqualTilde;")).toBe("α♥⇒≂̸");
+    // Named references count with their semicolon only.
+    expect(decodeEntities("&amp &copy")).toBe("&amp &copy");
   });
 
   it("turns HTML into plain text for summaries", () => {

@@ -1,3 +1,4 @@
+import { decodeHTMLStrict } from "entities";
 import sanitize from "sanitize-html";
 
 /**
@@ -34,35 +35,12 @@ const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe
 /** Dropped with everything inside (parsed as markup, but nothing of it is for the reader). */
 const DROPPED = new Set(["svg", "math", "template", "object", "embed", "applet", "select", "form", "button", "head", "frameset", "frame", "audio", "video", "canvas", "map", "dialog"]);
 
-/** Named entities decoded; any other `&name;` stays literal text (and is escaped as such). */
-const ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", copy: "©", reg: "®", trade: "™", hellip: "…",
-  mdash: "—", ndash: "–", lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", laquo: "«", raquo: "»", middot: "·",
-  bull: "•", times: "×", divide: "÷", euro: "€", pound: "£", yen: "¥", cent: "¢", deg: "°", plusmn: "±", para: "¶",
-  sect: "§", iexcl: "¡", iquest: "¿", shy: "\u00ad", colon: ":", Tab: "\t", NewLine: "\n", lpar: "(", rpar: ")",
-  sol: "/", bsol: "\\", num: "#", percnt: "%", excl: "!", quest: "?", equals: "=", period: ".", comma: ",",
-  semi: ";", lowbar: "_", hyphen: "-", dash: "‐", ensp: "\u2002", emsp: "\u2003", thinsp: "\u2009", zwj: "\u200d",
-  zwnj: "\u200c", larr: "←", rarr: "→", uarr: "↑", darr: "↓", check: "✓", le: "≤", ge: "≥", ne: "≠", asymp: "≈",
-  infin: "∞", micro: "µ", frac12: "½", frac14: "¼", frac34: "¾", sup2: "²", sup3: "³", ordf: "ª", ordm: "º",
-};
-
-const ENTITY = /&(?:#(\d{1,8})|#[xX]([0-9a-fA-F]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));?/g;
-
-/** Decodes character references the way a browser would for the cases that matter (numeric and common names). */
-export function decodeEntities(value: string): string {
-  return value.replace(ENTITY, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (dec !== undefined || hex !== undefined) {
-      const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
-      // NUL, surrogates and out-of-range code points become U+FFFD, as in browsers.
-      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
-      return String.fromCodePoint(code);
-    }
-    // A named reference counts only with its semicolon (the legacy forms without one are not worth the risk).
-    if (name !== undefined && whole.endsWith(";") && Object.hasOwn(ENTITIES, name)) return ENTITIES[name];
-    return whole;
-  });
-}
-
+/**
+ * Decodes character references as a browser does (the whole HTML table, numeric references with NUL, surrogates and
+ * out-of-range code points as U+FFFD); a named reference counts only with its semicolon (strict: the legacy forms
+ * without one are not worth the risk), so an unknown `&name;` stays literal text.
+ */
+export const decodeEntities = (value: string): string => decodeHTMLStrict(value);
 
 /** Same-origin images uploaded through the back office (`api/news/image/<id>`), nothing else. */
 export const IMAGE_PATH = /^\/?api\/news\/image\/\d{1,12}$/;

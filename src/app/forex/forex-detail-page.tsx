@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
 import { useKlines } from "@/features/market/api/klines";
-import { useQuotation } from "@/features/market/api/quotations";
-import { signOf } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, precisionOf } from "@/features/market/model/format";
-import { INTERVALS, type KlineInterval } from "@/features/market/model/types";
+import { useQuotation } from "@/shared/market/quotations";
+import { precisionOf } from "@/shared/market/format";
+import type { KlineInterval } from "@/features/market/model/types";
+import { INTERVALS, intervalLabels } from "@/shared/market/intervals";
+import { PairPicker } from "@/shared/market/pair-picker";
 import { KlineChart } from "@/features/market/ui/kline-chart";
 import { LiveStatus } from "@/features/market/ui/parts";
 import { TradeTicket } from "@/features/positions/ui/trade-ticket";
@@ -15,7 +14,6 @@ import { RiskWarning } from "@/features/disclosures/ui/risk-warning";
 import { ForexOptionsSection } from "@/features/options/ui/options-panel";
 import { paths } from "@/shared/lib/paths";
 import { EmptyState } from "@/shared/ui/feedback";
-import { SelectField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import "@/features/market/ui/market.css";
@@ -45,7 +43,6 @@ export function ForexDetailPage() {
     );
   }
   const precision = q ? precisionOf(q) : 5;
-  const tone = q ? signOf(q.change_24h) : 0;
   return (
     <Page
       title={symbol}
@@ -59,21 +56,7 @@ export function ForexDetailPage() {
         </>
       }
     >
-      <div className="pair-picker">
-        <SelectField label={<Trans>Pair</Trans>} name="symbol" value={symbol} onChange={(e) => navigate(`${paths.forexDetail}?symbol=${e.target.value}`, { replace: true })}>
-          {(fxPairs.length ? fxPairs : [{ symbol }]).map((p) => (
-            <option key={p.symbol} value={p.symbol}>
-              {p.symbol}
-            </option>
-          ))}
-        </SelectField>
-        {q && (
-          <div className="pair-picker__price">
-            <strong className={tone > 0 ? "up" : tone < 0 ? "down" : undefined}>{formatPrice(q.last, precision)}</strong>
-            <small className={tone > 0 ? "up" : tone < 0 ? "down" : "faint"}>{formatChange(q.change_24h)}</small>
-          </div>
-        )}
-      </div>
+      <PairPicker name="symbol" symbol={symbol} pairs={fxPairs} onChoose={(next) => navigate(`${paths.forexDetail}?symbol=${next}`, { replace: true })} />
       <div className="intervals" role="group" aria-label={t`Interval`}>
         {INTERVALS.map((item) => (
           <button key={item} type="button" className="interval" aria-pressed={interval === item} onClick={() => setInterval(item)}>
@@ -95,14 +78,3 @@ export function ForexDetailPage() {
   );
 }
 
-/** The market's interval names (same messages, so no new translations). */
-const intervalLabels: Record<KlineInterval, MessageDescriptor> = {
-  "1m": msg`1m`,
-  "5m": msg`5m`,
-  "15m": msg`15m`,
-  "30m": msg`30m`,
-  "1h": msg`1h`,
-  "4h": msg`4h`,
-  "1d": msg`1D`,
-  "1w": msg`1W`,
-};

@@ -3,7 +3,7 @@ import type { home } from "@contract";
 import { HOME_NOTICE_QUERY } from "@contract/constants";
 import { newsListKey } from "@/features/content/api/news-list";
 import { UNREAD_KEY } from "@/features/content/api/unread-count";
-import { quotationsKey } from "@/features/market/api/quotations-key";
+import { quotationsKey } from "@/shared/market/quotations-key";
 import { SUPPORT_MESSAGES_KEY } from "@/features/support/api/messages-key";
 import { walletsKey } from "@/features/wallet/api/wallets";
 import { endpoint } from "@/shared/api/client";

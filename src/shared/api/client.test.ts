@@ -188,6 +188,14 @@ describe("request helper", () => {
     reportReachable();
   });
 
+  it("sends a call once: a failure is not retried behind the caller's back (SWR decides when to ask again)", async () => {
+    answerWithError(new TypeError("Failed to fetch"));
+    await expect(request("market/list", { silent: true })).rejects.toBeInstanceOf(NetworkError);
+    answerWithValue(new Response("busy", { status: 503 }));
+    await expect(request("market/list", { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it("treats an unreadable answer as a request exception, and toasts that refusal in the reader's language", async () => {
     answerWithValue(new Response("<html>bad gateway</html>", { status: 502 }));
     const error = (await request("x").catch((e) => e)) as ApiError;

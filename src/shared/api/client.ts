@@ -10,7 +10,9 @@
  *  8. a network failure rejects (NetworkError);
  *  9. the loading indicator is hidden after every call, whatever happened;
  * 10. requests time out after 60 s.
+ * The transport is ky (timeout, abort, request building); the rules above are this module's own.
  */
+import ky from "ky";
 import { msg } from "@lingui/core/macro";
 import type { Call, Input, Output } from "@contract/define";
 import { requestErrors } from "@contract/request-errors";
@@ -64,23 +66,11 @@ function textEntries(data: Record<string, unknown>): [string, string][] {
 }
 
 /**
- * A signal that aborts after `ms` or when the caller's signal does (fetch itself never times out). The timer is a
- * plain `setTimeout`, so it can be cleared as soon as the answer is read.
+ * The transport under the protocol: no retries (SWR revalidates, and a POST is never sent twice), no throwing on a
+ * 4xx/5xx (a refusal is an envelope to read), 60 s of patience; ky turns the caller's abort and its own timeout into
+ * a rejected fetch, which rule 8 reports.
  */
-function abortAfter(ms: number, callerSignal: AbortSignal | undefined): { signal: AbortSignal; clear(): void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException("request timed out", "TimeoutError")), ms);
-  const forward = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) forward();
-  else callerSignal?.addEventListener("abort", forward, { once: true });
-  return {
-    signal: controller.signal,
-    clear() {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener("abort", forward);
-    },
-  };
-}
+const http = ky.create({ timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: false });
 
 export type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
@@ -123,16 +113,14 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   }
 
-  const url = apiUrl(path) + (searchParams ? `?${searchParams}` : "");
   const showLoading = options.loading ?? method === "POST";
   if (showLoading) beginLoading();
-  const timeout = abortAfter(REQUEST_TIMEOUT_MS, options.signal);
   // The server's messages load beside the request: the answer may need them, the first paint did not.
   const messagesReady = serverMessagesReady().catch(() => undefined);
   try {
     let response: Response;
     try {
-      response = await fetch(new globalThis.Request(url, { method, headers, body, signal: timeout.signal }));
+      response = await http(apiUrl(path), { method, headers, body, searchParams, signal: options.signal });
     } catch (error) {
       // An abort is the caller's choice, not a sign of the network (a timeout is).
       if (!options.signal?.aborted) reportUnreachable();
@@ -156,7 +144,6 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     }
     throw error;
   } finally {
-    timeout.clear();
     if (showLoading) endLoading();
   }
 }

@@ -1,6 +1,8 @@
 import { act, render } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { atom, store, useAtomValue, useSetAtom } from "./store";
+import { get } from "idb-keyval";
+import type { UserInfo } from "@contract/auth";
+import { atom, clearSession, hasLoginAtom, hydrateState, langAtom, setLanguage, setToken, setUserInfo, store, tokenAtom, useAtomValue, useSetAtom, userInfoAtom } from "./store";
 
 describe("the state store", () => {
   it("holds an atom's first value until set, sets from the previous value, and tells listeners of real changes only", () => {
@@ -42,5 +44,30 @@ describe("the state store", () => {
     const before = renders;
     act(() => store.set(name, "third"));
     expect(renders).toBe(before);
+  });
+
+  it("persists the session and language in IndexedDB and reads them back before the first render", async () => {
+    const user = { id: 7, account: "bob" } as UserInfo;
+    await setToken("tok-7");
+    await setUserInfo(user);
+    await setLanguage("pt");
+    expect(await get("token")).toBe("tok-7");
+    expect(await get("lang")).toBe("pt");
+    // A new page: the atoms start over, the stored values come back.
+    store.set(tokenAtom, null);
+    store.set(userInfoAtom, null);
+    store.set(hasLoginAtom, false);
+    store.set(langAtom, "en");
+    await hydrateState();
+    expect(store.get(tokenAtom)).toBe("tok-7");
+    expect(store.get(userInfoAtom)).toEqual(user);
+    expect(store.get(hasLoginAtom)).toBe(true);
+    expect(store.get(langAtom)).toBe("pt");
+    await clearSession();
+    expect(store.get(hasLoginAtom)).toBe(false);
+    expect(await get("token")).toBeUndefined();
+    await hydrateState();
+    expect(store.get(tokenAtom)).toBeNull();
+    expect(store.get(langAtom)).toBe("pt");
   });
 });

@@ -1,63 +1,33 @@
 /**
- * The app's small shared state: the session and language (persisted with idb-keyval), the theme, and the UI values
- * (loading, toasts) that code outside React also sets. One store of plain values ("atoms"), read by screens with
- * `useAtomValue` (they re-render when the value changes) and by other code with `store.get` / `store.sub`.
+ * The app's shared client state: the session and language (persisted with idb-keyval), the theme, and the UI values
+ * (loading, toasts) that code outside React also sets. They are jotai atoms in one store: screens read them with
+ * `useAtomValue` (they re-render when the value changes), other code (the HTTP client, the service worker's glue)
+ * with `store.get` / `store.set` / `store.sub`.
  *
- * Why not a state library: these are a handful of primitive values with no derived state; a library cost the first
- * route about 4 KB of gzip (issue 16), this costs a few hundred bytes.
+ * This is the only module that imports jotai (lint refuses it elsewhere): one store, one way to read and write it,
+ * and the library could be swapped here alone.
  */
-import { useCallback, useSyncExternalStore } from "react";
+import { atom, createStore } from "jotai/vanilla";
+import { useAtomValue as useJotaiValue, useSetAtom as useJotaiSetter } from "jotai/react";
+import type { PrimitiveAtom, SetStateAction } from "jotai/vanilla";
 import { del, get, set } from "idb-keyval";
 import type { UserInfo } from "@contract/auth";
 import { defaultLanguage, languages, type Language } from "@contract/constants";
 
-/** A value in the store, known by identity; it holds `init` until set. */
-export interface Atom<T> {
-  readonly init: T;
-}
+export { atom };
+export type { PrimitiveAtom };
 
-export const atom = <T>(init: T): Atom<T> => ({ init });
-
-type Update<T> = T | ((previous: T) => T);
-
-class Store {
-  private readonly values = new Map<Atom<unknown>, unknown>();
-  private readonly listeners = new Map<Atom<unknown>, Set<() => void>>();
-
-  get<T>(atom: Atom<T>): T {
-    return (this.values.has(atom) ? this.values.get(atom) : atom.init) as T;
-  }
-
-  /** Sets a value (or updates it from the previous one); listeners hear of real changes only. */
-  set<T>(atom: Atom<T>, update: Update<T>): void {
-    const previous = this.get(atom);
-    const next = typeof update === "function" ? (update as (previous: T) => T)(previous) : update;
-    if (Object.is(next, previous)) return;
-    this.values.set(atom, next);
-    for (const listener of [...(this.listeners.get(atom) ?? [])]) listener();
-  }
-
-  /** Calls `listener` after each change of the value; returns the unsubscribe. */
-  sub<T>(atom: Atom<T>, listener: () => void): () => void {
-    let set = this.listeners.get(atom);
-    if (!set) this.listeners.set(atom, (set = new Set()));
-    set.add(listener);
-    return () => void set.delete(listener);
-  }
-}
-
-export const store = new Store();
+/** The app's one store; React reads the same one (no Provider: the hooks below name it). */
+export const store = createStore();
 
 /** A value for a screen: it re-renders when the value changes. */
-export function useAtomValue<T>(atom: Atom<T>): T {
-  const subscribe = useCallback((listener: () => void) => store.sub(atom, listener), [atom]);
-  const read = () => store.get(atom);
-  return useSyncExternalStore(subscribe, read, read);
+export function useAtomValue<T>(value: PrimitiveAtom<T>): T {
+  return useJotaiValue(value, { store });
 }
 
 /** A setter for a value (stable across renders). */
-export function useSetAtom<T>(atom: Atom<T>): (update: Update<T>) => void {
-  return useCallback((update: Update<T>) => store.set(atom, update), [atom]);
+export function useSetAtom<T>(value: PrimitiveAtom<T>): (update: SetStateAction<T>) => void {
+  return useJotaiSetter(value, { store });
 }
 
 /** Storage keys: the seed stores the language under `lang`; the token and user info beside it. */

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
 import { compareDecimal, roundDecimal, signOf } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, formatRate, formatVolume, precisionOf } from "./format";
-import { applyTickers, nextSort, orderSymbols, topMovers } from "./quotes";
+import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
+import { applyTickers } from "@/shared/market/quotations";
+import { formatRate, formatVolume } from "./format";
+import { nextSort, orderSymbols, topMovers } from "./quotes";
 import { candleIndexAt, changedAtTheEnd, chartSeries, intervalSeconds, mergeCandle, movingAverage } from "./candles";
 import type { Candle, Quotation } from "./types";
 

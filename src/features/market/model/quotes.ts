@@ -56,16 +56,3 @@ export function topMovers(list: Quotation[], count: number): Quotation[] {
     return x === y ? 0 : x > y ? -1 : 1;
   }).slice(0, count);
 }
-
-/** Folds live tickers into the list: the changed pairs get new objects, the others keep theirs (memoized rows skip them). */
-export function applyTickers<Q extends Pick<Quotation, "symbol">>(list: Q[], tickers: ReadonlyMap<string, Partial<Q>>): Q[] {
-  if (tickers.size === 0) return list;
-  let changed = false;
-  const next = list.map((q) => {
-    const ticker = tickers.get(q.symbol);
-    if (!ticker) return q;
-    changed = true;
-    return { ...q, ...ticker, symbol: q.symbol };
-  });
-  return changed ? next : list;
-}

@@ -4,10 +4,11 @@ import { formatDateTime } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { useArbitrage } from "../api/arbitrage";
 import { decimalsOf, signOf } from "@/shared/lib/decimal";
-import { formatPrice, formatRate } from "../model/format";
+import { formatPrice } from "@/shared/market/format";
+import { formatRate } from "../model/format";
 import { matchesSearch } from "../model/quotes";
 import type { ArbitrageRow, MarketKind, Venue } from "../model/types";
-import { DemoBadge } from "./parts";
+import { DemoBadge } from "@/shared/market/demo-badge";
 import "./market.css";
 
 /**

@@ -2,11 +2,12 @@ import { useMemo } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
-import { isDemo, useQuotations } from "../api/quotations";
+import { isDemo, useQuotations } from "@/shared/market/quotations";
 import { signOf } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, precisionOf } from "../model/format";
+import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
 import { orderSymbols, topMovers } from "../model/quotes";
-import { DemoBadge, klineHref, QuoteRow, QuoteRowsSkeleton } from "./parts";
+import { DemoBadge } from "@/shared/market/demo-badge";
+import { klineHref, QuoteRow, QuoteRowsSkeleton } from "./parts";
 import "./market.css";
 
 /** Home: the three pairs that moved most in 24 h, live. */

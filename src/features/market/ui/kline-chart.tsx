@@ -30,7 +30,8 @@ import { formatDateTime } from "@/shared/i18n/format";
 import { Spinner } from "@/shared/ui/feedback";
 import { changedAtTheEnd, chartSeries, intervalSeconds, MA_PERIODS, type ChartVolume } from "../model/candles";
 import { signOf, subtractDecimal, toFixedPoint } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, formatVolume } from "../model/format";
+import { formatChange, formatPrice } from "@/shared/market/format";
+import { formatVolume } from "../model/format";
 import type { Candle, KlineInterval } from "../model/types";
 
 /** How many of the loaded candles show at first; the rest are a pinch or a drag away. */

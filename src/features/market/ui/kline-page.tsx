@@ -2,20 +2,21 @@ import { useMemo, useState, type ReactNode } from "react";
 import type { MarketKind } from "@contract/market";
 import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
 import { paths } from "@/shared/lib/paths";
 import { EmptyState } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
 import { formatDateTime } from "@/shared/i18n/format";
 import { useKlines, useKlinesAround } from "../api/klines";
 import { candleIndexAt } from "../model/candles";
-import { useQuotation } from "../api/quotations";
+import { useQuotation } from "@/shared/market/quotations";
 import { signOf, subtractDecimal } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, formatVolume, precisionOf } from "../model/format";
-import { INTERVALS, type KlineInterval } from "../model/types";
+import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
+import { formatVolume } from "../model/format";
+import type { KlineInterval } from "../model/types";
+import { INTERVALS, intervalLabels } from "@/shared/market/intervals";
 import { KlineChart, type ChartMark } from "./kline-chart";
-import { DemoBadge, LivePrice, LiveStatus } from "./parts";
+import { DemoBadge } from "@/shared/market/demo-badge";
+import { LivePrice, LiveStatus } from "./parts";
 import { PricesPaused } from "@/shared/ui/prices-paused";
 import "./market.css";
 
@@ -162,14 +163,3 @@ export function KlinePage({ actions }: { actions?: (pair: { symbol: string; kind
   );
 }
 
-/** Interval names as traders write them; a language may write them its own way. */
-const intervalLabels: Record<KlineInterval, MessageDescriptor> = {
-  "1m": msg`1m`,
-  "5m": msg`5m`,
-  "15m": msg`15m`,
-  "30m": msg`30m`,
-  "1h": msg`1h`,
-  "4h": msg`4h`,
-  "1d": msg`1D`,
-  "1w": msg`1W`,
-};

@@ -3,10 +3,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { EmptyState } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
-import { isDemo, useQuotations } from "../api/quotations";
+import { isDemo, useQuotations } from "@/shared/market/quotations";
 import { nextSort, orderSymbols, type MarketTab, type Sort, type SortKey } from "../model/quotes";
 import { ArbitrageOpportunities } from "./arbitrage-opportunities";
-import { DemoBadge, LiveStatus, QuoteRow, QuoteRowsSkeleton } from "./parts";
+import { DemoBadge } from "@/shared/market/demo-badge";
+import { LiveStatus, QuoteRow, QuoteRowsSkeleton } from "./parts";
 import "./market.css";
 
 type Tab = MarketTab | "arbitrage";

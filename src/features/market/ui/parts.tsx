@@ -4,24 +4,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
 import { useSocketStatus } from "@/shared/api/realtime";
 import { compareDecimal, signOf } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, formatVolume, precisionOf } from "../model/format";
+import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
+import { formatVolume } from "../model/format";
 import type { Quotation } from "../model/types";
 
 export const klineHref = (symbol: string) => `${paths.kline}?symbol=${symbol}`;
 
-/**
- * Shown on every price screen while its prices are simulated (trust by construction). Each quotation
- * says its source; `show` is whether any price on the screen is `sim`.
- */
-export function DemoBadge({ show }: { show: boolean }) {
-  const { t } = useLingui();
-  if (!show) return null;
-  return (
-    <span className="badge badge--warn" data-testid="demo-badge" title={t`Prices come from the built-in simulator, not from a real market.`}>
-      <Trans>Demo market data</Trans>
-    </span>
-  );
-}
 
 /** Whether prices are streaming, or being refreshed every few seconds while the live connection is restored. */
 export function LiveStatus({ compact = false }: { compact?: boolean }) {

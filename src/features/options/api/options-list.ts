@@ -2,6 +2,7 @@ import { mutate, type KeyedMutator } from "swr";
 import type { options } from "@contract";
 import type { Option } from "@contract/options";
 import { endpoint } from "@/shared/api/client";
+import { foldPushedRow } from "@/shared/api/pushed-row";
 import { useLiveSWR, type TopicMessage } from "@/shared/api/realtime";
 
 /** GET microtrade/lists (crypto) and microtrade/whlists (forex and metals): my options, newest first. */
@@ -23,21 +24,7 @@ export const refreshOptions = () => mutate(isOptionsKey);
 function onOptionMessage(message: TopicMessage, update: KeyedMutator<OptionsPage>, status: ListStatus) {
   const changed = message.data as Partial<Option> | null;
   if (!changed || typeof changed.id !== "number" || typeof changed.settle_at !== "number") return;
-  let moved = true;
-  void update(
-    (current) => {
-      if (!current) return current;
-      const at = current.list.findIndex((o) => o.id === changed.id);
-      if (at < 0 || changed.status !== status) return current;
-      moved = false;
-      const list = current.list.slice();
-      list[at] = { ...list[at], ...changed };
-      return { ...current, list };
-    },
-    { revalidate: false },
-  ).then(() => {
-    if (moved) void refreshOptions();
-  });
+  foldPushedRow(update, changed as Partial<Option> & { id: number }, () => changed.status === status, refreshOptions);
 }
 
 /** My open or settled options on one desk, live: the `orders` channel while the socket is up, polling while it is down. */

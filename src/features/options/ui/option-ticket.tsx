@@ -17,7 +17,7 @@ import { ProductUnavailable } from "@/shared/ui/product-unavailable";
 import { useOptions, type OptionsDesk } from "../api/options-list";
 import { usePayable } from "../api/payable";
 import { usePeriods } from "../api/periods";
-import { useQuotes } from "../api/quotes";
+import { useQuotes } from "@/shared/market/quotations";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { submitOption } from "../api/submit-option";
 import { asPercent, previewOption, stakeProblem } from "../model/figures";

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
 import { useOptions, type ListStatus, type OptionsDesk } from "../api/options-list";
-import { useQuotes } from "../api/quotes";
+import { useQuotes } from "@/shared/market/quotations";
 import { OptionCard } from "./option-card";
 import "./options.css";
 

@@ -4,6 +4,7 @@ import type { positions } from "@contract";
 import type { MarketKind } from "@contract/market";
 import type { Position } from "@contract/positions";
 import { endpoint } from "@/shared/api/client";
+import { foldPushedRow } from "@/shared/api/pushed-row";
 import { useLiveSWR, useTopics, type TopicMessage } from "@/shared/api/realtime";
 
 /** POST lever/my_trade: my pending orders, open positions (live P&L) or closed positions, with the account summary. */
@@ -29,21 +30,9 @@ function onPositionMessage(message: TopicMessage, update: KeyedMutator<MyTrades>
     void refreshMyTrades();
     return;
   }
-  let moved = true;
-  void update(
-    (current) => {
-      if (!current) return current;
-      const at = current.list.findIndex((p) => p.id === changed.id);
-      if (at < 0 || (changed.status && changed.status !== current.list[at].status && !(status === "open" && changed.status === "closing"))) return current;
-      moved = false;
-      const list = current.list.slice();
-      list[at] = { ...list[at], ...changed };
-      return { ...current, list };
-    },
-    { revalidate: false },
-  ).then(() => {
-    if (moved) void refreshMyTrades();
-  });
+  // A position stays in its list while its status does ("closing" is still shown among the open ones).
+  const stays = (current: Position) => !changed.status || changed.status === current.status || (status === "open" && changed.status === "closing");
+  foldPushedRow(update, changed as Partial<Position> & { id: number }, stays, refreshMyTrades);
 }
 
 /** Pending or open positions of one kind, live: the user channel's changes, polling while the socket is down. */

@@ -1,13 +1,6 @@
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { parseDecimal, roundTo, toDecimal } from "./fixed";
 
-/** A price on the pair's grid, every digit of the precision shown ("64210.5" at 2 -> "64,210.50"). */
-export function formatPrice(value: string | null | undefined, precision: number): string {
-  const fixed = parseDecimal(value);
-  if (fixed === null) return "-";
-  return formatDecimal(toDecimal(roundTo(fixed, precision)), { minFraction: precision, maxFraction: precision });
-}
-
 /** An amount of the margin currency: two decimals at least, four at most (fees of small orders stay visible). */
 export function formatMoney(value: string | null | undefined, { signed = false } = {}): string {
   const fixed = parseDecimal(value);

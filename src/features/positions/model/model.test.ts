@@ -3,7 +3,8 @@ import type { Position } from "@contract/positions";
 import { isMarketable, liquidationPrice, openPriceOf, previewOrder, priceError, quantityError, stopErrors, type OrderDraft, type TicketRules } from "./ticket";
 import { parseDecimal } from "./fixed";
 import { liveAccount, livePosition, mergeAccounts, totalPnl } from "./live";
-import { formatMoney, formatPrice } from "./format";
+import { formatPrice } from "@/shared/market/format";
+import { formatMoney } from "./format";
 
 const btc: TicketRules = {
   kind: "crypto", contract_size: "1", fee_rate: "0.0005", maintenance_rate: "0.005", quantity_step: "0.001", quantity_min: "0.001", quantity_max: "100",

@@ -1,20 +1,10 @@
 import type { ReactNode } from "react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { Position } from "@contract/positions";
 import { Icon } from "@/shared/ui/icons";
 import { formatMoney, signOf } from "../model/format";
 import { directionLabels, statusLabels, statusTone } from "../model/labels";
 
-/** Shown on every price screen while its prices are simulated (trust by construction). */
-export function DemoBadge({ show }: { show: boolean }) {
-  const { t } = useLingui();
-  if (!show) return null;
-  return (
-    <span className="badge badge--warn" data-testid="demo-badge" title={t`Prices come from the built-in simulator, not from a real market.`}>
-      <Trans>Demo market data</Trans>
-    </span>
-  );
-}
 
 export function Notice({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (

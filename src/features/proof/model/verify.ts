@@ -1,4 +1,5 @@
 import type { MyProof } from "@contract/proof";
+import { parseDecimal, toDecimal, type Fixed } from "@/shared/lib/decimal";
 
 /**
  * Verification of one proof path in the browser, from the published rules only (WebCrypto SHA-256, hex lower case,
@@ -11,22 +12,11 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const SCALE = 18;
-const DECIMAL = /^(\d+)(?:\.(\d{1,18}))?$/;
-
-/** A non-negative decimal as integer units of 10^-18, or null when it is not one (a negative sum fails here). */
-export function toUnits(value: string): bigint | null {
-  const m = DECIMAL.exec(value);
-  return m ? BigInt(m[1] + (m[2] ?? "").padEnd(SCALE, "0")) : null;
-}
-
-/** Units back to the published form: plain, no trailing zeros. */
-export function fromUnits(units: bigint): string {
-  const digits = units.toString().padStart(SCALE + 1, "0");
-  const whole = digits.slice(0, -SCALE).replace(/^0+(?=\d)/, "");
-  const fraction = digits.slice(-SCALE).replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : whole;
-}
+/**
+ * A published sum as fixed point (the client's one decimal module, integers of 10^-18), or null when it is not a
+ * plain non-negative decimal of at most 18 places (a negative sum fails here). Sums print back with `toDecimal`.
+ */
+const units = (value: string): Fixed | null => (/^\d/.test(value) && value === value.trim() ? parseDecimal(value) : null);
 
 export type VerifyStep =
   | { kind: "commitment"; input: string; hash: string; ok: boolean }
@@ -46,24 +36,24 @@ export async function verifyProof(p: MyProof): Promise<Verification> {
   const commitment = await sha256Hex(commitmentInput);
   const commitmentOk = commitment === p.leaf.commitment;
   steps.push({ kind: "commitment", input: commitmentInput, hash: commitment, ok: commitmentOk });
-  let sum = toUnits(p.leaf.balance);
+  let sum = units(p.leaf.balance);
   if (sum === null) return { ok: false, steps };
-  const leafInput = `leaf|${commitment}|${fromUnits(sum)}`;
+  const leafInput = `leaf|${commitment}|${toDecimal(sum)}`;
   let hash = await sha256Hex(leafInput);
-  steps.push({ kind: "leaf", input: leafInput, hash, sum: fromUnits(sum) });
+  steps.push({ kind: "leaf", input: leafInput, hash, sum: toDecimal(sum) });
   let ok = commitmentOk;
   for (const step of p.path) {
-    const sibling = toUnits(step.sum);
-    const stepOk = sibling !== null && fromUnits(sibling) === step.sum;
+    const sibling = units(step.sum);
+    const stepOk = sibling !== null && toDecimal(sibling) === step.sum;
     const siblingSum = sibling ?? 0n;
     const input =
-      step.side === "right" ? `node|${hash}|${fromUnits(sum)}|${step.hash}|${step.sum}` : `node|${step.hash}|${step.sum}|${hash}|${fromUnits(sum)}`;
+      step.side === "right" ? `node|${hash}|${toDecimal(sum)}|${step.hash}|${step.sum}` : `node|${step.hash}|${step.sum}|${hash}|${toDecimal(sum)}`;
     hash = await sha256Hex(input);
     sum += siblingSum;
-    steps.push({ kind: "node", side: step.side, input, hash, sum: fromUnits(sum), ok: stepOk });
+    steps.push({ kind: "node", side: step.side, input, hash, sum: toDecimal(sum), ok: stepOk });
     ok &&= stepOk;
   }
-  const rootOk = hash === p.root && fromUnits(sum) === p.total;
-  steps.push({ kind: "root", hash, sum: fromUnits(sum), root: p.root, total: p.total, ok: rootOk });
+  const rootOk = hash === p.root && toDecimal(sum) === p.total;
+  steps.push({ kind: "root", hash, sum: toDecimal(sum), root: p.root, total: p.total, ok: rootOk });
   return { ok: ok && rootOk, steps };
 }

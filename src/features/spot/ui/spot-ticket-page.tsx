@@ -14,7 +14,8 @@ import { LimitPriceField, OrderTypeSwitch, QuantityField, TicketPreview } from "
 import { Page } from "@/shared/ui/page";
 import { useSpotTicket } from "../api/ticket";
 import { placeSpotOrder } from "../api/trade";
-import { formatAmount, formatPrice } from "../model/format";
+import { formatPrice } from "@/shared/market/format";
+import { formatAmount } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { tickTime } from "../model/labels";
 import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "../model/ticket";

@@ -1,18 +1,36 @@
 import type { KeyedMutator } from "swr";
 import type { market } from "@contract";
-import { endpoint } from "@/shared/api/client";
-import { useLiveSWR, type Topic } from "@/shared/api/realtime";
-import { applyTickers } from "../model/quotes";
+import type { Quotation } from "@contract/market";
+import { endpoint } from "../api/client";
+import { useLiveSWR, type Topic, type TopicMessage } from "../api/realtime";
 import { quotationsKey } from "./quotations-key";
-import type { Quotation } from "../model/types";
+
+/**
+ * The client's one market layer: every pair's quotation under one SWR key (`currency/quotation_new`), so the market
+ * list, the chart's header, the tickets and the open positions share one cache entry, one offline copy and one way
+ * of folding live tickers in. Features use it; none keeps a fetcher or a merger of its own.
+ */
+export { quotationsKey };
 
 /** GET currency/quotation_new: every pair's last price and 24 h figures (public). */
 export const getQuotations = endpoint<typeof market.quotations>({ method: "GET", path: "currency/quotation_new", access: "public" });
 
-export { quotationsKey };
 const fetchQuotations = () => getQuotations({}, { silent: true, loading: false });
 
 export const tickerTopic = (symbol: string): Topic => ({ channel: "ticker", symbol });
+
+/** Folds live tickers into the list: the changed pairs get new objects, the others keep theirs (memoized rows skip them). */
+export function applyTickers<Q extends Pick<Quotation, "symbol">>(list: Q[], tickers: ReadonlyMap<string, Partial<Q>>): Q[] {
+  if (tickers.size === 0) return list;
+  let changed = false;
+  const next = list.map((q) => {
+    const ticker = tickers.get(q.symbol);
+    if (!ticker) return q;
+    changed = true;
+    return { ...q, ...ticker, symbol: q.symbol };
+  });
+  return changed ? next : list;
+}
 
 /**
  * Tickers arrive one pair at a time, many a second. They are collected and folded into the cached list once per
@@ -38,21 +56,27 @@ function flushTickers(): void {
   void flushMutate((list) => (list ? applyTickers(list, batch) : list), { revalidate: false });
 }
 
-const onTicker = (message: { data: unknown }, mutate: KeyedMutator<Quotation[]>) => {
+const onTicker = (message: TopicMessage, mutate: KeyedMutator<Quotation[]>) => {
   const data = message.data as Partial<Quotation> | null;
   if (data && typeof data.symbol === "string") queueTicker(data as Partial<Quotation> & { symbol: string }, mutate);
 };
 
-/** Every pair, kept live: the socket's tickers while it is open, polling while it is down. */
+/** Every pair, every ticker kept live: the socket's tickers while it is open, polling while it is down. */
 export const useQuotations = () =>
   useLiveSWR<Quotation[]>(quotationsKey, fetchQuotations, {
     topics: (list) => list?.map((q) => tickerTopic(q.symbol)) ?? null,
     onMessage: onTicker,
   });
 
-/** One pair's quotation, live (the chart's header): listens to that pair's ticker only. */
+/** Every pair's quote, the tickers of `symbols` only kept live (a ticket, the open positions). */
+export function useQuotes(symbols: readonly string[]) {
+  const unique = [...new Set(symbols)].filter(Boolean).sort();
+  return useLiveSWR<Quotation[]>(quotationsKey, fetchQuotations, { topics: unique.length ? unique.map(tickerTopic) : null, onMessage: onTicker });
+}
+
+/** One pair's quotation, live (the chart's header, a picker): listens to that pair's ticker only. */
 export function useQuotation(symbol: string) {
-  const result = useLiveSWR<Quotation[]>(quotationsKey, fetchQuotations, { topics: symbol ? [tickerTopic(symbol)] : null, onMessage: onTicker });
+  const result = useQuotes([symbol]);
   return { ...result, quotation: result.data?.find((q) => q.symbol === symbol), data: result.data };
 }
 
