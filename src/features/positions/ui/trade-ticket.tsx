@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { errors } from "@contract/messages";
@@ -19,7 +19,9 @@ import { formatMoney, formatPrice } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
 import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, type ErrorCode, type Quote } from "../model/ticket";
+import { confirmsOpening, setConfirmsOpening } from "../model/confirm-pref";
 import { DemoBadge, Notice } from "./parts";
+import { OpenConfirmSheet } from "./open-confirm-sheet";
 import "./positions.css";
 
 /**
@@ -27,7 +29,8 @@ import "./positions.css";
  * take-profit and stop-loss, and before submit what the order holds and risks (margin, fee, liquidation price, what
  * a 1 % move does, the available balance). Crypto on the trading screen, forex and metals on the pair's page.
  */
-export function TradeTicket({ symbol, riskWarning }: { symbol: string; riskWarning?: ReactNode }) {
+/** `side` picks the direction the ticket opens on (a chart's Buy is a long, its Sell a short). */
+export function TradeTicket({ symbol, riskWarning, side }: { symbol: string; riskWarning?: ReactNode; side?: "buy" | "sell" }) {
   const { data: ticket, error } = useTicket(symbol);
   const quotes = useQuotes([symbol]);
   const live = quotes.data?.find((q) => q.symbol === symbol);
@@ -42,12 +45,12 @@ export function TradeTicket({ symbol, riskWarning }: { symbol: string; riskWarni
   }
   // The ticker is newer than the ticket's own quote once it has spoken.
   const quote: Quote = live ? { bid: live.bid, ask: live.ask, last: live.last } : { bid: ticket.bid, ask: ticket.ask, last: ticket.last };
-  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} riskWarning={riskWarning} />;
+  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} riskWarning={riskWarning} initialDirection={side === "sell" ? "short" : "long"} />;
 }
 
-function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quote: Quote; demo: boolean; riskWarning: ReactNode }) {
+function TicketForm({ ticket, quote, demo, riskWarning, initialDirection }: { ticket: Ticket; quote: Quote; demo: boolean; riskWarning: ReactNode; initialDirection: PositionDirection }) {
   const { t, i18n } = useLingui();
-  const [direction, setDirection] = useState<PositionDirection>("long");
+  const [direction, setDirection] = useState<PositionDirection>(initialDirection);
   const [type, setType] = useState<OrderType>("market");
   const [quantity, setQuantity] = useState(ticket.quantity_min);
   const [price, setPrice] = useState("");
@@ -88,10 +91,18 @@ function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quot
     setKey(newIdempotencyKey());
     setTp("");
     setSl("");
+    setConfirming(false);
   });
+  // A leveraged position asks first (its figures in a sheet), unless the user said not to ask again.
+  const [confirming, setConfirming] = useState(false);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (confirmsOpening()) setConfirming(true);
+    else void submit.run();
+  };
 
   return (
-    <form className="ticket" onSubmit={submit.onSubmit} noValidate aria-label={t`Order ticket`}>
+    <form className="ticket" onSubmit={onSubmit} noValidate aria-label={t`Order ticket`}>
       <div className="ticket__quote" aria-live="off">
         <div className="ticket__side ticket__side--bid">
           <small>
@@ -230,6 +241,19 @@ function TicketForm({ ticket, quote, demo, riskWarning }: { ticket: Ticket; quot
       <button type="submit" className={`btn ${direction === "long" ? "btn--long" : "btn--short"}`} disabled={submit.pending || blocked || invalid}>
         {direction === "long" ? <Trans>Open long</Trans> : <Trans>Open short</Trans>}
       </button>
+      {preview && (
+        <OpenConfirmSheet
+          open={confirming}
+          busy={submit.pending}
+          order={{ symbol: ticket.symbol, direction, type, quantity: draft.quantity, unit, leverage, currency: ticket.margin_currency, precision }}
+          preview={preview}
+          onConfirm={(dontAsk) => {
+            if (dontAsk) setConfirmsOpening(false);
+            void submit.run();
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </form>
   );
 }
