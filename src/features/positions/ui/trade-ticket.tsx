@@ -91,7 +91,6 @@ function TicketForm({ ticket, quote, demo, riskWarning, initialDirection }: { ti
     setKey(newIdempotencyKey());
     setTp("");
     setSl("");
-    setConfirming(false);
   });
   // A leveraged position asks first (its figures in a sheet), unless the user said not to ask again.
   const [confirming, setConfirming] = useState(false);
@@ -249,7 +248,8 @@ function TicketForm({ ticket, quote, demo, riskWarning, initialDirection }: { ti
           preview={preview}
           onConfirm={(dontAsk) => {
             if (dontAsk) setConfirmsOpening(false);
-            void submit.run();
+            // Closed whatever the answer: a refusal shows on the ticket's fields behind it.
+            void submit.run().then(() => setConfirming(false));
           }}
           onClose={() => setConfirming(false)}
         />
