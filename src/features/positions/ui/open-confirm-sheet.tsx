@@ -21,10 +21,11 @@ export function OpenConfirmSheet({ open, busy, order, preview, onConfirm, onClos
   const { t } = useLingui();
   const [dontAsk, setDontAsk] = useState(false);
   const long = order.direction === "long";
+  const symbol = order.symbol;
   return (
     <ConfirmModal
       open={open}
-      title={long ? <Trans>Open long {order.symbol}?</Trans> : <Trans>Open short {order.symbol}?</Trans>}
+      title={long ? <Trans>Open long {symbol}?</Trans> : <Trans>Open short {symbol}?</Trans>}
       confirm={long ? <Trans>Open long</Trans> : <Trans>Open short</Trans>}
       busy={busy}
       onConfirm={() => onConfirm(dontAsk)}
@@ -34,7 +35,7 @@ export function OpenConfirmSheet({ open, busy, order, preview, onConfirm, onClos
         <KeyValue label={<Trans>Direction</Trans>}>
           <span className={long ? "up" : "down"}>{long ? t`Long` : t`Short`}</span>
         </KeyValue>
-        <KeyValue label={<Trans>Order type</Trans>}>{order.type === "market" ? t`Market` : t`Limit`}</KeyValue>
+        <KeyValue label={<Trans>Order type</Trans>}>{order.type === "market" ? t({ message: "Market", context: "order type" }) : t`Limit`}</KeyValue>
         <KeyValue label={<Trans>Quantity</Trans>}>
           <span className="num">
             {order.quantity} {order.unit}
