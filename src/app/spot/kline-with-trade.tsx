@@ -15,15 +15,18 @@ export function KlineWithTradePage() {
     <KlinePage
       actions={({ symbol, kind, trading }) =>
         !trading ? null : kind === "crypto" ? (
-          <div className="trade-entries" role="group">
-            <button type="button" className="btn btn--buy-entry" onClick={() => setSide("buy")}>
-              <Trans>Buy</Trans>
-            </button>
-            <button type="button" className="btn btn--sell-entry" onClick={() => setSide("sell")}>
-              <Trans>Sell</Trans>
-            </button>
+          <>
+            <div className="trade-entries" role="group">
+              <button type="button" className="btn btn--buy-entry" onClick={() => setSide("buy")}>
+                <Trans>Buy</Trans>
+              </button>
+              <button type="button" className="btn btn--sell-entry" onClick={() => setSide("sell")}>
+                <Trans>Sell</Trans>
+              </button>
+            </div>
+            {/* Outside the sticky bar: a sticky box is a stacking context the sheet would be shut inside. */}
             <TradeChooser symbol={symbol} side={side} onClose={() => setSide(null)} />
-          </div>
+          </>
         ) : (
           <div className="trade-entries" role="group">
             <Link href={deskHref.forex(symbol, "buy")} className="btn btn--buy-entry">
