@@ -174,8 +174,10 @@ function OpenPositions({ kinds, tradeHref }: { kinds: MarketKind[]; tradeHref: s
 function AccountSummary({ account }: { account: NonNullable<ReturnType<typeof mergeAccounts>> }) {
   const { t } = useLingui();
   const items: [string, ReactNode][] = [
-    [t`Equity`, `${formatMoney(account.equity)}`],
+    // Two by two as they add up: balance + unrealised P&L = equity; equity = margin + free margin.
+    [t`Balance`, account.balance ? formatMoney(account.balance) : "-"],
     [t`Unrealised P&L`, <Pnl key="pnl" value={account.unrealised_pnl} testId="account-pnl" />],
+    [t`Equity`, `${formatMoney(account.equity)}`],
     [t`Margin`, formatMoney(account.margin)],
     [t`Free margin`, formatMoney(account.free_margin)],
     [t`Margin level`, account.margin_level ? formatPercentText(account.margin_level) : "-"],
