@@ -200,7 +200,7 @@ test("from the home, by taps alone: every product found and one action finished 
   await page.getByRole("tab", { name: "Forex & metals" }).click();
   await page.getByTestId("quote-EUR/USD").click();
   await page.getByRole("link", { name: "Buy", exact: true }).click({ timeout: 60_000 });
-  await expect(page.getByRole("heading", { name: "EUR/USD" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Trade EUR/USD" })).toBeVisible();
   await expect(ticket.getByTestId("ticket-ask")).not.toHaveText("-", { timeout: 60_000 });
   await expect(ticket.getByRole("radio", { name: "Long" })).toHaveAttribute("aria-checked", "true");
   await ticket.getByLabel("Quantity").fill("0.01");
