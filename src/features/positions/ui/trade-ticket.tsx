@@ -5,7 +5,7 @@ import { errors } from "@contract/messages";
 import { successes } from "@contract/successes";
 import type { OrderType, PositionDirection, Ticket } from "@contract/positions";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
@@ -231,7 +231,8 @@ function TicketForm({ ticket, quote, demo, riskWarning, initialDirection }: { ti
         </KeyValue>
         <KeyValue label={<Trans>Available</Trans>}>
           <span className={`num${preview && !preview.enough ? " down" : ""}`} data-testid="preview-available">
-            {formatMoney(ticket.available)} {ticket.margin_currency}
+            {/* Exact, as the wallet and the options stake beside it show it (rounded, the two disagreed). */}
+            {formatDecimal(ticket.available, { minFraction: 2 })} {ticket.margin_currency}
           </span>
         </KeyValue>
       </TicketPreview>
