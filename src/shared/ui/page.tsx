@@ -3,7 +3,7 @@ import { NavBar, type NavVariant } from "./nav-bar";
 
 /**
  * Set by a screen that shows another screen inside its own (the Order tab's lists): that screen's `Page` then gives
- * only its body, under the host's bar and tabs, instead of a second navigation bar.
+ * its body and its bar's actions, under the host's bar and tabs, instead of a second navigation bar.
  */
 const Embedded = createContext(false);
 
@@ -22,7 +22,15 @@ export function Page({ title, nav = "custom", back = true, navLeft, navRight, ta
   flush?: boolean;
   children: ReactNode;
 }) {
-  if (useContext(Embedded)) return <div className="page__embedded">{children}</div>;
+  if (useContext(Embedded)) {
+    // Its bar's own actions (the spot account, a loan application) stay, above its body.
+    return (
+      <div className="page__embedded">
+        {navRight && <div className="page__embedded-actions">{navRight}</div>}
+        {children}
+      </div>
+    );
+  }
   return (
     <div className={`page${tabs ? " page--tabs" : ""}`}>
       <NavBar title={title} variant={nav} back={back} left={navLeft} right={navRight} />
