@@ -300,7 +300,7 @@ export const feedStatus = call({
 
 /** Public channels need a `symbol` (and `interval` for klines); user channels need `{"op":"auth"}` first. */
 export const publicChannels = ["ticker", "kline"] as const;
-export const userChannels = ["orders", "positions", "notices", "support", "funding"] as const;
+export const userChannels = ["orders", "positions", "notices", "support", "funding", "kyc"] as const;
 /** User channels an authenticated socket receives without subscribing (chat). */
 export const autoUserChannels: readonly UserChannel[] = ["support"];
 export type PublicChannel = (typeof publicChannels)[number];
@@ -325,7 +325,7 @@ export type WsClientMessage = z.infer<typeof wsClientMessage>;
  * What the server sends:
  * - `{"channel":"ticker","symbol":"BTC/USDT","data":Quotation}`
  * - `{"channel":"kline","symbol":"BTC/USDT","interval":"1m","data":Candle}`
- * - `{"channel":"orders"|"positions"|"notices"|"funding","data":...}` (after auth; the domains define `data`)
+ * - `{"channel":"orders"|"positions"|"notices"|"funding"|"kyc","data":...}` (after auth; the domains define `data`)
  * - `{"op":"pong"}`
  * - `{"op":"subscribed"|"unsubscribed","channel",...}` acknowledgements, `{"op":"auth","ok":true,"user_id"}`
  * - `{"op":"error","code":"PAIR_NOT_FOUND","message":"交易对不存在","request":{...}}` for a refused message

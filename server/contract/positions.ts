@@ -182,14 +182,21 @@ export const closeAll = call({
   output: z.object({ closed: z.number().int(), pnl: signedDecimalString, list: z.array(position) }),
 });
 
+/**
+ * The desk's account as MT5 defines it, over the open positions of the kind(s) listed: balance = the wallet's
+ * available margin currency + the margin those positions hold; equity = balance + their unrealised P&L; free margin
+ * = equity - margin. So equity = margin + free margin, and with nothing open equity equals the balance.
+ */
 export const account = z.object({
-  /** Margin held + unrealised P&L of the positions listed. */
+  balance: decimalString,
   equity: signedDecimalString,
   margin: decimalString,
-  /** The wallet's available margin currency. */
-  free_margin: decimalString,
-  /** Equity / maintenance margin in percent, null without open positions. */
+  /** Equity - margin: what new positions may still use (negative when losses exceed the available balance). */
+  free_margin: signedDecimalString,
+  /** The positions' own equity (margin + gross P&L - swaps due) / their maintenance margin, in percent (100 = liquidation); null without open positions. */
   margin_level: decimalString.nullable(),
+  /** The maintenance margin of those positions (what the margin level divides by). */
+  maintenance: decimalString,
   unrealised_pnl: signedDecimalString,
 });
 

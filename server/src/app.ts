@@ -207,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // commission on the trading fees invitees paid, by the leader.
   const referral = registerReferral(ctx);
   kyc.onApproved.push(referral.afterApproval);
+  // The user's screens (KYC page, home banner, account badge) follow the decision without a reload.
+  kyc.onDecided.push((userId, change) => market.publishToUser(userId, "kyc", change));
   money.deposits.onApproved.push(referral.afterApproval);
   jobs.add("referral", referral.runJobs);
   registerUserAdmin(ctx, { sessions, kyc });

@@ -51,9 +51,10 @@ const markets = {
 };
 const spot = {
   ticket: lazyPage(() => import("@/features/spot/ui/spot-ticket-page"), "SpotTicketPage"),
-  orders: lazyPage(() => import("@/features/spot/ui/spot-orders-page"), "SpotOrdersPage"),
   account: lazyPage(() => import("@/features/spot/ui/spot-account-page"), "SpotAccountPage"),
 };
+// The Order tab: every kind of order, each feature's list in its own tab (composed in app/orders).
+const ordersTab = lazyPage(() => import("./orders/orders-tab"), "OrdersTab");
 const trading = {
   // Contract (positions) and Options (timed options) tabs, composed in app/trade.
   strategy: lazyPage(() => import("./trade/strategy-page"), "StrategyTabsPage"),
@@ -144,7 +145,7 @@ export const routes: RouteDef[] = [
   // trading
   { path: paths.strategy, component: trading.strategy, nav: "custom" },
   { path: paths.strategyOrder, component: trading.optionOrders, nav: "custom" },
-  { path: paths.orderTrade, component: spot.orders, nav: "default", tab: true },
+  { path: paths.orderTrade, component: ordersTab, nav: "default", tab: true },
   { path: paths.spotTrade, component: spot.ticket, nav: "custom" },
   { path: paths.orderContract, component: trading.contractOrders, nav: "custom" },
   { path: paths.orderStrategy, component: trading.optionOrders, nav: "custom" },

@@ -44,6 +44,10 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
   await expect(ticket.getByTestId("preview-available")).toHaveText("10,000.00 USDT");
   expect(await priceOf(page, "preview-liquidation")).toBeLessThan(bid);
   await ticket.getByRole("button", { name: "Open long" }).click();
+  // The confirmation sheet repeats the figures before anything is sent.
+  const confirm = page.getByRole("dialog", { name: "Open long BTC/USDT?" });
+  await expect(confirm.getByTestId("open-confirm")).toContainText("10x");
+  await confirm.getByRole("button", { name: "Open long" }).click();
   await expect(page.getByText("Order placed")).toBeVisible();
 
   await page.getByRole("link", { name: "My positions" }).first().click();
@@ -120,6 +124,7 @@ test("a forex order is refused without a bank card and accepted once one is boun
   await ticket.getByRole("radio", { name: "10x" }).click();
   await expect(ticket.getByTestId("preview-margin")).toContainText("USDT");
   await ticket.getByRole("button", { name: "Open long" }).click();
+  await page.getByRole("dialog", { name: "Open long EUR/USD?" }).getByRole("button", { name: "Open long" }).click();
   await expect(page.getByText("Order placed")).toBeVisible();
 
   await page.goto("/#/pages/whdetail/order");

@@ -15,10 +15,11 @@ test("a market buy from the chart, and a limit buy cancelled behind the prompt",
   test.setTimeout(150_000);
   await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
 
-  // The chart of a crypto pair offers Buy and Sell; Buy opens the spot ticket on that pair.
+  // The chart of a crypto pair offers Buy and Sell; Buy asks which desk, and Spot opens the spot ticket on that pair.
   await page.goto("/#/pages/kline/index?symbol=BTC/USDT");
   await dismissRealNameModal(page);
-  await page.getByRole("link", { name: "Buy", exact: true }).click({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Buy", exact: true }).click({ timeout: 60_000 });
+  await page.getByRole("dialog", { name: "Buy BTC/USDT" }).getByTestId("choose-spot").click();
   await expect(page).toHaveURL(/symbol=BTC\/USDT.*#\/pages\/spot\/trade/);
   const ticket = page.getByRole("form", { name: "Spot order ticket" });
   await expect(ticket.getByTestId("spot-ask")).not.toHaveText("-", { timeout: 60_000 });

@@ -56,6 +56,8 @@ export class KycService {
 
   /** Run once an approval has committed (the referral reward waits on KYC); each hook handles its own failures. */
   readonly onApproved: Array<(userId: number) => Promise<void>> = [];
+  /** Told of every decision once it has committed (the socket pushes it to the user's screens). */
+  readonly onDecided: Array<(userId: number, change: { review_status: number }) => void> = [];
 
   async submit(userId: number, input: KycInput, files: Record<string, UploadedFile>): Promise<{ review_status: 1 }> {
     // Cheap refusals first, outside any transaction; the transaction checks again under the user's row lock.
@@ -253,6 +255,7 @@ export class KycService {
         await this.notifier.notifyUser(tx, userId, { title: notifications.KYC_PASSED_TITLE.key, body: notifications.KYC_PASSED_BODY.key });
         return { user_id: userId, review_status: REVIEW.PASSED };
       });
+      this.decided(userId, decided.review_status);
       for (const hook of this.onApproved) await hook(userId);
       return decided;
     } catch (error) {
@@ -263,7 +266,7 @@ export class KycService {
   }
 
   async reject(operator: OperatorSession, userId: number, reason: string, key?: string): Promise<{ user_id: number; review_status: 3 }> {
-    return operatorDecision(this.db, operator, "backoffice/kyc/reject", key, { user_id: userId, reason }, async (tx) => {
+    const decided = await operatorDecision(this.db, operator, "backoffice/kyc/reject", key, { user_id: userId, reason }, async (tx) => {
       const row = await this.claimPending(tx, userId);
       await tx.update(kycSubmissions).set({ status: "rejected", reason, reviewedBy: operator.id, reviewedAt: this.clock.now() }).where(eq(kycSubmissions.id, row.id));
       await tx.update(users).set({ reviewStatus: REVIEW.REJECTED }).where(eq(users.id, userId));
@@ -278,5 +281,11 @@ export class KycService {
       await this.notifier.notifyUser(tx, userId, { title: notifications.KYC_REJECTED_TITLE.key, body: notifications.KYC_REJECTED_BODY.key, values: { reason } });
       return { user_id: userId, review_status: REVIEW.REJECTED };
     });
+    this.decided(userId, decided.review_status);
+    return decided;
+  }
+
+  private decided(userId: number, reviewStatus: number): void {
+    for (const listener of this.onDecided) listener(userId, { review_status: reviewStatus });
   }
 }

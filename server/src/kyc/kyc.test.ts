@@ -5,6 +5,7 @@ import { toSeconds } from "../platform/clock";
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
 import { freshPng, md5Of, PDF_BYTES } from "../testing/images";
 import { postMultipart, type FilePart } from "../testing/multipart";
+import { openUserSocket } from "../testing/socket";
 
 let server: TestServer;
 let reviewer: { token: string; name: string };
@@ -314,6 +315,25 @@ describe("back office: the verification queue", () => {
     expect(messages[0].body).toContain("The photo is blurry");
     const audit = await server.database.query<{ detail: { reason: string } }>("SELECT detail FROM audit_log WHERE action = 'kyc.reject' AND target_id = $1", [String(user.id)]);
     expect(audit[0].detail.reason).toBe("The photo is blurry");
+  });
+
+  it("pushes each decision to the user's sockets once committed (the screens revalidate without a reload)", async () => {
+    const passed = await server.newUser();
+    await submit(server, passed.token);
+    const socket = await openUserSocket(server, passed.token);
+    socket.send({ op: "subscribe", channel: "kyc" });
+    await socket.next((m) => m.op === "subscribed");
+    expect((await approve(passed.id)).status).toBe(200);
+    expect((await socket.next((m) => m.channel === "kyc")).data).toEqual({ review_status: 2 });
+    socket.close();
+    const refused = await server.newUser();
+    await submit(server, refused.token);
+    const other = await openUserSocket(server, refused.token);
+    other.send({ op: "subscribe", channel: "kyc" });
+    await other.next((m) => m.op === "subscribed");
+    await reject(refused.id, "The photo is blurry");
+    expect((await other.next((m) => m.channel === "kyc")).data).toEqual({ review_status: 3 });
+    other.close();
   });
 
   it("decides once: a second decision, one without a submission or for nobody is refused and changes nothing", async () => {

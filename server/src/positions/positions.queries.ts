@@ -125,10 +125,15 @@ export class PositionsQueries extends PositionsRole {
     return { list: rows.map((r) => this.toPosition(r)), total, account: await this.account(userId, open) };
   }
 
+  /**
+   * The desk's account as MT5 defines it (contract `account`): balance = available + the margin these positions
+   * hold, equity = balance + their unrealised P&L, free margin = equity - margin; the margin level stays the
+   * positions' own equity (margin + gross P&L - swaps due) over their maintenance, the liquidation measure.
+   */
   private async account(userId: number, open: PositionRow[]) {
     let margin = money(0);
     let upnl = money(0);
-    let equity = money(0);
+    let own = money(0);
     let maintenance = money(0);
     for (const row of open) {
       const position = this.toPosition(row);
@@ -136,14 +141,18 @@ export class PositionsQueries extends PositionsRole {
       maintenance = maintenance.plus(row.maintenance);
       upnl = upnl.plus(position.pnl);
       const gross = position.mark_price && row.openPrice ? grossPnl(termsOf(row), row.openPrice, position.mark_price) : money(0);
-      equity = equity.plus(money(row.margin).minus(row.swapDue).plus(gross));
+      own = own.plus(money(row.margin).minus(row.swapDue).plus(gross));
     }
     const [wallet] = (await ledger.balances(this.db, userId)).filter((b) => b.currency === MARGIN_CURRENCY);
+    const balance = money(wallet?.available ?? "0").plus(margin);
+    const equity = balance.plus(upnl);
     return {
+      balance: toWire(balance),
       equity: toWire(equity),
       margin: toWire(margin),
-      free_margin: wallet?.available ?? "0",
-      margin_level: maintenance.gt(0) ? toWire(equity.div(maintenance).times(100).toDecimalPlaces(2)) : null,
+      free_margin: toWire(equity.minus(margin)),
+      margin_level: maintenance.gt(0) ? toWire(own.div(maintenance).times(100).toDecimalPlaces(2)) : null,
+      maintenance: toWire(maintenance),
       unrealised_pnl: toWire(upnl),
     };
   }

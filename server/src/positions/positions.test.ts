@@ -281,6 +281,27 @@ describe("closing by hand", () => {
     expect((await positionsOf(u.token, "pending")).list).toHaveLength(1);
     await sound();
   });
+
+  it("the account box adds up as MT5 defines it: flat, equity is the balance; open, balance = available + margin, equity = balance + unrealised P&L = margin + free margin", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user("10000");
+    const flat = (await positionsOf(u.token)).account;
+    expect(money(flat.balance!).toFixed()).toBe("10000");
+    expect(money(flat.equity!).toFixed()).toBe("10000");
+    expect(money(flat.free_margin!).toFixed()).toBe("10000");
+    expect(flat.margin_level).toBeNull();
+    await submit(u.token, {});
+    await tick(server, { [BTC]: "59700" });
+    const { account, list } = await positionsOf(u.token);
+    const wallets = await server.call<Array<{ currency: string; available: string }>>("POST", "wallet/list", {}, { token: u.token });
+    const available = wallets.body.message.find((w) => w.currency === "USDT")!.available;
+    expect(money(account.balance!).toFixed()).toBe(money(available).plus(list[0].margin).toFixed());
+    expect(money(account.unrealised_pnl!).toNumber()).toBeLessThan(0);
+    expect(money(account.equity!).toFixed()).toBe(money(account.balance!).plus(account.unrealised_pnl!).toFixed());
+    expect(money(account.equity!).toFixed()).toBe(money(account.margin!).plus(account.free_margin!).toFixed());
+    // The margin level is still the position's own (liquidation) measure, not the whole balance's.
+    expect(account.margin_level).toBe(list[0].margin_level);
+  });
 });
 
 describe("forex and metals", () => {

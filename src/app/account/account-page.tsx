@@ -14,7 +14,9 @@ import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
 import { ReviewBadge } from "@/features/account/ui/review-badge";
 import { AssetsCard } from "@/features/wallet/ui/assets-card";
+import { setConfirmsOpening, useConfirmsOpening } from "@/features/positions/model/confirm-pref";
 import { InstallAppCell } from "../pwa/install";
+import { DeskSheet } from "../trade/desks";
 import "@/features/account/ui/account.css";
 
 /** The account tab: who I am, the account and settings menus, theme and log out. */
@@ -24,6 +26,8 @@ export function AccountPage() {
   const user = useAtomValue(userInfoAtom);
   const theme = useAtomValue(themeAtom);
   const [confirming, setConfirming] = useState(false);
+  const [choosingDesk, setChoosingDesk] = useState(false);
+  const confirmsOpening = useConfirmsOpening();
   const signOut = useAction(async () => {
     // The server revokes the token; whatever it answers, this device forgets the session.
     await logout({}).catch(() => undefined);
@@ -67,7 +71,7 @@ export function AccountPage() {
       </h2>
       <nav className="list" aria-label={t`Account menu`}>
         <Cell icon="wallet" label={<Trans>Account</Trans>} href={paths.wallets} />
-        <Cell icon="trade" label={<Trans>Transaction</Trans>} href={paths.market} />
+        <Cell icon="trade" label={<Trans>Transaction</Trans>} onClick={() => setChoosingDesk(true)} />
         <Cell icon="robot" label={<Trans>Arbitrage</Trans>} href={paths.arbitrage} />
         <Cell icon="bank" label={<Trans>Loan application</Trans>} href={paths.loanApply} />
         <Cell icon="list" label={<Trans>Trade order</Trans>} href={paths.orderTrade} />
@@ -89,6 +93,12 @@ export function AccountPage() {
         <Cell icon="card" label={<Trans>Bank cards</Trans>} href={paths.bank} />
         <Cell icon="globe" label={<Trans>Language</Trans>} href={paths.language} />
         <Cell
+          icon="candles"
+          label={<Trans>Confirm before opening a position</Trans>}
+          value={confirmsOpening ? t`On` : t`Off`}
+          onClick={() => setConfirmsOpening(!confirmsOpening)}
+        />
+        <Cell
           icon={theme === "dark" ? "moon" : "sun"}
           label={<Trans>Dark mode</Trans>}
           value={theme === "dark" ? t`On` : t`Off`}
@@ -104,6 +114,7 @@ export function AccountPage() {
         <Trans>Version {__APP_VERSION__}</Trans>
       </p>
 
+      <DeskSheet open={choosingDesk} onClose={() => setChoosingDesk(false)} />
       <ConfirmModal open={confirming} title={<Trans>Log out?</Trans>} confirm={<Trans>Log out</Trans>} busy={signOut.pending} onConfirm={() => void signOut.run()} onClose={() => setConfirming(false)}>
         <Trans>You will need your password to sign in again.</Trans>
       </ConfirmModal>

@@ -26,7 +26,9 @@ import "./forex.css";
 export function ForexDetailPage() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
-  const symbol = (new URLSearchParams(useSearch()).get("symbol") ?? "EUR/USD").toUpperCase();
+  const params = new URLSearchParams(useSearch());
+  const symbol = (params.get("symbol") ?? "EUR/USD").toUpperCase();
+  const side = params.get("side") === "sell" ? "sell" : "buy";
   const [interval, setInterval] = useState<KlineInterval>("15m");
   const { quotation: q, data: list } = useQuotation(symbol);
   const fxPairs = (list ?? []).filter((p) => p.kind !== "crypto");
@@ -71,7 +73,7 @@ export function ForexDetailPage() {
       <h2 className="section__title">
         <Trans>Trade {symbol}</Trans>
       </h2>
-      <TradeTicket symbol={symbol} riskWarning={<RiskWarning family="leveraged" />} />
+      <TradeTicket symbol={symbol} side={side} riskWarning={<RiskWarning family="leveraged" />} />
       {/* Timed options on the same pair (microtrade/whsubmit): the options feature's section. */}
       {q && q.kind !== "crypto" && <ForexOptionsSection symbol={symbol} kind={q.kind} riskWarning={<RiskWarning family="options" />} />}
     </Page>

@@ -8,7 +8,10 @@ import { useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { Icon, type IconName } from "@/shared/ui/icons";
 import { Logo } from "@/shared/ui/logo";
 import { Page } from "@/shared/ui/page";
-import { AssetsCard } from "@/features/wallet/ui/assets-card";
+import { AssetsCard, totalUsdt } from "@/features/wallet/ui/assets-card";
+import { useWallets } from "@/features/wallet/api/wallets";
+import { signOf } from "@/shared/lib/decimal";
+import { DeskShortcuts } from "../trade/desks";
 import { NoticeBell } from "@/features/content/ui/notice-bell";
 import { NoticeStrip } from "@/features/content/ui/notice-strip";
 import { useHomeFirstData } from "./first-data";
@@ -23,14 +26,17 @@ export function HomePage() {
   useHomeFirstData();
   useUserInfo();
   const user = useAtomValue(userInfoAtom);
+  // The wallets answer moves with every deposit (the funding watch revalidates it), so the banner follows.
+  const { data: wallets } = useWallets();
+  const funded = wallets !== undefined && signOf(totalUsdt(wallets)) > 0;
   const actions: { href: string; icon: IconName; label: string }[] = [
     { href: paths.uploadVoucher, icon: "deposit", label: t`Deposit` },
     { href: paths.orderWithdraw, icon: "withdraw", label: t`Withdraw` },
     { href: paths.convert, icon: "swap", label: t`Convert` },
     { href: paths.arbitrage, icon: "robot", label: t`AI arbitrage` },
+    { href: paths.hostingOrders, icon: "wallet", label: t`Hosting` },
     { href: paths.loanApply, icon: "bank", label: t`Loan` },
     { href: paths.friend, icon: "gift", label: t`Invite friends` },
-    { href: paths.orderFinance, icon: "record", label: t`Records` },
     { href: paths.service, icon: "headset", label: t`Support` },
   ];
   const needsKyc = user && user.review_status !== REVIEW.PASSED;
@@ -64,6 +70,8 @@ export function HomePage() {
             ) : (
               <Trans>Verify your identity to deposit, withdraw and trade.</Trans>
             )
+          ) : funded ? (
+            <Trans>Your account is ready: choose a trading desk below.</Trans>
           ) : (
             <Trans>Fund your USDT wallet to start trading.</Trans>
           )}
@@ -72,6 +80,10 @@ export function HomePage() {
           {needsKyc && user.review_status !== REVIEW.PENDING ? (
             <Link href={paths.kyc} className="btn btn--primary btn--small">
               <Trans>Verify identity</Trans>
+            </Link>
+          ) : funded ? (
+            <Link href={paths.market} className="btn btn--primary btn--small">
+              <Trans>View markets</Trans>
             </Link>
           ) : (
             <Link href={paths.uploadVoucher} className="btn btn--primary btn--small">
@@ -86,6 +98,8 @@ export function HomePage() {
       <div style={{ margin: "12px 0" }}>
         <AssetsCard compact />
       </div>
+
+      <DeskShortcuts />
 
       <nav className="actions" aria-label={t`Shortcuts`}>
         {actions.map((action) => (

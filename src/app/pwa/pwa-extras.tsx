@@ -12,10 +12,12 @@ const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default
 const IosInstallHint = lazy(() => import("./install").then((m) => ({ default: m.IosInstallHint })));
 const NoticeWatch = lazy(() => import("./notice-watch").then((m) => ({ default: m.NoticeWatch })));
 const FundingWatch = lazy(() => import("@/features/wallet/ui/funding-watch").then((m) => ({ default: m.FundingWatch })));
+const KycWatch = lazy(() => import("@/features/kyc/ui/kyc-watch").then((m) => ({ default: m.KycWatch })));
+const BalanceWatch = lazy(() => import("./balance-watch").then((m) => ({ default: m.BalanceWatch })));
 
 /**
  * The PWA's global parts: the offline bar, the update prompt, the iOS install hint, and, while signed in, the
- * watches that keep notices and money current from the socket. The watches start once the page has settled: their
+ * watches that keep notices, money, balances and the KYC status current from the socket. The watches start once the page has settled: their
  * code, their subscriptions and the catch-up fetch that follows each subscription (whatever changed since the first
  * data) would otherwise compete with the first screen's own work.
  */
@@ -32,6 +34,8 @@ export function PwaExtras() {
         {hasLogin && isIos() && !isStandalone() && <IosInstallHint />}
         {hasLogin && settled && <NoticeWatch />}
         {hasLogin && settled && <FundingWatch />}
+        {hasLogin && settled && <KycWatch />}
+        {hasLogin && settled && <BalanceWatch />}
       </Suspense>
     </>
   );

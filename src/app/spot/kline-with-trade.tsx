@@ -1,24 +1,42 @@
+import { useState } from "react";
 import { Link } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { KlinePage } from "@/features/market/ui/kline-page";
-import { paths } from "@/shared/lib/paths";
+import { deskHref, TradeChooser, type Side } from "../trade/desks";
 import "./trade-entries.css";
 
-/** A crypto pair's chart with Buy / Sell under it (forex and metals trade only leveraged, from their own page). */
+/**
+ * A pair's chart with Buy / Sell under it: a crypto pair's asks which desk (spot or contract) in a small sheet, a
+ * forex or metal pair's opens the forex desk (they trade only leveraged) with the side picked.
+ */
 export function KlineWithTradePage() {
+  const [side, setSide] = useState<Side | null>(null);
   return (
     <KlinePage
       actions={({ symbol, kind, trading }) =>
-        kind === "crypto" && trading ? (
+        !trading ? null : kind === "crypto" ? (
+          <>
+            <div className="trade-entries" role="group">
+              <button type="button" className="btn btn--buy-entry" onClick={() => setSide("buy")}>
+                <Trans>Buy</Trans>
+              </button>
+              <button type="button" className="btn btn--sell-entry" onClick={() => setSide("sell")}>
+                <Trans>Sell</Trans>
+              </button>
+            </div>
+            {/* Outside the sticky bar: a sticky box is a stacking context the sheet would be shut inside. */}
+            <TradeChooser symbol={symbol} side={side} onClose={() => setSide(null)} />
+          </>
+        ) : (
           <div className="trade-entries" role="group">
-            <Link href={`${paths.spotTrade}?symbol=${symbol}&side=buy`} className="btn btn--buy-entry">
+            <Link href={deskHref.forex(symbol, "buy")} className="btn btn--buy-entry">
               <Trans>Buy</Trans>
             </Link>
-            <Link href={`${paths.spotTrade}?symbol=${symbol}&side=sell`} className="btn btn--sell-entry">
+            <Link href={deskHref.forex(symbol, "sell")} className="btn btn--sell-entry">
               <Trans>Sell</Trans>
             </Link>
           </div>
-        ) : null
+        )
       }
     />
   );

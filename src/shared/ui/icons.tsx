@@ -41,6 +41,9 @@ const PATHS = {
   trash: "M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13",
   record: "M8 4h8v3H8zM6 5H5v16h14V5h-1M9 12h6M9 16h4",
   trade: "M4 17l5-5 4 4 7-8M15 8h5v5",
+  clock: "M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 2",
+  candles: "M7 4v3M7 17v3M17 4v5M17 15v5M5 7h4v10H5zM15 9h4v6h-4z",
+  gold: "M3 19l2.5-6h13l2.5 6zM7 13l2.5-6h5L17 13",
   phone: "M7 3h10v18H7zM11 18h2",
   download: "M12 4v11M7 10l5 5 5-5M5 20h14",
 } as const;

@@ -125,3 +125,17 @@ export function candleIndexAt(candles: readonly { t: number }[], seconds: number
   }
   return found >= 0 && seconds < candles[found].t + intervalSeconds(interval) ? found : -1;
 }
+
+/** How many of the loaded candles show at first; the rest are a pinch or a drag away. */
+export const FIRST_VIEW_CANDLES = 80;
+/** Candles shown either side of a marked tick. */
+export const MARK_VIEW_HALF = 30;
+
+/**
+ * The logical range (candle indexes) a chart opens on: around a marked candle, centred on it, or the latest candles
+ * with a little room after the last. A mark outside the list opens the latest candles.
+ */
+export function openingRange(count: number, markIndex: number | null): { from: number; to: number } {
+  if (markIndex !== null && markIndex >= 0 && markIndex < count) return { from: markIndex - MARK_VIEW_HALF, to: markIndex + MARK_VIEW_HALF };
+  return { from: count - FIRST_VIEW_CANDLES, to: count + 2 };
+}

@@ -5,7 +5,7 @@ import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
 import { applyTickers } from "@/shared/market/quotations";
 import { formatRate, formatVolume } from "./format";
 import { nextSort, orderSymbols, topMovers } from "./quotes";
-import { candleIndexAt, changedAtTheEnd, chartSeries, intervalSeconds, mergeCandle, movingAverage } from "./candles";
+import { candleIndexAt, changedAtTheEnd, chartSeries, FIRST_VIEW_CANDLES, intervalSeconds, MARK_VIEW_HALF, mergeCandle, movingAverage, openingRange } from "./candles";
 import type { Candle, Quotation } from "./types";
 
 const q = (symbol: string, change: string, volume: string, kind: Quotation["kind"] = "crypto"): Quotation => {
@@ -144,6 +144,22 @@ describe("candles", () => {
     // A gap (no trade in a minute): a moment in the missing minute has no candle.
     expect(candleIndexAt([candle(60, "1"), candle(180, "1")], 130, "1m")).toBe(-1);
     expect(candleIndexAt([], 60, "1m")).toBe(-1);
+  });
+
+  it("opens a pinned tick's chart on the tick's own 1-minute candle, centred, not on the loaded window's start", () => {
+    // The case: a fill at 14:47:44 UTC, opened at 15:34, so the window around it is 160 minutes up to now (12:55-15:34).
+    const day = Date.UTC(2026, 10, 27) / 1000;
+    const window = Array.from({ length: 160 }, (_, i) => candle(day + 12 * 3600 + 55 * 60 + i * 60, "1"));
+    const tick = day + 14 * 3600 + 47 * 60 + 44;
+    const index = candleIndexAt(window, tick, "1m");
+    expect(new Date(window[index].t * 1000).toISOString()).toBe("2026-11-27T14:47:00.000Z");
+    const range = openingRange(window.length, index);
+    expect(range).toEqual({ from: index - MARK_VIEW_HALF, to: index + MARK_VIEW_HALF });
+    expect((range.from + range.to) / 2).toBe(index);
+    // Without a mark (or one outside the list), the latest candles with room after the last.
+    expect(openingRange(160, null)).toEqual({ from: 160 - FIRST_VIEW_CANDLES, to: 162 });
+    expect(openingRange(160, -1)).toEqual(openingRange(160, null));
+    expect(openingRange(160, 160)).toEqual(openingRange(160, null));
   });
 
   it("moves the open candle, appends a new one, replaces an older one, ignores what is too old", () => {

@@ -28,16 +28,12 @@ import {
 import { themeAtom, useAtomValue } from "@/shared/state/store";
 import { formatDateTime } from "@/shared/i18n/format";
 import { Spinner } from "@/shared/ui/feedback";
-import { changedAtTheEnd, chartSeries, intervalSeconds, MA_PERIODS, type ChartVolume } from "../model/candles";
+import { changedAtTheEnd, chartSeries, intervalSeconds, MA_PERIODS, openingRange, type ChartVolume } from "../model/candles";
 import { signOf, subtractDecimal, toFixedPoint } from "@/shared/lib/decimal";
 import { formatChange, formatPrice } from "@/shared/market/format";
 import { formatVolume } from "../model/format";
 import type { Candle, KlineInterval } from "../model/types";
 
-/** How many of the loaded candles show at first; the rest are a pinch or a drag away. */
-const FIRST_VIEW_CANDLES = 80;
-/** Candles shown either side of a marked tick. */
-const MARK_VIEW_HALF = 30;
 /**
  * The share of the chart's height the volume bars take, under the candles. They share the candles' pane: a pane of
  * their own has its own canvases and price axis, and sizing and painting those made the screen's opening paint a
@@ -168,17 +164,32 @@ function openView(drawing: Drawing, series: Series, mark: ChartMark | null, colo
     drawing.pin.markers.detach();
     drawing.pin = null;
   }
-  const count = series.times.length;
-  if (mark && series.times[mark.index] !== undefined) {
-    const price = Number(mark.price);
-    const markers = createSeriesMarkers(candles, [{ time: timeOf(series.times[mark.index]), position: "atPriceMiddle", price, shape: "circle", color: colors.warn, size: 1.5 }]);
-    const line = candles.createPriceLine({ price, color: colors.warn, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: mark.label });
+  const marked = mark && series.times[mark.index] !== undefined ? mark : null;
+  if (marked) {
+    const price = Number(marked.price);
+    const markers = createSeriesMarkers(candles, [{ time: timeOf(series.times[marked.index]), position: "atPriceMiddle", price, shape: "circle", color: colors.warn, size: 1.5 }]);
+    const line = candles.createPriceLine({ price, color: colors.warn, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: marked.label });
     drawing.pin = { line, markers };
-    chart.timeScale().setVisibleLogicalRange({ from: mark.index - MARK_VIEW_HALF, to: mark.index + MARK_VIEW_HALF });
-  } else {
-    chart.timeScale().setVisibleLogicalRange({ from: count - FIRST_VIEW_CANDLES, to: count + 2 });
   }
+  showRange(chart, openingRange(series.times.length, marked?.index ?? null));
   drawing.viewFor = markKey(mark);
+}
+
+/**
+ * Shows a logical range now and, when the chart has no width yet, again once it has one: the chart stays out of the
+ * layout until its first candles are in, and a range set on a chart 0 px wide is lost when it gets its size (the
+ * time scale keeps its right edge and bar spacing instead), which opened a pinned tick's chart on the wrong candles.
+ */
+export function showRange(chart: Pick<IChartApi, "timeScale">, range: { from: number; to: number }): void {
+  const scale = chart.timeScale();
+  scale.setVisibleLogicalRange(range);
+  if (scale.width() > 0) return;
+  const sized = (width: number) => {
+    if (width <= 0) return;
+    scale.unsubscribeSizeChange(sized);
+    scale.setVisibleLogicalRange(range);
+  };
+  scale.subscribeSizeChange(sized);
 }
 
 /** Brings a chart to the latest candles; its first candles (or a new mark) open the view. */

@@ -136,7 +136,7 @@ function TicketForm({ symbol, kind, desk, riskWarning }: { symbol: string; kind:
           hint={
             period && wallet ? (
               <Trans>
-                Min {formatDecimal(period.min)} · max {formatDecimal(period.max)} · available {formatDecimal(wallet.available)} {wallet.currency}
+                Min {formatDecimal(period.min)} · max {formatDecimal(period.max)} · available {formatDecimal(wallet.available, { minFraction: 2 })} {wallet.currency}
               </Trans>
             ) : undefined
           }

@@ -17,7 +17,12 @@ export function OptionsOrdersPage() {
   const params = new URLSearchParams(useSearch());
   const desk: OptionsDesk = params.get("desk") === "forex" ? "forex" : "crypto";
   const status: ListStatus = params.get("status") === "settled" ? "settled" : "open";
-  const go = (next: { desk?: OptionsDesk; status?: ListStatus }) => navigate(`${location}?desk=${next.desk ?? desk}&status=${next.status ?? status}`, { replace: true });
+  // Other parameters stay: the Order tab that shows this list keeps its own (`tab=`) in the same query.
+  const go = (next: { desk?: OptionsDesk; status?: ListStatus }) => {
+    params.set("desk", next.desk ?? desk);
+    params.set("status", next.status ?? status);
+    navigate(`${location}?${params.toString()}`, { replace: true });
+  };
   const { data, error } = useOptions(desk, status);
   const quotes = useQuotes((data?.list ?? []).filter((o) => o.status === "open").map((o) => o.symbol));
   const priceOf = (symbol: string) => quotes.data?.find((q) => q.symbol === symbol)?.last ?? null;

@@ -63,52 +63,77 @@ export function totalPnl(figures: Pick<LiveFigures, "pnl">[]): string {
 }
 
 export interface AccountFigures {
+  /** Available + the margin the listed positions hold (an answer from before this field: free margin + margin). */
+  balance?: string;
+  /** Balance + unrealised P&L. */
   equity: string;
   margin: string;
+  /** Equity - margin. */
   free_margin: string;
-  /** Percent, or null without open positions. */
+  /** The positions' own equity / maintenance, in percent; null without open positions. */
   margin_level: string | null;
+  /** The maintenance margin (an answer from before this field: none, the level is then kept). */
+  maintenance?: string;
   unrealised_pnl: string;
 }
 
-/** The account summary moved by the open positions' live figures (equity by gross P&L, unrealised by P&L). */
+const HUNDRED = parseDecimal("100")!;
+
+/** The positions' own equity (margin + gross P&L - swaps) behind a level: level x maintenance / 100. */
+const positionsEquity = (a: AccountFigures): Fixed | null => {
+  const level = parseDecimal(a.margin_level);
+  const maintenance = parseDecimal(a.maintenance);
+  return level === null || maintenance === null ? null : div(mul(level, maintenance), HUNDRED);
+};
+
+/**
+ * The account summary moved by the open positions' live figures: the unrealised P&L, and with it equity and free
+ * margin (balance and margin stay); the margin level by the gross move over the positions' own equity.
+ */
 export function liveAccount(account: AccountFigures, positions: Position[], live: LiveFigures[]): AccountFigures {
   const moved = live.reduce((sum, f) => add(sum, parseDecimal(f.moved) ?? 0n), 0n);
   const pnlMoved = positions.reduce((sum, p, i) => add(sum, sub(parseDecimal(live[i].pnl) ?? 0n, parseDecimal(p.pnl) ?? 0n)), 0n);
   if (moved === 0n && pnlMoved === 0n) return account;
-  const equity = parseDecimal(account.equity) ?? 0n;
+  const by = (value: string) => toDecimal(add(parseDecimal(value) ?? 0n, pnlMoved));
+  const own = positionsEquity(account);
   return {
     ...account,
-    equity: toDecimal(add(equity, moved)),
-    unrealised_pnl: toDecimal(add(parseDecimal(account.unrealised_pnl) ?? 0n, pnlMoved)),
-    margin_level: movedLevel(account.margin_level, equity, moved),
+    equity: by(account.equity),
+    free_margin: by(account.free_margin),
+    unrealised_pnl: by(account.unrealised_pnl),
+    margin_level: own === null ? account.margin_level : movedLevel(account.margin_level, own, moved),
   };
 }
+
+/** The balance of an account figure (older answers: free margin + margin, as the free margin was then the available). */
+const balanceOf = (a: AccountFigures): Fixed => parseDecimal(a.balance) ?? add(parseDecimal(a.free_margin) ?? 0n, parseDecimal(a.margin) ?? 0n);
 
 /** Whether a margin level (percent) is close to liquidation (100): under 150 %. */
 export const nearLiquidation = (level: string | null): boolean => level !== null && compare(parseDecimal(level) ?? 0n, parseDecimal("150")!) < 0;
 
-/** One summary of several kinds' lists (the forex page shows forex and metals): sums, and the level from the summed maintenance. */
+/**
+ * One summary of several kinds' lists (the forex page shows forex and metals). Each kind's balance is the same
+ * available plus its own margin, so the available counts once: balance = available + every margin; equity = balance
+ * + every unrealised P&L; free margin = equity - margin; the level from the summed equity and maintenance.
+ */
 export function mergeAccounts(accounts: AccountFigures[]): AccountFigures | null {
   if (accounts.length === 0) return null;
   if (accounts.length === 1) return accounts[0];
-  const sum = (pick: (a: AccountFigures) => string) => accounts.reduce((total, a) => add(total, parseDecimal(pick(a)) ?? 0n), 0n);
-  const equity = sum((a) => a.equity);
-  let maintenance = 0n;
-  let levels = 0;
-  for (const a of accounts) {
-    const level = parseDecimal(a.margin_level);
-    const own = parseDecimal(a.equity);
-    if (level !== null && level > 0n && own !== null) {
-      maintenance = add(maintenance, div(mul(own, parseDecimal("100")!), level));
-      levels++;
-    }
-  }
+  const sum = (pick: (a: AccountFigures) => Fixed | null) => accounts.reduce((total, a) => add(total, pick(a) ?? 0n), 0n);
+  const margin = sum((a) => parseDecimal(a.margin));
+  const unrealised = sum((a) => parseDecimal(a.unrealised_pnl));
+  const available = sub(balanceOf(accounts[0]), parseDecimal(accounts[0].margin) ?? 0n);
+  const balance = add(available, margin);
+  const equity = add(balance, unrealised);
+  const maintenance = sum((a) => (a.margin_level === null ? null : parseDecimal(a.maintenance)));
+  const own = sum((a) => positionsEquity(a));
   return {
+    balance: toDecimal(balance),
     equity: toDecimal(equity),
-    margin: toDecimal(sum((a) => a.margin)),
-    free_margin: accounts[0].free_margin,
-    margin_level: levels && maintenance > 0n ? toDecimal(div(mul(equity, parseDecimal("100")!), maintenance)) : null,
-    unrealised_pnl: toDecimal(sum((a) => a.unrealised_pnl)),
+    margin: toDecimal(margin),
+    free_margin: toDecimal(sub(equity, margin)),
+    margin_level: maintenance > 0n ? toDecimal(floorTo(div(mul(own, HUNDRED), maintenance), 2)) : null,
+    maintenance: toDecimal(maintenance),
+    unrealised_pnl: toDecimal(unrealised),
   };
 }

@@ -129,21 +129,29 @@ describe("live figures between server updates (the server's P&L includes the clo
     ["a JPY pair waits for the server", position({ symbol: "USD/JPY", kind: "forex" }), { bid: "1", ask: "1", last: "1" }, { mark: "64000", pnl: "-0.64", margin_level: "2000", moved: "0" }],
   ] as const)("%s", (_name, p, quote, expected) => expect(livePosition(p, quote)).toEqual(expected));
 
-  it("the account moves with the positions, and close all realises their sum", () => {
+  it("the account moves with the positions: unrealised P&L, and with it equity and free margin; balance and margin stay", () => {
     const p = position({});
     const live = [livePosition(p, { bid: "64100", ask: "64110", last: "64105" })];
-    expect(liveAccount({ equity: "64", margin: "64", free_margin: "900", margin_level: "2000", unrealised_pnl: "-0.64" }, [p], live)).toEqual({
-      equity: "65", margin: "64", free_margin: "900", margin_level: "2031.25", unrealised_pnl: "0.3595",
-    });
+    // Available 936, one position holding 64 of margin: balance 1000, equity 1000 - 0.64, free margin equity - margin.
+    const account = { balance: "1000", equity: "999.36", margin: "64", free_margin: "935.36", margin_level: "2000", maintenance: "3.2", unrealised_pnl: "-0.64" };
+    const moved = liveAccount(account, [p], live);
+    expect(moved).toEqual({ ...account, equity: "1000.3595", free_margin: "936.3595", margin_level: "2031.25", unrealised_pnl: "0.3595" });
+    // The box adds up: equity = margin + free margin = balance + unrealised P&L.
+    expect(Number(moved.margin) + Number(moved.free_margin)).toBeCloseTo(Number(moved.equity), 10);
+    expect(Number(moved.balance) + Number(moved.unrealised_pnl)).toBeCloseTo(Number(moved.equity), 10);
     expect(totalPnl([...live, { pnl: "-2.5" }])).toBe("-2.1405");
   });
 
-  it("forex and metals on one page: sums, and the level from the summed maintenance", () => {
-    expect(mergeAccounts([
-      { equity: "100", margin: "100", free_margin: "500", margin_level: "200", unrealised_pnl: "-1" },
-      { equity: "50", margin: "60", free_margin: "500", margin_level: "100", unrealised_pnl: "-10" },
-    ])).toEqual({ equity: "150", margin: "160", free_margin: "500", margin_level: "150", unrealised_pnl: "-11" });
-    expect(mergeAccounts([{ equity: "0", margin: "0", free_margin: "5", margin_level: null, unrealised_pnl: "0" }, { equity: "0", margin: "0", free_margin: "5", margin_level: null, unrealised_pnl: "0" }])?.margin_level).toBeNull();
+  it("forex and metals on one page: the available counts once, margins and P&L sum, the level from the summed maintenance", () => {
+    // Available 500: forex holds 100 (level 200 %: own equity 99 over maintenance 49.5), metals 60 (own equity 50 over 50).
+    const merged = mergeAccounts([
+      { balance: "600", equity: "599", margin: "100", free_margin: "499", margin_level: "200", maintenance: "49.5", unrealised_pnl: "-1" },
+      { balance: "560", equity: "550", margin: "60", free_margin: "490", margin_level: "100", maintenance: "50", unrealised_pnl: "-10" },
+    ]);
+    expect(merged).toEqual({ balance: "660", equity: "649", margin: "160", free_margin: "489", margin_level: "149.74", maintenance: "99.5", unrealised_pnl: "-11" });
+    // Flat: equity is the balance (the available), never 0.
+    const flat = { balance: "5", equity: "5", margin: "0", free_margin: "5", margin_level: null, maintenance: "0", unrealised_pnl: "0" };
+    expect(mergeAccounts([flat, flat])).toMatchObject({ balance: "5", equity: "5", free_margin: "5", margin_level: null });
   });
 });
 

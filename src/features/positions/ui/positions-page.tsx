@@ -18,7 +18,7 @@ import { Page } from "@/shared/ui/page";
 import { cancelOrder } from "../api/cancel-order";
 import { closeAll } from "../api/close-all";
 import { closePosition } from "../api/close-position";
-import { useClosedTrades, useMyTrades, type MyTrades } from "../api/my-trades";
+import { refreshMyTrades, useClosedTrades, useMyTrades, type MyTrades } from "../api/my-trades";
 import { useQuotes } from "@/shared/market/quotations";
 import { formatPrice } from "@/shared/market/format";
 import { formatMoney, formatPercentText, formatTickTime } from "../model/format";
@@ -48,6 +48,12 @@ const precisionIn = (quotes: { symbol: string; price_precision: number }[] | und
 function PositionsPage({ title, kinds, tradeHref }: { title: MessageDescriptor; kinds: MarketKind[]; tradeHref: string }) {
   const { t, i18n } = useLingui();
   const [tab, setTab] = useState<Tab>("open");
+  // A list not on show hears no socket messages: coming back to it fetches again, even within SWR's deduping
+  // interval (a position opened elsewhere while History was shown would otherwise stay missing).
+  const choose = (next: Tab) => {
+    if (next !== tab) void refreshMyTrades();
+    setTab(next);
+  };
   const tabs: [Tab, string][] = [
     ["open", t`Positions`],
     ["pending", t`Pending`],
@@ -57,7 +63,7 @@ function PositionsPage({ title, kinds, tradeHref }: { title: MessageDescriptor; 
     <Page title={i18n._(title)} nav="custom">
       <div className="segments" role="tablist" style={{ marginBottom: 12 }}>
         {tabs.map(([id, label]) => (
-          <button key={id} type="button" role="tab" className="segments__item" aria-selected={tab === id} onClick={() => setTab(id)}>
+          <button key={id} type="button" role="tab" className="segments__item" aria-selected={tab === id} onClick={() => choose(id)}>
             {label}
           </button>
         ))}
@@ -175,8 +181,10 @@ function OpenPositions({ kinds, tradeHref }: { kinds: MarketKind[]; tradeHref: s
 function AccountSummary({ account }: { account: NonNullable<ReturnType<typeof mergeAccounts>> }) {
   const { t } = useLingui();
   const items: [string, ReactNode][] = [
-    [t`Equity`, `${formatMoney(account.equity)}`],
+    // Two by two as they add up: balance + unrealised P&L = equity; equity = margin + free margin.
+    [t`Balance`, account.balance ? formatMoney(account.balance) : "-"],
     [t`Unrealised P&L`, <Pnl key="pnl" value={account.unrealised_pnl} testId="account-pnl" />],
+    [t`Equity`, `${formatMoney(account.equity)}`],
     [t`Margin`, formatMoney(account.margin)],
     [t`Free margin`, formatMoney(account.free_margin)],
     [t`Margin level`, account.margin_level ? formatPercentText(account.margin_level) : "-"],

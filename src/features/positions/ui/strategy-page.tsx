@@ -12,12 +12,14 @@ import "./positions.css";
 const SYMBOL_KEY = "contract-symbol";
 
 /**
- * `/pages/strategy/index`: leveraged contracts on the crypto pairs (`?symbol=ETH/USDT` picks one). `riskWarning` is
+ * `/pages/strategy/index`: leveraged contracts on the crypto pairs (`?symbol=ETH/USDT` picks one, `&side=sell` a short). `riskWarning` is
  * the app's loss-share warning, shown above the ticket's submit button.
  */
 export function StrategyPage({ riskWarning }: { riskWarning?: ReactNode } = {}) {
   const { t } = useLingui();
-  const asked = new URLSearchParams(useSearch()).get("symbol")?.toUpperCase();
+  const params = new URLSearchParams(useSearch());
+  const asked = params.get("symbol")?.toUpperCase();
+  const side = params.get("side") === "sell" ? "sell" : params.get("side") === "buy" ? "buy" : undefined;
   const [symbol, choose] = useRememberedSymbol(SYMBOL_KEY, asked);
   const quotes = useQuotes([symbol]);
   const pairs = (quotes.data ?? []).filter((q) => q.kind === "crypto");
@@ -32,7 +34,7 @@ export function StrategyPage({ riskWarning }: { riskWarning?: ReactNode } = {}) 
       }
     >
       <PairPicker name="symbol" symbol={symbol} pairs={pairs} onChoose={choose} />
-      <TradeTicket symbol={symbol} riskWarning={riskWarning} />
+      <TradeTicket symbol={symbol} riskWarning={riskWarning} side={side} />
       <Link href={paths.orderContract} className="btn btn--ghost" style={{ marginTop: 14 }}>
         <Trans>My positions</Trans>
       </Link>

@@ -33,6 +33,7 @@ beforeAll(() => vi.stubGlobal("WebSocket", FakeWebSocket));
 
 beforeEach(() => {
   FakeWebSocket.reset();
+  localStorage.removeItem("confirm-open-position");
   ticket = btcTicket;
   submitted = [];
   store.set(toastsAtom, []);
@@ -71,6 +72,12 @@ async function renderTicket(symbol = "BTC/USDT") {
 const toasts = () => store.get(toastsAtom).map((t) => t.text);
 const preview = (id: string) => screen.getByTestId(`preview-${id}`).textContent;
 const submitButton = (name: RegExp) => screen.getByRole("button", { name });
+/** The ticket's submit, then the confirmation sheet's own button. */
+async function submitAndConfirm(name: RegExp) {
+  fireEvent.click(within(screen.getByRole("form", { name: "Order ticket" })).getByRole("button", { name }));
+  const sheet = await screen.findByRole("dialog");
+  fireEvent.click(within(sheet).getByRole("button", { name }));
+}
 
 describe("the order ticket", { timeout: 20_000 }, () => {
   it("shows margin, fee, liquidation, a 1 % move and the available balance before submit, and follows the inputs", async () => {
@@ -129,18 +136,54 @@ describe("the order ticket", { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText("Quantity"), { target: { value: "0.01" } });
     fireEvent.change(screen.getByLabelText("Take-profit"), { target: { value: "70000" } });
     fireEvent.change(screen.getByLabelText("Stop-loss"), { target: { value: "60000" } });
-    fireEvent.click(submitButton(/Open long/));
+    await submitAndConfirm(/Open long/);
     await waitFor(() => expect(submitted).toHaveLength(1));
     expect(submitted[0]).toMatchObject({ symbol: "BTC/USDT", direction: "long", type: "market", quantity: "0.01", leverage: 10, tp_price: "70000", sl_price: "60000" });
     expect(String(submitted[0].idempotency_key)).toMatch(/^[0-9a-f]{32}$/);
     await waitFor(() => expect(toasts()).toContain(i18n._(successes.ORDER_PLACED.key)));
   });
 
+  it("asks first with the preview's figures; nothing is sent until confirmed, and cancel sends nothing", async () => {
+    await renderTicket();
+    await waitFor(() => expect(preview("margin")).toBe("6.40 USDT"));
+    fireEvent.click(screen.getByRole("radio", { name: "Short" }));
+    fireEvent.click(submitButton(/Open short/));
+    const sheet = await screen.findByRole("dialog", { name: "Open short BTC/USDT?" });
+    // Direction, quantity, leverage, margin, fee and liquidation price: the same figures as the preview.
+    for (const text of ["Short", "0.001 BTC", "10x", preview("margin")!, preview("fee")!, preview("liquidation")!]) expect(sheet.textContent).toContain(text);
+    expect(submitted).toEqual([]);
+    fireEvent.click(within(sheet).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(submitted).toEqual([]);
+    await submitAndConfirm(/Open short/);
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toMatchObject({ direction: "short", quantity: "0.001", leverage: 10 });
+  });
+
+  it("don't ask again: the next order goes at once, until the setting turns the question back on", async () => {
+    const { setConfirmsOpening } = await import("../model/confirm-pref");
+    await renderTicket();
+    await screen.findByTestId("preview-margin");
+    fireEvent.click(submitButton(/Open long/));
+    const sheet = await screen.findByRole("dialog");
+    fireEvent.click(within(sheet).getByRole("checkbox"));
+    fireEvent.click(within(sheet).getByRole("button", { name: /Open long/ }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(submitButton(/Open long/));
+    await waitFor(() => expect(submitted).toHaveLength(2));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    act(() => setConfirmsOpening(true));
+    fireEvent.click(submitButton(/Open long/));
+    await screen.findByRole("dialog");
+    expect(submitted).toHaveLength(2);
+  });
+
   it("shows the server's refusal and keeps the form", async () => {
     submitAnswer = () => ({ status: 400, body: { type: "error", code: "LEVERAGE_NOT_ALLOWED", message: errors.LEVERAGE_NOT_ALLOWED.key, fields: { leverage: errors.LEVERAGE_NOT_ALLOWED.key } } });
     await renderTicket();
     await screen.findByTestId("preview-margin");
-    fireEvent.click(submitButton(/Open long/));
+    await submitAndConfirm(/Open long/);
     // The toast, and the message under the field the server named.
     await waitFor(() => expect(toasts()).toContain(i18n._(errors.LEVERAGE_NOT_ALLOWED.key)));
     expect(screen.getByRole("alert").textContent).toBe(i18n._(errors.LEVERAGE_NOT_ALLOWED.key));
@@ -151,7 +194,7 @@ describe("the order ticket", { timeout: 20_000 }, () => {
     await renderTicket();
     await screen.findByTestId("preview-margin");
     Object.defineProperty(navigator, "onLine", { configurable: true, value: false });
-    fireEvent.click(submitButton(/Open long/));
+    await submitAndConfirm(/Open long/);
     await waitFor(() => expect(toasts()).toEqual(["You're offline. This needs a connection; nothing was sent."]));
     expect(submitted).toEqual([]);
   });

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { errors } from "@contract/messages";
 import { successes } from "@contract/successes";
 import type { OrderType, PositionDirection, Ticket } from "@contract/positions";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
@@ -23,6 +23,8 @@ import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quan
 import { DemoBadge } from "@/shared/market/demo-badge";
 import { Notice } from "./parts";
 import { PricesPaused, type TickFreshness } from "@/shared/ui/prices-paused";
+import { confirmsOpening, setConfirmsOpening } from "../model/confirm-pref";
+import { OpenConfirmSheet } from "./open-confirm-sheet";
 import "./positions.css";
 
 /**
@@ -30,7 +32,8 @@ import "./positions.css";
  * take-profit and stop-loss, and before submit what the order holds and risks (margin, fee, liquidation price, what
  * a 1 % move does, the available balance). Crypto on the trading screen, forex and metals on the pair's page.
  */
-export function TradeTicket({ symbol, riskWarning }: { symbol: string; riskWarning?: ReactNode }) {
+/** `side` picks the direction the ticket opens on (a chart's Buy is a long, its Sell a short). */
+export function TradeTicket({ symbol, riskWarning, side }: { symbol: string; riskWarning?: ReactNode; side?: "buy" | "sell" }) {
   const { data: ticket, error } = useTicket(symbol);
   const quotes = useQuotes([symbol]);
   const live = quotes.data?.find((q) => q.symbol === symbol);
@@ -45,12 +48,12 @@ export function TradeTicket({ symbol, riskWarning }: { symbol: string; riskWarni
   }
   // The ticker is newer than the ticket's own quote once it has spoken.
   const quote: Quote = live ? { bid: live.bid, ask: live.ask, last: live.last } : { bid: ticket.bid, ask: ticket.ask, last: ticket.last };
-  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} freshness={live} riskWarning={riskWarning} />;
+  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} freshness={live} riskWarning={riskWarning} initialDirection={side === "sell" ? "short" : "long"} />;
 }
 
-function TicketForm({ ticket, quote, demo, freshness, riskWarning }: { ticket: Ticket; quote: Quote; demo: boolean; freshness: TickFreshness | undefined; riskWarning: ReactNode }) {
+function TicketForm({ ticket, quote, demo, freshness, riskWarning, initialDirection }: { ticket: Ticket; quote: Quote; demo: boolean; freshness: TickFreshness | undefined; riskWarning: ReactNode; initialDirection: PositionDirection }) {
   const { t, i18n } = useLingui();
-  const [direction, setDirection] = useState<PositionDirection>("long");
+  const [direction, setDirection] = useState<PositionDirection>(initialDirection);
   const [type, setType] = useState<OrderType>("market");
   const [quantity, setQuantity] = useState(ticket.quantity_min);
   const [price, setPrice] = useState("");
@@ -92,9 +95,16 @@ function TicketForm({ ticket, quote, demo, freshness, riskWarning }: { ticket: T
     setTp("");
     setSl("");
   });
+  // A leveraged position asks first (its figures in a sheet), unless the user said not to ask again.
+  const [confirming, setConfirming] = useState(false);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (confirmsOpening()) setConfirming(true);
+    else void submit.run();
+  };
 
   return (
-    <form className="ticket" onSubmit={submit.onSubmit} noValidate aria-label={t`Order ticket`}>
+    <form className="ticket" onSubmit={onSubmit} noValidate aria-label={t`Order ticket`}>
       <div className="ticket__quote" aria-live="off">
         <div className="ticket__side ticket__side--bid">
           <small>
@@ -225,7 +235,8 @@ function TicketForm({ ticket, quote, demo, freshness, riskWarning }: { ticket: T
         </KeyValue>
         <KeyValue label={<Trans>Available</Trans>}>
           <span className={`num${preview && !preview.enough ? " down" : ""}`} data-testid="preview-available">
-            {formatMoney(ticket.available)} {ticket.margin_currency}
+            {/* Exact, as the wallet and the options stake beside it show it (rounded, the two disagreed). */}
+            {formatDecimal(ticket.available, { minFraction: 2 })} {ticket.margin_currency}
           </span>
         </KeyValue>
       </TicketPreview>
@@ -234,6 +245,20 @@ function TicketForm({ ticket, quote, demo, freshness, riskWarning }: { ticket: T
       <button type="submit" className={`btn ${direction === "long" ? "btn--long" : "btn--short"}`} disabled={submit.pending || blocked || invalid}>
         {direction === "long" ? <Trans>Open long</Trans> : <Trans>Open short</Trans>}
       </button>
+      {preview && (
+        <OpenConfirmSheet
+          open={confirming}
+          busy={submit.pending}
+          order={{ symbol: ticket.symbol, direction, type, quantity: draft.quantity, unit, leverage, currency: ticket.margin_currency, precision }}
+          preview={preview}
+          onConfirm={(dontAsk) => {
+            if (dontAsk) setConfirmsOpening(false);
+            // Closed whatever the answer: a refusal shows on the ticket's fields behind it.
+            void submit.run().then(() => setConfirming(false));
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </form>
   );
 }
