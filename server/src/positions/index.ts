@@ -2,5 +2,5 @@
 export { registerPositions, type PositionsModule } from "./positions.module";
 export type { PositionsService } from "./positions.service";
 // The forex and metal trading session (timed options on those pairs follow it too).
-export { sessionAt } from "./positions.engine";
+export { sessionAt, sessionCovers } from "./positions.engine";
 export { positionsConfig } from "./positions.config";
