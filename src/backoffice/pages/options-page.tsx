@@ -25,7 +25,7 @@ export function OptionsPage() {
     { head: <Trans>Rate</Trans>, num: true, cell: (o) => o.rate },
     { head: <Trans>Opening tick</Trans>, num: true, cell: (o) => tickText(o.open_tick) },
     { head: <Trans>Closing tick</Trans>, num: true, cell: (o) => tickText(o.close_tick) },
-    { head: <Trans>Result</Trans>, cell: (o) => (o.result ? resultName[o.result] : t`Open`) },
+    { head: <Trans>Result</Trans>, cell: (o) => (o.result ? resultName[o.result] : t({ message: "Open", context: "open trades" })) },
     { head: <Trans>Paid back</Trans>, num: true, cell: (o) => (o.payout === null ? "-" : formatDecimal(o.payout)) },
     { head: <Trans>Placed</Trans>, num: true, cell: (o) => formatDateTime(o.created_at) },
   ];
@@ -42,7 +42,7 @@ export function OptionsPage() {
         }))
       }
       statuses={[
-        { value: "open", name: t`Open` },
+        { value: "open", name: t({ message: "Open", context: "open trades" }) },
         { value: "settled", name: t`Settled` },
       ]}
       swrKey="backoffice/options"

@@ -15,7 +15,7 @@ type PositionRow = Orders["list"][number];
 export function PositionsPage() {
   const { t } = useLingui();
   const reasonName: Record<CloseReason, string> = { user: t`By the user`, tp: t`Take-profit`, sl: t`Stop-loss`, liquidation: t`Liquidation`, close_all: t`Close all` };
-  const statusName: Record<PositionStatus, string> = { pending: t`Pending`, open: t`Open`, closing: t`Closing`, closed: t`Closed`, cancelled: t`Cancelled` };
+  const statusName: Record<PositionStatus, string> = { pending: t`Pending`, open: t({ message: "Open", context: "open trades" }), closing: t`Closing`, closed: t`Closed`, cancelled: t`Cancelled` };
   const columns: OrderColumn<PositionRow>[] = [
     { head: "#", num: true, cell: (p) => p.id },
     { head: <Trans>User</Trans>, cell: (p) => <>{p.account} <span className="faint">#{p.user_id}</span></> },

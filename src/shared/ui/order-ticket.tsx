@@ -15,7 +15,7 @@ export function OrderTypeSwitch({ type, onType }: { type: "market" | "limit"; on
   return (
     <div className="segments" role="radiogroup" aria-label={t`Order type`}>
       <button type="button" role="radio" className="segments__item" aria-checked={type === "market"} onClick={() => onType("market")}>
-        <Trans>Market</Trans>
+        <Trans context="order type">Market</Trans>
       </button>
       <button type="button" role="radio" className="segments__item" aria-checked={type === "limit"} onClick={() => onType("limit")}>
         <Trans>Limit</Trans>

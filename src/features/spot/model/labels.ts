@@ -13,7 +13,7 @@ export const statusTone: Record<SpotStatus, string> = { open: "badge--warn", fil
 
 export const sideLabels: Record<SpotSide, MessageDescriptor> = { buy: msg`Buy`, sell: msg`Sell` };
 
-export const typeLabels: Record<SpotType, MessageDescriptor> = { market: msg`Market`, limit: msg`Limit` };
+export const typeLabels: Record<SpotType, MessageDescriptor> = { market: msg({ message: "Market", context: "order type" }), limit: msg`Limit` };
 
 /** A recorded tick's own time (ms) as the seed shows times: YYYY-MM-DD HH:mm:ss, local time. */
 export function tickTime(atMs: number): string {

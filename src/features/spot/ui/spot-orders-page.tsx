@@ -106,7 +106,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
         </div>
         <div>
           <dt>{order.type === "limit" ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
-          <dd>{order.price ? formatPrice(order.price, precision) : <Trans>Market</Trans>}</dd>
+          <dd>{order.price ? formatPrice(order.price, precision) : <Trans context="order type">Market</Trans>}</dd>
         </div>
         {order.status === "open" && (
           <div className="wide">
