@@ -39,10 +39,11 @@ import type { AppContext } from "./platform/context";
 import { randomToken } from "./platform/crypto";
 import type { Database } from "./platform/db";
 import { envelopeOf, installErrorHandling } from "./platform/errors";
+import { errors } from "../contract/messages";
 import { installRequestTargetGuard } from "./platform/request-target";
 import { clientKey, createApi } from "./platform/http";
 import { operatorSecrets } from "./platform/secret-box";
-import { loadTranslator, type Translator } from "./platform/i18n";
+import { loadTranslator, requestLanguage, type Translator } from "./platform/i18n";
 import { createMessenger, type Messenger } from "./platform/messenger";
 import { buildOpenApi } from "./platform/openapi";
 import { getOrCreateSetting } from "./platform/settings";
@@ -230,7 +231,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   serveClient(app, config.STATIC_DIR);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
+    // No call means no payload `lang` the client would translate by: the answer says it in the request's language
+    // (`?lang=`, else Accept-Language, else English), never in the seed's Chinese key.
+    if (request.url.startsWith("/api/")) return reply.status(404).send({ ...envelopeOf("NOT_FOUND"), message: translator.t(requestLanguage(request), errors.NOT_FOUND.key) });
     return reply.status(404).type("text/plain").send("Not found");
   });
   return { app, ctx, market, firstRun, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };
