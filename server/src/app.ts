@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Customer-service chat: new messages reach the user's sockets on the `support` channel.
   const support = registerSupport(ctx, { publish: (userId, message) => market.publishToUser(userId, "support", message) });
   // The back office's dashboard: the queues' counts and what a fresh install still lacks.
-  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.service, support: support.service, pages: content.pages, market: market.service, earn: earn.service });
+  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.service, support: support.service, pages: content.pages, market: market.service, earn: earn.service, proof: proof.service, referral: referral.service });
 
   // The signed-in home's first data in one round trip, each part read by the service its own call uses.
   registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.service, support: support.service });
