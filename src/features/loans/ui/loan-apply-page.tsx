@@ -26,6 +26,11 @@ import "./loans.css";
  * `/pages/loan/apply` (the account menu's "Loan application"): amount, cycle with its daily rate, the five photos,
  * the operator's loan agreement with its checkbox, and before submit: interest, APR, total repayment, due date.
  */
+/** The loan contract's interest is for the whole term (CONTRACT.md: amount x daily rate x days), repaid early or not. */
+export function EarlyRepaymentNote({ days }: { days: number }) {
+  return <Trans>The interest is for the full {days} days: repaying early does not reduce it.</Trans>;
+}
+
 export function LoanApplyPage() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
@@ -147,6 +152,9 @@ export function LoanApplyPage() {
           <p className="loan-note faint">
             <Trans>Overdue: {percentOf(config.overdue_daily_rate)}% of the unpaid amount per day past the due date.</Trans>
           </p>
+          <p className="loan-note faint" data-testid="loan-early-note">
+            <EarlyRepaymentNote days={cycle.days} />
+          </p>
         </div>
         <div className="loan-photos">
           {config.required.map((field) => (
@@ -189,6 +197,9 @@ export function LoanApplyPage() {
         <KeyValue label={<Trans>APR</Trans>}>{percentOf(cycle.apr)}%</KeyValue>
         <p className="loan-note faint">
           <Trans>An operator reviews the application. Once approved, the amount is credited to your wallet and is due {cycle.days} days later.</Trans>
+        </p>
+        <p className="loan-note faint">
+          <EarlyRepaymentNote days={cycle.days} />
         </p>
       </ConfirmModal>
     </Page>

@@ -95,6 +95,15 @@ export function LoanRecordsPage() {
             <KeyValue label={<Trans>Unpaid</Trans>}>
               <strong data-testid="repay-unpaid">{formatAmount(repaying.unpaid, repaying.currency)}</strong>
             </KeyValue>
+            <KeyValue label={<Trans>Interest (full term)</Trans>}>{formatAmount(repaying.interest, repaying.currency)}</KeyValue>
+            {!repaying.overdue && repaying.due_at !== null && repaying.due_at * 1000 > Date.now() && (
+              <p className="loan-note" data-testid="repay-early">
+                <Trans>
+                  You are repaying before the due date ({formatDateTime(repaying.due_at)}). The interest of {formatAmount(repaying.interest, repaying.currency)} is for the full {repaying.days} days and
+                  is charged in full: repaying early does not reduce it.
+                </Trans>
+              </p>
+            )}
             <TextField
               label={<Trans>Amount (empty: the whole unpaid amount)</Trans>}
               name="repay_amount"
@@ -117,7 +126,7 @@ export function LoanRecordsPage() {
 
 function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
   const { t } = useLingui();
-  const status = l.status === "pending" ? t`Pending review` : l.status === "issued" ? t`Loan issued` : l.status === "settled" ? t`Settled` : t`Audit failure`;
+  const status = l.status === "pending" ? t`Pending review` : l.status === "issued" ? t`Loan issued` : l.status === "settled" ? t`Settled` : t`Rejected`;
   return (
     <article className="card loan-card" data-testid={`loan-${l.id}`} aria-label={l.order_no}>
       <div className="loan-card__head">
