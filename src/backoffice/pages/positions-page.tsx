@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CloseReason, PositionStatus } from "@contract/positions";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
-import { ReadOnlyOrders, type OrderColumn } from "../order-desk";
+import { ReadOnlyOrders, tickText, type OrderColumn } from "../order-desk";
 import { getPositions } from "../positions-api";
 import { kindText } from "./market-parts";
 
@@ -32,7 +32,7 @@ export function PositionsPage() {
     { head: <Trans>Status</Trans>, cell: (p) => statusName[p.status] },
     {
       head: <Trans>Close</Trans>,
-      cell: (p) => <>{p.close_reason ? reasonName[p.close_reason] : ""} {p.close_tick ? <span className="faint num">{p.close_tick.price} @ {new Date(p.close_tick.at_ms).toISOString()}</span> : null}</>,
+      cell: (p) => <>{p.close_reason ? reasonName[p.close_reason] : ""} {p.close_tick ? <span className="faint num">{tickText(p.close_tick)}</span> : null}</>,
     },
     { head: <Trans>Opened</Trans>, num: true, cell: (p) => formatDateTime(p.opened_at ?? p.created_at) },
   ];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
 import fc from "fast-check";
 import { languages } from "@contract/constants";
-import { currentIntlLocale, formatAmount, formatCompact, formatDateTime, formatDecimal, formatPercent, regionName } from "./format";
+import { currentIntlLocale, formatAmount, formatCompact, formatDateTime, formatDecimal, formatPercent, formatTickTime, regionName } from "./format";
 
 afterEach(() => i18n.activate("en"));
 
@@ -11,6 +11,8 @@ describe("formatting per locale", () => {
     const seconds = Math.floor(new Date(2026, 0, 2, 3, 4, 5).getTime() / 1000);
     expect(formatDateTime(seconds)).toBe("2026-01-02 03:04:05");
     expect(formatDateTime(null)).toBe("-");
+    // A tick's own time (ms) is shown the same way: the one formatter of times.
+    expect(formatTickTime(new Date(2026, 10, 25, 9, 5, 7, 999).getTime())).toBe("2026-11-25 09:05:07");
   });
 
   it("groups decimal strings the locale's way without losing digits", () => {

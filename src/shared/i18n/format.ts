@@ -63,6 +63,9 @@ export function formatDateTime(seconds: number | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** A recorded tick's own time (milliseconds on the wire) the way every time is shown: YYYY-MM-DD HH:mm:ss, local time. */
+export const formatTickTime = (atMs: number): string => formatDateTime(Math.floor(atMs / 1000));
+
 export function formatTime(seconds: number): string {
   const d = new Date(seconds * 1000);
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;

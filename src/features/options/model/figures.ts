@@ -79,11 +79,5 @@ export function periodParts(seconds: number): { value: number; unit: "s" | "min"
   return { value: seconds, unit: "s" };
 }
 
-/** A tick's time (ms) as YYYY-MM-DD HH:mm:ss in local time. */
-export function tickTime(atMs: number): string {
-  const d = new Date(atMs);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
 
 
