@@ -1,11 +1,11 @@
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FEED_STALE_MS } from "@contract/constants";
-import { formatDateTime, formatDecimal, formatTickTime } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { DeskList } from "../desk-list";
 import { getFeedStatus } from "../market-api";
-import { ageText, kindText, percentOfFraction } from "./market-parts";
+import { ageText, kindText } from "./market-parts";
 
 /** A pair whose last tick is older than this is flagged: the feed quotes every pair every few seconds. */
 const STALE_MS = FEED_STALE_MS;
@@ -86,7 +86,7 @@ export function FeedPage() {
                 <td>
                   <span className={`badge ${v.connected ? "badge--up" : "badge--danger"}`}>{v.connected ? t`Connected` : t`Disconnected`}</span>
                 </td>
-                <td className="num">{percentOfFraction(v.fee_rate)}</td>
+                <td className="num">{formatRate(v.fee_rate)}</td>
                 <td className="num">{v.pairs}</td>
                 <td>{formatDateTime(v.last_quote_at)}</td>
               </tr>

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Loan } from "@contract/loans";
 import { useAction } from "@/shared/api/use-action";
-import { formatAmount, formatDateTime } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
 import { compareDecimal } from "@/shared/lib/decimal";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -17,7 +17,6 @@ import { Page } from "@/shared/ui/page";
 import { useLoanStatistics, useLoans } from "../api/loans";
 import { repay } from "../api/repay";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
-import { percentOf } from "../model/loan";
 import "./loans.css";
 
 /** `/pages/loan/records`: my loans with status, due date, overdue days and fee, unpaid amount, and repayment. */
@@ -139,7 +138,7 @@ function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
       <FactGrid>
         <Fact label={<Trans>Cycle</Trans>}>{t`${l.days} days`}</Fact>
         <Fact label={<Trans>Daily rate / APR</Trans>}>
-          {percentOf(l.daily_rate)}% / {percentOf(l.apr)}%
+          {formatRate(l.daily_rate)} / {formatRate(l.apr)}
         </Fact>
         <Fact label={<Trans>Interest</Trans>}>{formatAmount(l.interest)}</Fact>
         <Fact label={<Trans>Total due</Trans>}>{formatAmount(l.total_due)}</Fact>

@@ -27,11 +27,6 @@ export function previewOption(amount: string, rate: string): Preview | null {
   return { payout: toDecimal(payout), profit: toDecimal(payout - stake), loss: toDecimal(stake), coinToss: toDecimal(coinToss) };
 }
 
-/** The break-even win rate as a percentage string with 2 decimals ("0.5556" -> "55.56"). */
-export const asPercent = (fraction: string): string => {
-  const value = toFixedPoint(fraction);
-  return value === null ? "-" : toDecimal(floorTo(value * 100n + 5n * 10n ** 13n, 2));
-};
 
 export type StakeProblem = "AMOUNT_ERROR" | "ORDER_BELOW_MIN" | "ORDER_ABOVE_MAX" | "INSUFFICIENT_BALANCE";
 

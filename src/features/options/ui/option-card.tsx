@@ -3,8 +3,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Option } from "@contract/options";
 import { KeyValue } from "@/shared/ui/key-value";
 import { TickLink } from "@/shared/ui/tick-link";
-import { asPercent, countdown, moveOf, winningNow } from "../model/figures";
-import { formatDecimal, formatTickTime } from "@/shared/i18n/format";
+import { countdown, moveOf, winningNow } from "../model/figures";
+import { formatDecimal, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { PeriodLabel, resultLabels, resultTone } from "./labels";
 
 /** Re-renders every quarter second while `active` (the countdown). */
@@ -101,7 +101,7 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
         </>
       )}
       <KeyValue label={<Trans>Payout rate</Trans>}>
-        <span className="num">{asPercent(option.rate)}%</span>
+        <span className="num">{formatRate(option.rate, 2)}</span>
       </KeyValue>
     </article>
   );
