@@ -1,0 +1,372 @@
+import type { Decimal } from "decimal.js";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { notifications } from "../../contract/notifications";
+import type { CloseReason, Position } from "../../contract/positions";
+import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type Leg } from "../ledger";
+import type { Tx } from "../platform/db";
+import { invariant } from "../platform/errors";
+import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
+import { closeSide, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningPrice, reasonOf, splitClose, swapCharge, triggersOf, unrealised } from "./positions.engine";
+import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, tickTime, type PositionsDeps, type TickAt } from "./positions.shared";
+import { positions, type PositionRow } from "./positions.schema";
+import type { PositionsQueries } from "./positions.queries";
+
+const levelsOf = (row: PositionRow) =>
+  row.status === "pending" || row.status === "open"
+    ? triggersOf({
+        id: row.id,
+        symbol: row.symbol,
+        direction: row.direction,
+        status: row.status,
+        limitPrice: row.limitPrice,
+        tp: row.tpPrice,
+        sl: row.slPrice,
+        liquidation: row.liquidationPrice,
+        warning: row.warned ? null : row.warningPrice,
+      })
+    : [];
+
+/**
+ * The trigger source of positions and what settles them: limit fills, TP, SL, liquidation and margin warnings (the
+ * shared trigger book fires them), the opening and closing of a position in a transaction (the commands use those
+ * too), and the nightly swap job.
+ */
+/** Positions settled per transaction when one tick fires many. */
+export const SETTLE_BATCH = 1_000;
+
+const CLOSE_TITLES: Record<CloseReason, string> = {
+  user: notifications.POSITION_CLOSED_TITLE.key,
+  close_all: notifications.POSITION_CLOSED_TITLE.key,
+  tp: notifications.POSITION_TP_TITLE.key,
+  sl: notifications.POSITION_SL_TITLE.key,
+  liquidation: notifications.POSITION_LIQUIDATED_TITLE.key,
+};
+
+type Firing = { item: FiredAt; reason: ReturnType<typeof reasonOf> };
+
+/** How far past its liquidation level the firing tick went, as a share of the level (null: not a liquidation). */
+function depth({ item, reason }: Firing): Decimal | null {
+  const level = reason === "liquidation" ? item.fired.find((f) => f.trigger.key.endsWith(":liquidation"))?.trigger : undefined;
+  if (!level || level.watch === "time") return null;
+  return money(item.tick[level.watch]).minus(level.level).abs().div(level.level);
+}
+
+const GROUP: Record<NonNullable<Firing["reason"]>, number> = { liquidation: 0, sl: 1, tp: 1, fill: 2, warning: 3, user: 4, close_all: 4 };
+
+/**
+ * The order a tick's firings settle in: liquidations first, the deepest beyond its level first (the price furthest
+ * past the liquidation level is the worst margin level), then stops and take-profits, fills, margin warnings.
+ */
+function byUrgency(a: Firing, b: Firing): number {
+  const group = (f: Firing) => (f.reason ? GROUP[f.reason] : 4);
+  if (group(a) !== group(b)) return group(a) - group(b);
+  return (depth(b) ?? money(0)).cmp(depth(a) ?? money(0));
+}
+
+export class PositionsSettlement extends PositionsRole implements TriggerSource {
+  readonly name = SOURCE;
+
+  constructor(
+    deps: PositionsDeps,
+    private readonly queries: PositionsQueries,
+  ) {
+    super(deps);
+  }
+
+  /** The position opens at `openPrice` on `tick`: the open fee is paid, the liquidation level armed. */
+  async openInTx(tx: Tx, row: PositionRow, tick: TickAt, openPrice: string, fee: Decimal, now: Date): Promise<PositionRow> {
+    const terms = termsOf(row);
+    const cause = { kind: "position", id: row.id };
+    if (fee.gt(0)) {
+      await ledger.post(tx, {
+        key: `position:${row.id}:open_fee`,
+        kind: "position.fee",
+        cause,
+        at: now,
+        legs: [
+          { account: { user: row.userId }, currency: MARGIN_CURRENCY, amount: fee.negated() },
+          { account: { platform: "fees" }, currency: MARGIN_CURRENCY, amount: fee },
+        ],
+      });
+    }
+    const margin = money(row.margin);
+    const maintenance = maintenanceFor(terms, openPrice, margin);
+    const config = await this.rules(tx);
+    const [opened] = await tx
+      .update(positions)
+      .set({
+        status: "open",
+        marginHoldId: row.marginHoldId,
+        openPrice,
+        openTickPrice: tick.price,
+        openTickAtMs: tick.atMs,
+        openFee: toWire(fee),
+        maintenance: toWire(maintenance),
+        liquidationPrice: liquidationPrice(terms, openPrice, margin, maintenance),
+        warningPrice: warningPrice(terms, openPrice, margin, maintenance, config.warning_level),
+        openedAt: now,
+      })
+      .where(eq(positions.id, row.id))
+      .returning();
+    await this.deps.notifier.notifyUser(tx, row.userId, {
+      title: notifications.POSITION_OPENED_TITLE.key,
+      body: notifications.POSITION_OPENED_BODY.key,
+      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: tickTime(tick.atMs) },
+    });
+    return opened;
+  }
+
+  /** A pending limit order fills at its limit price on the tick that crossed it. */
+  private async fillInTx(tx: Tx, row: PositionRow, tick: TickAt): Promise<PositionRow> {
+    const now = this.deps.clock.now();
+    const fee = money(row.openFee);
+    if (row.feeHoldId !== null) {
+      await ledger.settle(tx, { holdId: row.feeHoldId, key: `position:${row.id}:fee.settle`, kind: "position.fee", legs: [{ account: { platform: "fees" }, currency: MARGIN_CURRENCY, amount: fee }], at: now });
+      await tx.update(positions).set({ feeHoldId: null }).where(eq(positions.id, row.id));
+    }
+    // The fee was taken from the hold: openInTx must not charge it again.
+    const opened = await this.openInTx(tx, { ...row, feeHoldId: null }, tick, row.limitPrice!, money(0), now);
+    const [withFee] = await tx.update(positions).set({ openFee: toWire(fee) }).where(eq(positions.id, row.id)).returning();
+    return { ...opened, openFee: withFee.openFee };
+  }
+
+  /**
+   * Closes a locked open position at `exec` (the bid for a long, the ask for a short) on `tick`. The held margin
+   * goes to the trading account, which pays the user margin + P&L (never below zero) and the close fee; a loss
+   * beyond the margin is paid to the trading account by the insurance fund.
+   */
+  async closeInTx(tx: Tx, row: PositionRow, reason: CloseReason, tick: TickAt, exec: string): Promise<PositionRow> {
+    const [closed] = await this.closeManyInTx(tx, [{ row, reason, tick, exec }]);
+    return closed;
+  }
+
+  /**
+   * Closes many locked open positions in the caller's transaction with one statement per table, whatever their
+   * number (a user's close is a batch of one): the margin holds settled to `trading` in one ledger batch, the
+   * payouts, fees and insurance gaps in another, the rows in one UPDATE, the notices in one insert. Nothing in a
+   * close can be refused (it only credits the user), so no member can fail the others.
+   */
+  async closeManyInTx(tx: Tx, closes: ReadonlyArray<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }>): Promise<PositionRow[]> {
+    if (!closes.length) return [];
+    const now = this.deps.clock.now();
+    const planned = closes.map(({ row, reason, tick, exec }) => {
+      invariant(row.status === "open" && row.openPrice !== null && row.marginHoldId !== null, "only an open position closes");
+      const terms = termsOf(row);
+      const split = splitClose({
+        margin: money(row.margin),
+        openFee: money(row.openFee),
+        swapTotal: money(row.swap),
+        swapDue: money(row.swapDue),
+        gross: grossPnl(terms, row.openPrice, exec),
+        closeFee: feeFor(terms, exec),
+      });
+      const all: Leg[] = [
+        { account: { user: row.userId }, currency: MARGIN_CURRENCY, amount: split.payout },
+        { account: { platform: "fees" }, currency: MARGIN_CURRENCY, amount: split.fee },
+        { account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: split.payout.plus(split.fee).minus(split.gap).negated() },
+        { account: { platform: "insurance" }, currency: MARGIN_CURRENCY, amount: split.gap.negated() },
+      ];
+      return { row, reason, tick, exec, split, legs: all.filter((leg) => !money(leg.amount).isZero()) };
+    });
+    await resolveBatch(
+      tx,
+      planned.map(({ row }) => ({
+        holdId: row.marginHoldId!,
+        key: `position:${row.id}:margin.settle`,
+        kind: "position.settle",
+        legs: [{ account: { platform: "trading" as const }, currency: MARGIN_CURRENCY, amount: money(row.margin) }],
+        at: now,
+      })),
+    );
+    await postBatch(
+      tx,
+      planned.filter((p) => p.legs.length).map(({ row, legs }) => ({ key: `position:${row.id}:close`, kind: "position.close", cause: { kind: "position", id: row.id }, legs, at: now })),
+    );
+    const col = (pick: (p: (typeof planned)[number]) => string | number) => pgArray(planned.map(pick));
+    const updated = await tx.execute(
+      sql`UPDATE positions AS p SET status = 'closed', close_reason = v.reason, close_price = v.exec, close_tick_price = v.tick_price,
+          close_tick_at_ms = v.tick_at_ms, close_fee = v.fee, payout = v.payout, pnl = v.pnl, closed_at = ${now.toISOString()}::timestamptz
+          FROM unnest(${col((p) => p.row.id)}::bigint[], ${col((p) => p.reason)}::text[], ${col((p) => p.exec)}::numeric[], ${col((p) => p.tick.price)}::numeric[],
+                      ${col((p) => p.tick.atMs)}::bigint[], ${col((p) => toWire(p.split.fee))}::numeric[], ${col((p) => toWire(p.split.payout))}::numeric[],
+                      ${col((p) => toWire(p.split.pnl))}::numeric[]) AS v (id, reason, exec, tick_price, tick_at_ms, fee, payout, pnl)
+          WHERE p.id = v.id AND p.status = 'open' RETURNING p.id`,
+    );
+    invariant((updated as unknown as { rows: unknown[] }).rows.length === planned.length, "every locked open position closes once");
+    const notices = planned.map(({ row, reason, tick, exec, split }) => ({
+      userId: row.userId,
+      title: CLOSE_TITLES[reason],
+      body: notifications.POSITION_CLOSED_BODY.key,
+      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: exec, tick_price: tick.price, tick_time: tickTime(tick.atMs), pnl: toWire(split.pnl) },
+    }));
+    if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
+    else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    return planned.map(({ row, reason, tick, exec, split }) => ({
+      ...row,
+      status: "closed" as const,
+      closeReason: reason,
+      closePrice: exec,
+      closeTickPrice: tick.price,
+      closeTickAtMs: tick.atMs,
+      closeFee: toWire(split.fee),
+      payout: toWire(split.payout),
+      pnl: toWire(split.pnl),
+      closedAt: now,
+    }));
+  }
+
+  // ----- the trigger source -----------------------------------------------------------------------------------
+
+  async loadAll(): Promise<Trigger[]> {
+    const rows = await this.db.select().from(positions).where(inArray(positions.status, ["pending", "open"]));
+    return rows.flatMap(levelsOf);
+  }
+
+  async loadOwner(id: string): Promise<Trigger[]> {
+    const [row] = await this.db.select().from(positions).where(eq(positions.id, Number(id)));
+    return row ? levelsOf(row) : [];
+  }
+
+  /**
+   * Settles what crossed, up to SETTLE_BATCH positions per transaction: liquidations first, the deepest beyond its
+   * level (the worst margin level) first, then stops and take-profits, fills, warnings. Each batch locks its rows
+   * (in id order) and re-checks every one under its lock: a position the user closed meanwhile is left alone, so a
+   * race closes it once. The closes of a batch are written together (closeManyInTx).
+   */
+  async fire(fired: readonly FiredAt[]): Promise<void> {
+    const items = fired.map((item) => ({
+      item,
+      id: Number(item.owner.slice(SOURCE.length + 1)),
+      reason: reasonOf(item.fired.map((f) => f.trigger.key.slice(item.owner.length + 1))),
+    }));
+    items.sort(byUrgency);
+    for (let i = 0; i < items.length; i += SETTLE_BATCH) {
+      const batch = items.slice(i, i + SETTLE_BATCH);
+      const rows = await this.db.transaction(async (tx) => {
+        const locked = new Map((await tx.select().from(positions).where(inArray(positions.id, batch.map((b) => b.id))).orderBy(positions.id).for("update")).map((r) => [r.id, r]));
+        const done = new Map<number, PositionRow>();
+        const closes: Array<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }> = [];
+        for (const { item, id, reason } of batch) {
+          const row = locked.get(id);
+          const tick = { price: item.tick.price, atMs: item.tick.atMs };
+          if (!row || !reason) continue;
+          if (reason === "fill") {
+            if (row.status !== "pending") continue;
+            const opened = await this.fillInTx(tx, row, tick);
+            // A tick that gaps through the limit may also cross the new position's stops or liquidation level: they
+            // trigger on that same tick, as the contract says, rather than leave it open below its maintenance margin.
+            const exec = item.tick[closeSide(opened.direction)];
+            const crossedNow = (["sl", "tp", "liquidation"] as const).find((r) => this.stillCrossed(opened, r, exec));
+            if (crossedNow) closes.push({ row: opened, reason: crossedNow, tick, exec });
+            else done.set(id, opened);
+            continue;
+          }
+          if (row.status !== "open") continue;
+          const exec = item.tick[closeSide(row.direction)];
+          if (reason === "warning") {
+            const warned = await this.warnInTx(tx, row, exec);
+            if (warned) done.set(id, warned);
+            continue;
+          }
+          // The row may have changed since the book was armed (a stop moved): the decision is re-made on decimals.
+          if (this.stillCrossed(row, reason, exec)) closes.push({ row, reason, tick, exec });
+        }
+        for (const closed of await this.closeManyInTx(tx, closes)) done.set(closed.id, closed);
+        return done;
+      });
+      for (const { item, id } of batch) {
+        const row = rows.get(id);
+        if (row) await this.after(row);
+        else this.deps.triggers.changed(item.owner);
+      }
+    }
+  }
+
+  /** The margin level reached the warning level: the user is told once; the other triggers are re-armed after. */
+  private async warnInTx(tx: Tx, row: PositionRow, exec: string): Promise<PositionRow | null> {
+    if (row.warned || row.warningPrice === null) return null;
+    const figures = unrealised(termsOf(row), { openPrice: row.openPrice!, mark: exec, margin: money(row.margin), openFee: money(row.openFee), swapTotal: money(row.swap), swapDue: money(row.swapDue), maintenance: money(row.maintenance) });
+    const [changed] = await tx.update(positions).set({ warned: true }).where(eq(positions.id, row.id)).returning();
+    await this.deps.notifier.notifyUser(tx, row.userId, {
+      title: notifications.MARGIN_WARNING_TITLE.key,
+      body: notifications.MARGIN_WARNING_BODY.key,
+      values: { symbol: row.symbol, level: figures.marginLevel?.toFixed(0) ?? "-", liquidation_price: row.liquidationPrice ? money(row.liquidationPrice).toFixed(row.pricePrecision) : "-" },
+    });
+    return changed;
+  }
+
+  private stillCrossed(row: PositionRow, reason: CloseReason, exec: string): boolean {
+    const long = row.direction === "long";
+    if (reason === "tp") return row.tpPrice !== null && (long ? money(exec).gte(row.tpPrice) : money(exec).lte(row.tpPrice));
+    if (reason === "sl") return row.slPrice !== null && (long ? money(exec).lte(row.slPrice) : money(exec).gte(row.slPrice));
+    if (reason === "liquidation") {
+      return row.liquidationPrice !== null && (long ? money(exec).lte(row.liquidationPrice) : money(exec).gte(row.liquidationPrice));
+    }
+    return false;
+  }
+
+  /** After a change committed: re-arm its triggers, push it to the user's sockets, return it as the wire shows it. */
+  async after(row: PositionRow): Promise<Position> {
+    this.deps.triggers.changed(ownerOf(SOURCE, row.id));
+    const position = this.queries.toPosition(row);
+    this.deps.publish(row.userId, position);
+    return position;
+  }
+
+  // ----- margin warnings and swaps ----------------------------------------------------------------------------
+
+  /**
+   * The nightly swap of forex and metal positions held through 21:00 UTC of `dayMs`'s date (triple on Wednesday):
+   * one ledger entry per position and night (idempotent by key), paid from the wallet, or owed by the position
+   * (settled at its close) when the wallet cannot pay. Re-arms the liquidation level, which owed swaps move.
+   */
+  async chargeSwaps(dayMs: number): Promise<number> {
+    const day = new Date(dayMs).toISOString().slice(0, 10);
+    const cutoff = new Date(`${day}T21:00:00.000Z`);
+    const rows = await this.db
+      .select()
+      .from(positions)
+      .where(and(eq(positions.status, "open"), inArray(positions.kind, ["forex", "metal"]), sql`${positions.openedAt} <= ${cutoff.toISOString()}`, sql`(${positions.swappedThrough} IS NULL OR ${positions.swappedThrough} < ${day})`));
+    let charged = 0;
+    for (const candidate of rows) {
+      const row = await this.db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(positions).where(eq(positions.id, candidate.id)).for("update");
+        if (locked?.status !== "open" || (locked.swappedThrough !== null && locked.swappedThrough >= day)) return null;
+        const terms = termsOf(locked);
+        const charge = swapCharge(terms, locked.openPrice!, locked.swapRate, cutoff.getTime());
+        let due = money(locked.swapDue);
+        if (charge.gt(0)) {
+          const [wallet] = (await ledger.balances(tx, locked.userId)).filter((b) => b.currency === MARGIN_CURRENCY);
+          const paid = Decimal_min(charge, money(wallet?.available ?? 0));
+          if (paid.gt(0)) {
+            await ledger.post(tx, {
+              key: `position:${locked.id}:swap:${day}`,
+              kind: "position.swap",
+              cause: { kind: "position", id: locked.id },
+              memo: day,
+              at: cutoff,
+              legs: [
+                { account: { user: locked.userId }, currency: MARGIN_CURRENCY, amount: paid.negated() },
+                { account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: paid },
+              ],
+            });
+          }
+          due = due.plus(charge.minus(paid));
+        }
+        const liquidation = liquidationPrice(terms, locked.openPrice!, money(locked.margin), money(locked.maintenance), due);
+        const warning = warningPrice(terms, locked.openPrice!, money(locked.margin), money(locked.maintenance), (await this.rules(tx)).warning_level, due);
+        const [changed] = await tx
+          .update(positions)
+          .set({ swap: toWire(money(locked.swap).plus(charge)), swapDue: toWire(due), swappedThrough: day, liquidationPrice: liquidation, warningPrice: warning })
+          .where(eq(positions.id, locked.id))
+          .returning();
+        return changed;
+      });
+      if (row) {
+        charged++;
+        await this.after(row);
+      }
+    }
+    return charged;
+  }
+
+}
