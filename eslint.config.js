@@ -48,7 +48,7 @@ export const SERVER_DOMAINS = {
   // Disclosures (the loss share): the results are read by the settling domains and handed in by app.ts.
   disclosures: [],
   // The back office's dashboard: each queue's count and the setup checklist, asked of the domains that own them.
-  overview: ["funding", "kyc", "loans", "support", "content", "market", "earn"],
+  overview: ["funding", "kyc", "loans", "support", "content", "market", "earn", "proof", "referral"],
   // The signed-in home's first data in one round trip: each part asked of the domain whose call answers it.
   home: ["auth", "wallet", "content", "market", "support"],
 };

@@ -91,7 +91,7 @@ export const outbox = call({
 });
 
 /** What a fresh install still lacks before users can use a part of it (the overview's setup checklist). */
-export const setupItemKey = z.enum(["deposit_addresses", "support_contact", "documents", "earn_products"]);
+export const setupItemKey = z.enum(["deposit_addresses", "support_contact", "documents", "earn_products", "proof_reserves", "referral_reward"]);
 export type SetupItemKey = z.infer<typeof setupItemKey>;
 
 export const overview = call({

@@ -8,6 +8,38 @@ export const languages = ["zh", "en", "es", "it", "jp", "ko", "pt", "tw", "vn", 
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = "en";
 
+/**
+ * The BCP 47 tag of each language (an HTML `lang`, Accept-Language): the stored keys stay the seed's (`jp`, `tw`,
+ * `vn` are not language tags), the tags are what browsers and screen readers understand.
+ */
+export const languageTags: Record<Language, string> = { zh: "zh-CN", en: "en", es: "es", it: "it", jp: "ja", ko: "ko", pt: "pt", tw: "zh-TW", vn: "vi", id: "id" };
+
+/** Our language of a BCP 47 tag ("zh-Hant-HK" -> tw, "ja-JP" -> jp, "vi" -> vn), or null when we have none. */
+export function languageOfTag(tag: string): Language | null {
+  const parts = tag.trim().toLowerCase().split(/[-_]/);
+  if (parts[0] === "zh") return parts.some((p) => p === "tw" || p === "hk" || p === "mo" || p === "hant") ? "tw" : "zh";
+  const exact = (Object.keys(languageTags) as Language[]).find((lang) => languageTags[lang] === parts[0]);
+  return exact ?? null;
+}
+
+/** The first language of an Accept-Language header we have, by the header's weights (ties keep their order). */
+export function languageOfAcceptLanguage(header: string | undefined): Language | null {
+  const ranges = (header ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith("q="))?.slice(2) ?? "1");
+      return { tag, q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((r) => r.tag && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const r of ranges) {
+    const lang = languageOfTag(r.tag);
+    if (lang) return lang;
+  }
+  return null;
+}
+
 /** The seed's md5 "sign" suffix. It is public (it ships in the client), so the server also demands a signature. */
 export const addressSignSuffix = "tradewise-wallet-v1";
 

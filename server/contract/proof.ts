@@ -48,6 +48,14 @@ export const myProof = z.object({
 });
 export type MyProof = z.infer<typeof myProof>;
 
+export const reserve = z.object({
+  currency: z.string().trim().min(1, msg("PARAMETER_ERROR")).max(16, msg("PARAMETER_ERROR")).toUpperCase(),
+  network: z.string().trim().max(32, msg("PARAMETER_ERROR")),
+  address: z.string().trim().min(1, msg("PARAMETER_ERROR")).max(128, msg("PARAMETER_ERROR")),
+  amount: decimalString,
+});
+export type Reserve = z.infer<typeof reserve>;
+
 export const root = call({
   method: "GET",
   path: "proof/root",
@@ -55,7 +63,11 @@ export const root = call({
   summary: "The latest proof-of-liabilities snapshot: each currency's Merkle-sum root, total and leaf count",
   tags: ["proof"],
   input: empty,
-  output: rootView.extend({ rules: z.array(z.string()) }),
+  output: rootView.extend({
+    rules: z.array(z.string()),
+    /** What the operator declares it holds (addresses and amounts): declared, not proven by the tree. */
+    reserves: z.array(reserve),
+  }),
 });
 
 export const mine = call({
@@ -81,7 +93,8 @@ export const snapshot = call({
 export const snapshotRow = rootView.extend({
   id: z.number().int(),
   at: seconds,
-  kind: z.enum(["daily", "operator"]),
+  /** daily: at 00:00 UTC; operator: asked for in the back office; catch_up: taken because a user held a balance the latest snapshot did not count. */
+  kind: z.enum(["daily", "operator", "catch_up"]),
   operator: z.string().nullable(),
   users: z.number().int(),
   duration_ms: z.number().int(),
@@ -97,13 +110,7 @@ export const history = call({
   output: paged(snapshotRow),
 });
 
-export const reserve = z.object({
-  currency: z.string().trim().min(1, msg("PARAMETER_ERROR")).max(16, msg("PARAMETER_ERROR")).toUpperCase(),
-  network: z.string().trim().max(32, msg("PARAMETER_ERROR")),
-  address: z.string().trim().min(1, msg("PARAMETER_ERROR")).max(128, msg("PARAMETER_ERROR")),
-  amount: decimalString,
-});
-export type Reserve = z.infer<typeof reserve>;
+
 
 export const liabilities = call({
   method: "GET",

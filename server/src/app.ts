@@ -39,10 +39,11 @@ import type { AppContext } from "./platform/context";
 import { randomToken } from "./platform/crypto";
 import type { Database } from "./platform/db";
 import { envelopeOf, installErrorHandling } from "./platform/errors";
+import { errors } from "../contract/messages";
 import { installRequestTargetGuard } from "./platform/request-target";
 import { clientKey, createApi } from "./platform/http";
 import { operatorSecrets } from "./platform/secret-box";
-import { loadTranslator, type Translator } from "./platform/i18n";
+import { loadTranslator, requestLanguage, type Translator } from "./platform/i18n";
 import { createMessenger, type Messenger } from "./platform/messenger";
 import { buildOpenApi } from "./platform/openapi";
 import { getOrCreateSetting } from "./platform/settings";
@@ -215,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Customer-service chat: new messages reach the user's sockets on the `support` channel.
   const support = registerSupport(ctx, { publish: (userId, message) => market.publishToUser(userId, "support", message) });
   // The back office's dashboard: the queues' counts and what a fresh install still lacks.
-  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, support: support.service, pages: content.pages, market: market.service, earn: earn.queries });
+  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, support: support.service, pages: content.pages, market: market.service, earn: earn.queries, proof: proof.service, referral: referral.service });
 
   // The signed-in home's first data in one round trip, each part read by the service its own call uses.
   registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.service, support: support.service });
@@ -232,7 +233,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   serveClient(app, config.STATIC_DIR);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
+    // No call means no payload `lang` the client would translate by: the answer says it in the request's language
+    // (`?lang=`, else Accept-Language, else English), never in the seed's Chinese key.
+    if (request.url.startsWith("/api/")) return reply.status(404).send({ ...envelopeOf("NOT_FOUND"), message: translator.t(requestLanguage(request), errors.NOT_FOUND.key) });
     return reply.status(404).type("text/plain").send("Not found");
   });
   return { app, ctx, market, firstRun, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderScreen } from "@/shared/testing/render-screen";
-import { ReadOnlyOrders, type OrderQuery } from "./order-desk";
+import { ReadOnlyOrders, tickText, type OrderQuery } from "./order-desk";
 
 type Status = "open" | "done";
 interface Orders {
@@ -52,5 +52,13 @@ describe("ReadOnlyOrders", () => {
     fireEvent.change(screen.getByLabelText("Symbol"), { target: { value: "eth/usdt" } });
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "" } });
     await waitFor(() => expect(load).toHaveBeenLastCalledWith({ page: 1, limit: 30, status: undefined, user_id: 42, symbol: "ETH/USDT" }));
+  });
+});
+
+describe("tickText", () => {
+  it("shows a tick's price grouped and its time as every time is shown (local YYYY-MM-DD HH:mm:ss), not a raw ISO string", () => {
+    const atMs = new Date(2026, 10, 25, 9, 5, 7, 250).getTime();
+    expect(tickText({ price: "64210.5", at_ms: atMs })).toBe("64,210.5 @ 2026-11-25 09:05:07");
+    expect(tickText(null)).toBe("-");
   });
 });

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SelectField, TextField } from "@/shared/ui/field";
+import { formatDecimal, formatTickTime } from "@/shared/i18n/format";
 import { DeskList } from "./desk-list";
 
 /** One column of an order list: its heading and what a row shows in it. */
@@ -147,4 +148,4 @@ export function ReadOnlyOrders<S extends string, D extends { list: { id: number 
 
 /** A recorded tick as the lists show it: price @ UTC time to the second. */
 export const tickText = (tick: { price: string; at_ms: number } | null | undefined) =>
-  tick ? `${tick.price} @ ${new Date(tick.at_ms).toISOString().replace("T", " ").slice(0, 19)}` : "-";
+  tick ? `${formatDecimal(tick.price)} @ ${formatTickTime(tick.at_ms)}` : "-";

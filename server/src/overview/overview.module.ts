@@ -6,6 +6,8 @@ import type { DepositService, WithdrawalService } from "../funding";
 import type { KycService } from "../kyc";
 import type { LoansAdmin } from "../loans";
 import type { MarketService } from "../market";
+import type { ProofService } from "../proof";
+import type { ReferralService } from "../referral";
 import type { AppContext } from "../platform/context";
 import type { SupportModule } from "../support";
 
@@ -18,6 +20,8 @@ export interface OverviewSources {
   pages: ContentModule["pages"];
   market: MarketService;
   earn: EarnQueries;
+  proof: ProofService;
+  referral: ReferralService;
 }
 
 /**
@@ -29,7 +33,7 @@ export function registerOverview(ctx: AppContext, sources: OverviewSources): voi
 }
 
 async function composeOverview(s: OverviewSources) {
-  const [deposits, withdrawals, kyc, loans, supportChats, depositsOpen, hasSupportContact, unpublished, earnOpen] = await Promise.all([
+  const [deposits, withdrawals, kyc, loans, supportChats, depositsOpen, hasSupportContact, unpublished, earnOpen, reservesDeclared, rewardChosen] = await Promise.all([
     s.deposits.pendingCount(),
     s.withdrawals.pendingCount(),
     s.kyc.pendingCount(),
@@ -39,6 +43,8 @@ async function composeOverview(s: OverviewSources) {
     s.pages.hasSupportContact(),
     s.pages.unpublishedDocuments(),
     s.earn.hasOpenProduct(),
+    s.proof.hasReserves(),
+    s.referral.rewardChoice(),
   ]);
   // Each item is something the code refuses on a fresh install until an operator sets it.
   const setup: Array<{ key: SetupItemKey; done: boolean; missing: string[] }> = [
@@ -46,6 +52,9 @@ async function composeOverview(s: OverviewSources) {
     { key: "support_contact", done: hasSupportContact, missing: [] },
     { key: "documents", done: unpublished.length === 0, missing: unpublished },
     { key: "earn_products", done: earnOpen, missing: [] },
+    // Not refused, but unsaid: the trust page shows no reserves, and invitations pay the default reward until chosen.
+    { key: "proof_reserves", done: reservesDeclared, missing: [] },
+    { key: "referral_reward", done: rewardChosen.chosen, missing: rewardChosen.chosen ? [] : [rewardChosen.reward] },
   ];
   return {
     counts: { deposits, withdrawals, kyc, loans, support_chats: supportChats, stale_pairs: s.market.stalePairCount(FEED_STALE_MS) },

@@ -31,8 +31,11 @@ describe("backoffice/overview", () => {
       ["support_contact", false],
       ["documents", false],
       ["earn_products", false],
+      ["proof_reserves", false],
+      ["referral_reward", false],
     ]);
     expect(item(fresh, "documents").missing).toEqual(["jgpz", "dc", "fwxy", "jkxy", "wire"]);
+    expect(item(fresh, "referral_reward").missing).toEqual(["200 USDT"]);
     // No feed runs in the test: every pair is stale.
     expect(fresh.counts.stale_pairs).toBeGreaterThan(0);
 
@@ -54,12 +57,18 @@ describe("backoffice/overview", () => {
       risk_note: "Spreads can vanish.",
     }, { token: admin.token });
     expect(product.status).toBe(200);
+    const reserves = [{ currency: "USDT", network: "TRC20", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", amount: "1000" }];
+    expect((await server.call("POST", "backoffice/proof/reserves", { reserves }, { token: admin.token })).status).toBe(200);
+    const reward = { enabled: true, reward_amount: "20", reward_currency: "USDT", conditions: ["kyc"], direct_rate: "0.1", indirect_rate: "0.05" };
+    expect((await server.call("POST", "backoffice/referral/config/save", reward, { token: admin.token })).status).toBe(200);
 
     const after = await overview(admin.token);
     expect(item(after, "deposit_addresses").done).toBe(true);
     expect(item(after, "support_contact").done).toBe(true);
     expect(item(after, "documents")).toEqual({ key: "documents", done: false, missing: ["jgpz", "dc", "jkxy", "wire"] });
     expect(item(after, "earn_products").done).toBe(true);
+    expect(item(after, "proof_reserves").done).toBe(true);
+    expect(item(after, "referral_reward").done).toBe(true);
   });
 
   it("counts a filed deposit and a user's unread chat message, for every role", async () => {

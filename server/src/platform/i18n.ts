@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FastifyRequest } from "fastify";
 import { languages, type Language } from "../../contract";
+import { languageOfAcceptLanguage } from "../../contract/constants";
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../locales");
 
@@ -58,4 +60,11 @@ export function loadTranslator(dir = localesDir): Translator {
       return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
     },
   };
+}
+
+/** The language a request asks for outside a call's payload: `?lang=` (our keys), else Accept-Language, else English. */
+export function requestLanguage(request: Pick<FastifyRequest, "query" | "headers">): Language {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const asked = typeof query.lang === "string" && (languages as readonly string[]).includes(query.lang) ? (query.lang as Language) : null;
+  return asked ?? languageOfAcceptLanguage(request.headers["accept-language"]) ?? "en";
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { errors } from "../../contract";
+import { languageOfAcceptLanguage, languageOfTag, languages, languageTags } from "../../contract/constants";
 import { loadConfig } from "./config";
 import { parsePo } from "./i18n";
 
@@ -13,10 +14,17 @@ afterAll(async () => {
 });
 
 describe("envelope and status codes", () => {
-  it("answers unknown API routes with 404 and the catalogue's key", async () => {
+  it("answers unknown API routes with 404 in the request's language (?lang=, else Accept-Language, else English), never the Chinese key", async () => {
     const res = await server.app.inject({ method: "GET", url: "/api/no/such/call" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: "error", code: "NOT_FOUND", message: errors.NOT_FOUND.key });
+    expect(res.json()).toEqual({ type: "error", code: "NOT_FOUND", message: errors.NOT_FOUND.en });
+    const es = await server.app.inject({ method: "GET", url: "/api/no/such/call", headers: { "accept-language": "fr-FR,es;q=0.8,en;q=0.5" } });
+    expect(es.json().message).toBe("Esta API no existe");
+    const tw = await server.app.inject({ method: "POST", url: "/api/no/such/call?lang=tw", headers: { "accept-language": "es" } });
+    expect(tw.json().message).not.toBe(errors.NOT_FOUND.key);
+    expect(tw.json().message).toMatch(/[\u4e00-\u9fff]/);
+    const zh = await server.app.inject({ method: "GET", url: "/api/no/such/call", headers: { "accept-language": "zh-CN" } });
+    expect(zh.json().message).toBe(errors.NOT_FOUND.key);
   });
 
   it("answers a malformed JSON body with 400, not 500", async () => {
@@ -83,5 +91,23 @@ describe("server-side catalogue reading", () => {
   it("parses multi-line and escaped entries", () => {
     const po = 'msgid ""\nmsgstr ""\n"Language: es\\n"\n\n#. comment\nmsgid "a \\"quoted\\" key"\nmsgstr ""\n"first "\n"second"\n';
     expect(parsePo(po).get('a "quoted" key')).toBe("first second");
+  });
+});
+
+describe("language tags", () => {
+  it("maps BCP 47 tags to our keys and the seed's keys to valid tags", () => {
+    expect(languageOfTag("ja-JP")).toBe("jp");
+    expect(languageOfTag("vi")).toBe("vn");
+    expect(languageOfTag("zh-Hant-HK")).toBe("tw");
+    expect(languageOfTag("zh-TW")).toBe("tw");
+    expect(languageOfTag("zh-Hans-CN")).toBe("zh");
+    expect(languageOfTag("fr")).toBeNull();
+    expect(languageOfAcceptLanguage("fr;q=1, ko;q=0.4, pt-BR;q=0.9")).toBe("pt");
+    expect(languageOfAcceptLanguage("*")).toBeNull();
+    expect(languageOfAcceptLanguage(undefined)).toBeNull();
+    for (const lang of languages) {
+      expect(languageOfTag(languageTags[lang])).toBe(lang);
+      expect(Intl.getCanonicalLocales(languageTags[lang])).toEqual([languageTags[lang]]);
+    }
   });
 });

@@ -5,5 +5,5 @@ export type { PositionsSettlement } from "./positions.settlement";
 export type { PositionsQueries } from "./positions.queries";
 export type { PositionsAdmin } from "./positions.admin";
 // The forex and metal trading session (timed options on those pairs follow it too).
-export { sessionAt } from "./positions.engine";
+export { sessionAt, sessionCovers } from "./positions.engine";
 export { positionsConfig } from "./positions.config";

@@ -11,6 +11,7 @@ import {
   marginFor,
   reasonOf,
   sessionAt,
+  sessionCovers,
   splitClose,
   stopRefusal,
   swapCharge,
@@ -220,6 +221,27 @@ describe("sessions and swaps", () => {
   });
   it("crypto never closes", () => {
     expect(sessionAt("crypto", week, at("2026-11-28T12:00:00Z")).open).toBe(true);
+  });
+  // An option opened at `from` expiring at `to` is offered only when the market stays open all along.
+  it.each([
+    { from: "2026-11-27T10:00:00Z", to: "2026-11-27T20:59:59Z", covers: true }, // Friday, expires before the close
+    { from: "2026-11-27T10:00:00Z", to: "2026-11-27T21:00:00Z", covers: false }, // expires at the close
+    { from: "2026-11-27T10:00:00Z", to: "2026-11-28T10:00:00Z", covers: false }, // a day on Friday: Saturday is closed
+    { from: "2026-11-27T10:00:00Z", to: "2026-11-30T10:00:00Z", covers: false }, // across the weekend, open at expiry
+    { from: "2026-11-28T10:00:00Z", to: "2026-11-28T10:01:00Z", covers: false }, // closed now
+    { from: "2026-11-29T21:00:00Z", to: "2026-11-30T21:00:00Z", covers: true }, // Sunday's open, a day
+    { from: "2026-11-25T10:00:00Z", to: "2026-11-26T10:00:00Z", covers: true }, // Wednesday, a day
+  ])("forex from $from to $to: covered $covers", ({ from, to, covers }) => {
+    expect(sessionCovers("metal", week, at(from), at(to))).toBe(covers);
+  });
+  it("a session that closes before it opens in the week (Saturday close, Monday open)", () => {
+    const odd = { close: "6 00:00", open: "1 00:00" };
+    expect(sessionCovers("forex", odd, at("2026-11-27T10:00:00Z"), at("2026-11-27T23:59:00Z"))).toBe(true);
+    expect(sessionCovers("forex", odd, at("2026-11-27T10:00:00Z"), at("2026-11-28T00:00:00Z"))).toBe(false);
+    expect(sessionCovers("forex", odd, at("2026-11-30T00:00:00Z"), at("2026-12-01T00:00:00Z"))).toBe(true);
+  });
+  it("crypto options are always covered", () => {
+    expect(sessionCovers("crypto", week, at("2026-11-28T10:00:00Z"), at("2026-12-28T10:00:00Z"))).toBe(true);
   });
   it("Wednesday's swap is triple (the weekend's)", () => {
     const t = eurusd("long");

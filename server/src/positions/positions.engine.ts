@@ -236,6 +236,22 @@ export function sessionAt(kind: MarketKind, session: WeeklySession, atMs: number
   return { open: false, nextOpenMs: next };
 }
 
+/**
+ * Whether a forex or metal market stays open from `fromMs` up to `toMs`: open at the start and not reaching the
+ * week's close before the end. A timed option must lie wholly inside one session (its expiry cannot fall in the
+ * closed window, nor may it run across a weekend); crypto never closes.
+ */
+export function sessionCovers(kind: MarketKind, session: WeeklySession, fromMs: number, toMs: number): boolean {
+  if (kind === "crypto") return true;
+  if (!sessionAt(kind, session, fromMs).open) return false;
+  const sunday = new Date(fromMs);
+  sunday.setUTCHours(0, 0, 0, 0);
+  const weekStart = sunday.getTime() - sunday.getUTCDay() * 86_400_000;
+  const close = weekStart + weekOffset(session.close);
+  const nextClose = close > fromMs ? close : close + WEEK_MS;
+  return toMs < nextClose;
+}
+
 /** Swap days a position held through 21:00 UTC on `dayMs`'s date is charged: three on Wednesday (the weekend's). */
 export const swapMultiplier = (dayMs: number): number => (new Date(dayMs).getUTCDay() === 3 ? 3 : 1);
 

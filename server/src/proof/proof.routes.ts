@@ -8,7 +8,7 @@ const ADMIN: OperatorRole[] = ["admin"];
 
 export function proofRoutes(ctx: AppContext, service: ProofService): void {
   const { api } = ctx;
-  api.route(proof.root, async () => ({ ...(await service.root()), rules: [...proof.HASHING_RULES] }));
+  api.route(proof.root, async () => ({ ...(await service.root()), rules: [...proof.HASHING_RULES], reserves: await service.reserves() }));
   api.route(proof.mine, ({ user }) => service.mine(user.id));
   api.route(
     proof.snapshot,

@@ -3,11 +3,14 @@ import { bytea } from "../platform/columns";
 
 /** Tables of migrations/0015_proof.sql (the levels' bytea and text[] columns are written and read in SQL). */
 
+/** daily: 00:00 UTC; operator: on an operator's request; catch_up: a balance the latest one did not count (0024). */
+export type SnapshotKind = "daily" | "operator" | "catch_up";
+
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const proofSnapshots = pgTable("proof_snapshots", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
-  kind: text("kind").$type<"daily" | "operator">().notNull(),
+  kind: text("kind").$type<SnapshotKind>().notNull(),
   day: date("day"),
   operatorId: bigint("operator_id", { mode: "number" }),
   users: integer("users").notNull(),

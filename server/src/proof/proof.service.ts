@@ -9,13 +9,21 @@ import type { Db, Executor } from "../platform/db";
 import { isUniqueViolation } from "../platform/db-errors";
 import { getSetting, putSetting } from "../platform/settings";
 import { buildTrees, commitmentOf, EMPTY_HASH, EMPTY_SUM, siblingAt, type PathStep, type ProofTree } from "./proof.engine";
-import { proofLeaves, proofRoots, proofSnapshots } from "./proof.schema";
+import { proofLeaves, proofRoots, proofSnapshots, type SnapshotKind } from "./proof.schema";
 
 /** Rows written per statement: each column travels as one joined text parameter (`string_to_array`). */
 const BATCH = 20_000;
 /** The leaves and levels of older snapshots are dropped (their roots stay in the history). */
 const KEEP_PATHS_DAYS = 90;
 export const RESERVES_KEY = "proof.reserves";
+/**
+ * A catch-up snapshot follows a balance the latest snapshot does not count at once when that snapshot counted nobody
+ * (the platform's first funds), else once the latest is this old: a funded user sees a proof within the hour, and a
+ * busy platform takes at most one extra snapshot an hour.
+ */
+export const CATCH_UP_AFTER_MS = 3_600_000;
+/** How often the leader looks for such a balance (the leader's jobs run every 10 s). */
+const CATCH_UP_CHECK_MS = 60_000;
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -53,7 +61,7 @@ export class ProofService {
    * Takes a snapshot now. `daily` is once per UTC day (a second run that day, or a racing leader, returns null and
    * writes nothing); an operator's is audited.
    */
-  async take(kind: "daily" | "operator", operatorId: number | null = null): Promise<{ id: number; ms: number } | null> {
+  async take(kind: SnapshotKind, operatorId: number | null = null): Promise<{ id: number; ms: number } | null> {
     const started = Date.now();
     const now = this.deps.clock.now();
     const day = kind === "daily" ? utcDay(now.getTime()) : null;
@@ -104,22 +112,43 @@ export class ProofService {
     }
   }
 
-  /** The leader's daily job: today's snapshot once (a late leader catches up), and old paths pruned. */
+  /**
+   * The leader's jobs: today's snapshot once (a late leader catches up), old paths pruned, and a catch-up snapshot
+   * when a user holds a balance the latest snapshot does not count.
+   */
   async runDaily(nowMs: number): Promise<void> {
     const [done] = await this.deps.db
       .select({ id: proofSnapshots.id })
       .from(proofSnapshots)
       .where(and(eq(proofSnapshots.kind, "daily"), eq(proofSnapshots.day, utcDay(nowMs))));
-    if (done) return;
+    if (done) return this.catchUp(nowMs);
     await this.take("daily");
     const cutoff = new Date(nowMs - KEEP_PATHS_DAYS * 86_400_000);
     await this.deps.db.execute(sql`DELETE FROM proof_leaves WHERE snapshot_id IN (SELECT id FROM proof_snapshots WHERE taken_at < ${cutoff})`);
     await this.deps.db.execute(sql`DELETE FROM proof_levels WHERE snapshot_id IN (SELECT id FROM proof_snapshots WHERE taken_at < ${cutoff})`);
   }
 
-  private async latest(): Promise<{ id: number; takenAt: Date } | null> {
+  private lastCatchUpCheck = Number.NEGATIVE_INFINITY;
+
+  /** A snapshot now if some user's balance is missing from the latest one (see CATCH_UP_AFTER_MS). */
+  private async catchUp(nowMs: number): Promise<void> {
+    if (nowMs - this.lastCatchUpCheck < CATCH_UP_CHECK_MS && nowMs >= this.lastCatchUpCheck) return;
+    this.lastCatchUpCheck = nowMs;
+    const latest = await this.latest();
+    if (latest && latest.users > 0 && nowMs - latest.takenAt.getTime() < CATCH_UP_AFTER_MS) return;
+    const missing = await rows<{ one: unknown }>(
+      this.deps.db,
+      sql`SELECT 1 AS one FROM ledger_accounts a
+          WHERE a.user_id IS NOT NULL AND a.available + a.frozen <> 0
+            AND NOT EXISTS (SELECT 1 FROM proof_leaves l WHERE l.snapshot_id = ${latest?.id ?? 0} AND l.user_id = a.user_id AND l.currency = a.currency)
+          LIMIT 1`,
+    );
+    if (missing.length) await this.take("catch_up");
+  }
+
+  private async latest(): Promise<{ id: number; takenAt: Date; users: number } | null> {
     const [row] = await this.deps.db
-      .select({ id: proofSnapshots.id, takenAt: proofSnapshots.takenAt })
+      .select({ id: proofSnapshots.id, takenAt: proofSnapshots.takenAt, users: proofSnapshots.users })
       .from(proofSnapshots)
       .orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id))
       .limit(1);
@@ -208,6 +237,11 @@ export class ProofService {
 
   async reserves(): Promise<Reserve[]> {
     return (await getSetting<Reserve[]>(this.deps.db, RESERVES_KEY)) ?? [];
+  }
+
+  /** Whether the operator has declared any reserve (the trust page shows them beside the proven liabilities). */
+  async hasReserves(): Promise<boolean> {
+    return (await this.reserves()).length > 0;
   }
 
   /** Declares the reserves (replaces the list), audited with the list before and after. */

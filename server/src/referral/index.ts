@@ -1,2 +1,3 @@
 // The referral domain's door (invitations, rewards, commission).
 export { registerReferral, type ReferralModule } from "./referral.module";
+export type { ReferralService } from "./referral.service";

@@ -42,6 +42,13 @@ export class ReferralService {
     return { ...DEFAULT_REFERRAL_CONFIG, ...((await getSetting<Partial<ReferralConfig>>(db, SETTING)) ?? {}) };
   }
 
+  /** Whether an operator has saved the programme's settings (until then the reward is the default nobody chose), and the reward paid now. */
+  async rewardChoice(): Promise<{ chosen: boolean; reward: string }> {
+    const saved = await getSetting(this.db, SETTING);
+    const config = await this.config();
+    return { chosen: saved !== null, reward: `${config.reward_amount} ${config.reward_currency}` };
+  }
+
   async saveConfig(operatorId: number, input: ReferralConfig): Promise<ReferralConfig> {
     const next: ReferralConfig = { ...input, conditions: [...new Set(input.conditions)].sort() as ReferralConfig["conditions"] };
     await this.db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ProductInput } from "@contract/earn";
 import { useAction } from "@/shared/api/use-action";
-import { formatDecimal } from "@/shared/i18n/format";
+import { formatDecimal, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Modal } from "@/shared/ui/modal";
@@ -128,8 +128,8 @@ export function EarnProductsPage() {
                 <td className="num">{p.id}</td>
                 <td>{p.kind === "arbitrage" ? t`AI arbitrage` : t`Hosting`}</td>
                 <td>{p.name}</td>
-                <td className="num">{p.daily_rate}</td>
-                <td className="num">{p.apr}</td>
+                <td className="num">{formatRate(p.daily_rate)}</td>
+                <td className="num">{formatRate(p.apr)}</td>
                 <td className="num">{p.days}</td>
                 <td className="num">
                   {formatDecimal(p.min)} - {formatDecimal(p.max)} {p.currency}

@@ -1,11 +1,11 @@
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FEED_STALE_MS } from "@contract/constants";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { DeskList } from "../desk-list";
 import { getFeedStatus } from "../market-api";
-import { ageText, kindText, percentOfFraction } from "./market-parts";
+import { ageText, kindText } from "./market-parts";
 
 /** A pair whose last tick is older than this is flagged: the feed quotes every pair every few seconds. */
 const STALE_MS = FEED_STALE_MS;
@@ -86,7 +86,7 @@ export function FeedPage() {
                 <td>
                   <span className={`badge ${v.connected ? "badge--up" : "badge--danger"}`}>{v.connected ? t`Connected` : t`Disconnected`}</span>
                 </td>
-                <td className="num">{percentOfFraction(v.fee_rate)}</td>
+                <td className="num">{formatRate(v.fee_rate)}</td>
                 <td className="num">{v.pairs}</td>
                 <td>{formatDateTime(v.last_quote_at)}</td>
               </tr>
@@ -123,7 +123,7 @@ export function FeedPage() {
                   <td className={`num ${isStale ? "down" : ""}`} data-testid="tick-age">
                     {ageText(p.age_ms)}
                   </td>
-                  <td>{p.last_tick_at_ms === null ? "-" : formatDateTime(Math.floor(p.last_tick_at_ms / 1000))}</td>
+                  <td>{p.last_tick_at_ms === null ? "-" : formatTickTime(p.last_tick_at_ms)}</td>
                   <td>
                     <span className={`badge ${p.trading ? "badge--up" : "badge--danger"}`}>{p.trading ? t`On` : t`Off`}</span>
                   </td>
@@ -134,7 +134,7 @@ export function FeedPage() {
         </table>
       </DeskList>
       <p className="faint" style={{ fontSize: 12, marginTop: 10 }}>
-        <Trans>Server time</Trans> {formatDateTime(Math.floor(data.time_ms / 1000))}
+        <Trans>Server time</Trans> {formatTickTime(data.time_ms)}
       </p>
     </>
   );

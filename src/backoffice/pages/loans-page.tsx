@@ -35,7 +35,7 @@ export function LoansPage() {
   });
   const { data, approving } = queue;
   const { data: accounts } = useSWR(["backoffice/loans", "accounts", data], () => getLoanQueue({ page: 1, limit: 1 }, { silent: true }).then((r) => r.accounts));
-  const statusName = (s: LoanStatus) => ({ pending: t`Pending review`, issued: t`Loan issued`, settled: t`Settled`, rejected: t`Audit failure` })[s];
+  const statusName = (s: LoanStatus) => ({ pending: t`Pending review`, issued: t`Loan issued`, settled: t`Settled`, rejected: t`Rejected` })[s];
   return (
     <>
       <div className="bo__head">

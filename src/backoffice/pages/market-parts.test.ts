@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ageText, percentOfFraction } from "./market-parts";
+import { ageText } from "./market-parts";
 
 describe("back office market formatting", () => {
-  it.each([
-    ["0.0004", "0.04%"],
-    ["0.25", "25%"],
-    ["1.5", "150%"],
-    ["0", "0%"],
-    ["0.00001", "0.001%"],
-    ["x", "-"],
-  ])("shows the fraction %s as %s", (fraction, percent) => {
-    expect(percentOfFraction(fraction)).toBe(percent);
-  });
-
   it("says how old a tick is", () => {
     expect(ageText(null)).toBe("-");
     expect(ageText(820)).toBe("0.8 s");

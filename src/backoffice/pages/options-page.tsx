@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { OptionResult, OptionStatus } from "@contract/options";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal, formatRate } from "@/shared/i18n/format";
 import { getOptions } from "../options-api";
 import { ReadOnlyOrders, tickText, type OrderColumn } from "../order-desk";
 import { kindText } from "./market-parts";
@@ -22,10 +22,10 @@ export function OptionsPage() {
     { head: <Trans>Direction</Trans>, cell: (o) => (o.direction === "up" ? t`Up` : t`Down`) },
     { head: <Trans>Period</Trans>, num: true, cell: (o) => `${o.seconds} s` },
     { head: <Trans>Stake</Trans>, num: true, cell: (o) => `${formatDecimal(o.amount)} ${o.currency}` },
-    { head: <Trans>Rate</Trans>, num: true, cell: (o) => o.rate },
+    { head: <Trans>Rate</Trans>, num: true, cell: (o) => formatRate(o.rate, 2) },
     { head: <Trans>Opening tick</Trans>, num: true, cell: (o) => tickText(o.open_tick) },
     { head: <Trans>Closing tick</Trans>, num: true, cell: (o) => tickText(o.close_tick) },
-    { head: <Trans>Result</Trans>, cell: (o) => (o.result ? resultName[o.result] : t`Open`) },
+    { head: <Trans>Result</Trans>, cell: (o) => (o.result ? resultName[o.result] : t({ message: "Open", context: "open trades" })) },
     { head: <Trans>Paid back</Trans>, num: true, cell: (o) => (o.payout === null ? "-" : formatDecimal(o.payout)) },
     { head: <Trans>Placed</Trans>, num: true, cell: (o) => formatDateTime(o.created_at) },
   ];
@@ -42,7 +42,7 @@ export function OptionsPage() {
         }))
       }
       statuses={[
-        { value: "open", name: t`Open` },
+        { value: "open", name: t({ message: "Open", context: "open trades" }) },
         { value: "settled", name: t`Settled` },
       ]}
       swrKey="backoffice/options"

@@ -46,6 +46,16 @@ const SETUP: Record<SetupItemKey, { todo: MessageDescriptor; done: MessageDescri
     done: msg`An earn product is open.`,
     path: "/earn",
   },
+  proof_reserves: {
+    todo: msg`No reserves are declared: the trust page proves what users are owed but shows nothing that covers it.`,
+    done: msg`Reserves are declared and shown on the trust page.`,
+    path: "/proof",
+  },
+  referral_reward: {
+    todo: msg`The referral reward was never chosen: each invitation pays this default until you confirm or change it:`,
+    done: msg`The referral reward is chosen.`,
+    path: "/referral",
+  },
 };
 
 /** Where an operator lands: the queues waiting for work and what users cannot do yet, each linking to its page. */

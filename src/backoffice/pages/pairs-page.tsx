@@ -4,13 +4,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { MarketKind, Pair } from "@contract/market";
 import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { formatDecimal } from "@/shared/i18n/format";
+import { formatDecimal, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Modal } from "@/shared/ui/modal";
 import { DeskList } from "../desk-list";
 import { getPairs, updatePair } from "../market-api";
-import { kindText, KINDS, percentOfFraction } from "./market-parts";
+import { kindText, KINDS } from "./market-parts";
 
 type Draft = Pick<Pair, "trading" | "quantity_step" | "quantity_min" | "quantity_max" | "spread_rate"> & { price_precision: string; reason: string };
 
@@ -109,7 +109,7 @@ export function PairsPage() {
                 <td className="num">{formatDecimal(p.quantity_step)}</td>
                 <td className="num">{formatDecimal(p.quantity_min)}</td>
                 <td className="num">{formatDecimal(p.quantity_max)}</td>
-                <td className="num">{percentOfFraction(p.spread_rate)}</td>
+                <td className="num">{formatRate(p.spread_rate)}</td>
                 <td className="num">{formatDecimal(p.contract_size)}</td>
                 <td>
                   <span className={`badge ${p.source === "sim" ? "badge--warn" : ""}`}>{p.source}</span>
@@ -165,7 +165,7 @@ export function PairsPage() {
               value={draft.spread_rate}
               onChange={(e) => set({ spread_rate: e.target.value })}
               error={save.errorOf("spread_rate")}
-              hint={`${draft.spread_rate || "0"} = ${percentOfFraction(draft.spread_rate)}`}
+              hint={`${draft.spread_rate || "0"} = ${formatRate(draft.spread_rate)}`}
             />
             <TextField label={<Trans>Reason (audit log; shown to users when trading is switched off)</Trans>} name="reason" value={draft.reason} maxLength={200} onChange={(e) => set({ reason: e.target.value })} error={save.errorOf("reason")} />
           </form>

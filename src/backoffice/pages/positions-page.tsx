@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CloseReason, PositionStatus } from "@contract/positions";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
-import { ReadOnlyOrders, type OrderColumn } from "../order-desk";
+import { ReadOnlyOrders, tickText, type OrderColumn } from "../order-desk";
 import { getPositions } from "../positions-api";
 import { kindText } from "./market-parts";
 
@@ -15,7 +15,7 @@ type PositionRow = Orders["list"][number];
 export function PositionsPage() {
   const { t } = useLingui();
   const reasonName: Record<CloseReason, string> = { user: t`By the user`, tp: t`Take-profit`, sl: t`Stop-loss`, liquidation: t`Liquidation`, close_all: t`Close all` };
-  const statusName: Record<PositionStatus, string> = { pending: t`Pending`, open: t`Open`, closing: t`Closing`, closed: t`Closed`, cancelled: t`Cancelled` };
+  const statusName: Record<PositionStatus, string> = { pending: t`Pending`, open: t({ message: "Open", context: "open trades" }), closing: t`Closing`, closed: t`Closed`, cancelled: t`Cancelled` };
   const columns: OrderColumn<PositionRow>[] = [
     { head: "#", num: true, cell: (p) => p.id },
     { head: <Trans>User</Trans>, cell: (p) => <>{p.account} <span className="faint">#{p.user_id}</span></> },
@@ -32,7 +32,7 @@ export function PositionsPage() {
     { head: <Trans>Status</Trans>, cell: (p) => statusName[p.status] },
     {
       head: <Trans>Close</Trans>,
-      cell: (p) => <>{p.close_reason ? reasonName[p.close_reason] : ""} {p.close_tick ? <span className="faint num">{p.close_tick.price} @ {new Date(p.close_tick.at_ms).toISOString()}</span> : null}</>,
+      cell: (p) => <>{p.close_reason ? reasonName[p.close_reason] : ""} {p.close_tick ? <span className="faint num">{tickText(p.close_tick)}</span> : null}</>,
     },
     { head: <Trans>Opened</Trans>, num: true, cell: (p) => formatDateTime(p.opened_at ?? p.created_at) },
   ];

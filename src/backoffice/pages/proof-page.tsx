@@ -130,7 +130,7 @@ export function ProofPage() {
             {history.data?.list.map((s) => (
               <tr key={s.id}>
                 <td>{formatDateTime(s.at)}</td>
-                <td>{s.kind === "daily" ? <Trans>Daily (00:00 UTC)</Trans> : (s.operator ?? "-")}</td>
+                <td>{s.kind === "daily" ? <Trans>Daily (00:00 UTC)</Trans> : s.kind === "catch_up" ? <Trans>New balances since the last one</Trans> : (s.operator ?? "-")}</td>
                 <td className="num">{s.users}</td>
                 <td>
                   {s.currencies.map((c) => (

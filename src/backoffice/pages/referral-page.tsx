@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReferralConfig } from "@contract/referral";
 import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
@@ -12,7 +12,7 @@ import { DeskList } from "../desk-list";
 import { getReferralConfig, getReferralPayouts, saveReferralConfig } from "../referral-api";
 
 const LIMIT = 20;
-const percent = (value: string) => (Number.isFinite(Number(value)) && value.trim() !== "" ? `${(Number(value) * 100).toFixed(2).replace(/\.?0+$/, "")} %` : "-");
+const percent = (value: string) => formatRate(value, 2);
 
 /**
  * The referral programme (admin): the reward per direct invitee and the conditions it waits for, the commission

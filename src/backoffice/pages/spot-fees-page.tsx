@@ -7,6 +7,7 @@ import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { getSpotConfig, saveSpotConfig } from "../spot-api";
+import { formatRate } from "@/shared/i18n/format";
 
 /**
  * Spot fee rates (admin): the default rate of every pair and per-pair rates, fractions of the amount (0.001 = 0.1 %),
@@ -31,7 +32,7 @@ export function SpotFeesPage() {
     showToast(i18n._(successes.SAVE.key), "success");
   });
   if (rate === null) return <Skeleton lines={6} />;
-  const percent = (value: string) => (Number.isFinite(Number(value)) ? `${(Number(value) * 100).toFixed(3).replace(/\.?0+$/, "")} %` : "-");
+  const percent = (value: string) => formatRate(value, 3);
   return (
     <>
       <div className="bo__head">

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
 import fc from "fast-check";
 import { languages } from "@contract/constants";
-import { currentIntlLocale, formatAmount, formatCompact, formatDateTime, formatDecimal, formatPercent, regionName } from "./format";
+import { currentIntlLocale, formatAmount, formatCompact, formatDateTime, formatDecimal, formatPercent, formatRate, formatTickTime, regionName } from "./format";
 
 afterEach(() => i18n.activate("en"));
 
@@ -11,6 +11,30 @@ describe("formatting per locale", () => {
     const seconds = Math.floor(new Date(2026, 0, 2, 3, 4, 5).getTime() / 1000);
     expect(formatDateTime(seconds)).toBe("2026-01-02 03:04:05");
     expect(formatDateTime(null)).toBe("-");
+    // A tick's own time (ms) is shown the same way: the one formatter of times.
+    expect(formatTickTime(new Date(2026, 10, 25, 9, 5, 7, 999).getTime())).toBe("2026-11-25 09:05:07");
+  });
+
+  it.each([
+    ["0.0004", 4, "0.04%"],
+    ["0.25", 4, "25%"],
+    ["1.5", 4, "150%"],
+    ["0", 4, "0%"],
+    ["0.00001", 4, "0.001%"],
+    ["0.365", 4, "36.5%"],
+    ["0.55555", 2, "55.56%"],
+    ["12345.6", 4, "1,234,560%"],
+    ["-0.001", 4, "-0.1%"],
+    ["x", 4, "-"],
+  ])("shows the rate fraction %s (to %i decimals) as %s", (fraction, decimals, percent) => {
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    expect(formatRate(fraction as string, decimals as number)).toBe(percent);
+  });
+
+  it("writes rates with the reader's decimal sign, so es never mixes 0.0001 and 0,553", () => {
+    i18n.loadAndActivate({ locale: "es", messages: {} });
+    expect(formatRate("0.5553", 2)).toBe("55,53%");
+    expect(formatRate("0.000001")).toBe("0,0001%");
   });
 
   it("groups decimal strings the locale's way without losing digits", () => {
@@ -34,6 +58,10 @@ describe("formatting per locale", () => {
     i18n.loadAndActivate({ locale: "en", messages: {} });
     expect(formatAmount("1520.250000000000000000", "USDT")).toBe("1,520.25 USDT");
     expect(formatAmount("0.123456789")).toBe("0.12345678");
+    // Each currency to its display decimals, cut (a balance never shows more than it holds): no 7-decimal USDT.
+    expect(formatAmount("1000.1234567", "USDT")).toBe("1,000.1234 USDT");
+    expect(formatAmount("0.0312599", "ETH")).toBe("0.031259 ETH");
+    expect(formatAmount("0.00153846", "BTC")).toBe("0.00153846 BTC");
     expect([formatAmount(null, "USDT"), formatAmount(undefined), formatAmount("")]).toEqual(["-", "-", "-"]);
   });
 

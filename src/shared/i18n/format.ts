@@ -63,6 +63,9 @@ export function formatDateTime(seconds: number | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** A recorded tick's own time (milliseconds on the wire) the way every time is shown: YYYY-MM-DD HH:mm:ss, local time. */
+export const formatTickTime = (atMs: number): string => formatDateTime(Math.floor(atMs / 1000));
+
 export function formatTime(seconds: number): string {
   const d = new Date(seconds * 1000);
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -85,10 +88,17 @@ export function formatDecimal(value: string | null | undefined, options: { minFr
   return `${sign}${grouped}${digits ? decimal + digits : ""}`;
 }
 
-/** An amount of money as shown beside its currency ("1,520.25 USDT"), to 8 decimals at most; "-" when there is none. */
+/**
+ * How many decimals an amount of a currency is shown with: stablecoins to 4 (a fee of a small order stays visible),
+ * ETH to 6, BTC and any other coin to 8. Cut, never rounded up, so a balance never looks larger than it is.
+ */
+const DISPLAY_DECIMALS: Record<string, number> = { USDT: 4, USDC: 4, USD: 4, ETH: 6, BTC: 8 };
+export const amountDecimals = (currency?: string): number => (currency ? (DISPLAY_DECIMALS[currency] ?? 8) : 8);
+
+/** An amount of money as shown beside its currency ("1,520.25 USDT"), to the currency's display decimals; "-" when there is none. */
 export function formatAmount(value: string | null | undefined, currency?: string): string {
   if (value === null || value === undefined || value === "") return "-";
-  return `${formatDecimal(value, { maxFraction: 8 })}${currency ? ` ${currency}` : ""}`;
+  return `${formatDecimal(value, { maxFraction: amountDecimals(currency) })}${currency ? ` ${currency}` : ""}`;
 }
 
 /** Percentages from a decimal string ("1.2345" -> "+1.23%"); rounded on the digits, half away from zero. */
@@ -100,6 +110,19 @@ export function formatPercent(value: string | number, fractionDigits = 2, signed
   const zero = /^[0.]*$/.test(match[2]);
   const sign = zero ? "" : match[1] === "-" ? "-" : signed ? "+" : "";
   return `${sign}${formatDecimal(rounded, { minFraction: fractionDigits, maxFraction: fractionDigits })}%`;
+}
+
+/**
+ * A rate written as a fraction on the wire ("0.0012", "0.365") as a percentage in the reader's digits ("0.12%",
+ * "36.5%"; "36,5%" in es): the point moved two places on the digits (no float), rounded half up to `decimals` at
+ * most, trailing zeros dropped. The one percent formatter of rates (payout rates, APRs, fees, penalties).
+ */
+export function formatRate(fraction: string | null | undefined, decimals = 4): string {
+  const match = /^(-?)(\d+(?:\.\d+)?)$/.exec((fraction ?? "").trim());
+  if (!match) return "-";
+  const percent = roundDecimal(movePoint(match[2], -2), decimals);
+  const zero = /^[0.]*$/.test(percent);
+  return `${match[1] && !zero ? "-" : ""}${formatDecimal(percent)}%`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { languages, type Language } from "@contract/constants";
+import { languages, languageTags, type Language } from "@contract/constants";
 import { activateLanguage } from "@/shared/i18n/i18n";
 import { NATIVE_NAMES } from "@/shared/i18n/language-names";
 import { hasLoginAtom, langAtom, setLanguage, useAtomValue } from "@/shared/state/store";
@@ -26,7 +26,7 @@ export function LanguagePage() {
             type="button"
             role="listitem"
             className="cell"
-            lang={lang}
+            lang={languageTags[lang]}
             aria-pressed={lang === current}
             onClick={() => void choose(lang)}
           >

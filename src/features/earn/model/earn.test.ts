@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountProblem, dailyIncome, earlyExit, percentOf, termIncome } from "./earn";
+import { amountProblem, dailyIncome, earlyExit, termIncome } from "./earn";
 
 describe("earn previews (the server's maths)", () => {
   it.each([
@@ -25,10 +25,5 @@ describe("earn previews (the server's maths)", () => {
     expect(amountProblem("5000.01", limits)).toBe("above_max");
     expect(amountProblem("300.01", limits)).toBe("balance");
     expect(amountProblem("300", limits)).toBeNull();
-  });
-
-  it("rates as percents", () => {
-    expect(percentOf("0.0012")).toBe("0.12");
-    expect(percentOf("0.438")).toBe("43.8");
   });
 });

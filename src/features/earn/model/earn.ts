@@ -39,8 +39,3 @@ export function amountProblem(amount: string, limits: { min: string; max: string
   return null;
 }
 
-/** A rate fraction as a percent text with up to 4 decimals ("0.0012" -> "0.12", "0.438" -> "43.8"). */
-export function percentOf(rate: string): string {
-  const r = toFixedPoint(rate) ?? 0n;
-  return toDecimal(floorTo(r * 100n, 4));
-}

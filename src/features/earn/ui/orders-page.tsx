@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import type { EarnKind, EarnOrder } from "@contract/earn";
 import { useAction } from "@/shared/api/use-action";
-import { formatAmount } from "@/shared/i18n/format";
+import { formatAmount, formatRate } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
@@ -17,7 +17,6 @@ import { useEarnOrders, type OrderTab } from "../api/orders";
 import { useIncomeRecords } from "../api/records";
 import { terminate } from "../api/terminate";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
-import { percentOf } from "../model/earn";
 import { subtractDecimal } from "@/shared/lib/decimal";
 import { OrderCard, ProductList } from "./parts";
 
@@ -180,7 +179,7 @@ function Orders({ kind }: { kind: EarnKind }) {
         {ending && (
           <>
             <KeyValue label={<Trans>Principal</Trans>}>{formatAmount(ending.amount, ending.currency)}</KeyValue>
-            <KeyValue label={<Trans>Penalty ({percentOf(ending.early_exit_penalty_rate)}%)</Trans>}>
+            <KeyValue label={<Trans>Penalty ({formatRate(ending.early_exit_penalty_rate)})</Trans>}>
               <span className="down" data-testid="terminate-penalty">
                 {formatAmount(subtract(ending.amount, ending.early_exit_return), ending.currency)}
               </span>

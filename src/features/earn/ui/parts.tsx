@@ -3,14 +3,13 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { EarnKind, EarnOrder, Product } from "@contract/earn";
 import { useMyFeatures } from "@/shared/api/my-features";
-import { formatAmount, formatDateTime } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { Fact, FactGrid } from "@/shared/ui/fact-grid";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { ProductUnavailable } from "@/shared/ui/product-unavailable";
 import { useProducts } from "../api/products";
 import { useOrderRecords } from "../api/records";
-import { percentOf } from "../model/earn";
 import "./earn.css";
 
 /** Where a product page links: the subscription form of one product. */
@@ -21,13 +20,13 @@ export function Rates({ product }: { product: Pick<Product, "daily_rate" | "apr"
   return (
     <div className="earn-card__rates">
       <div>
-        <strong className="up" data-testid="daily-rate">{percentOf(product.daily_rate)}%</strong>
+        <strong className="up" data-testid="daily-rate">{formatRate(product.daily_rate)}</strong>
         <small>
           <Trans>Daily rate</Trans>
         </small>
       </div>
       <div>
-        <strong data-testid="apr">{percentOf(product.apr)}%</strong>
+        <strong data-testid="apr">{formatRate(product.apr)}</strong>
         <small>
           <Trans>APR (daily rate × 365)</Trans>
         </small>
@@ -51,7 +50,7 @@ export function Disclosure({ product }: { product: Product }) {
           <b>
             <Trans>Early exit:</Trans>
           </b>{" "}
-          <Trans>you get back the principal minus {percentOf(product.early_exit_penalty_rate)}% of it; income already paid is yours.</Trans>
+          <Trans>you get back the principal minus {formatRate(product.early_exit_penalty_rate)} of it; income already paid is yours.</Trans>
         </p>
       )}
       <p className="earn-note">
@@ -149,7 +148,7 @@ export function OrderCard({ order: o, action }: { order: EarnOrder; action?: Rea
       <FactGrid>
         <Fact label={<Trans>Amount</Trans>}>{formatAmount(o.amount, o.currency)}</Fact>
         <Fact label={<Trans>Daily rate / APR</Trans>}>
-          {percentOf(o.daily_rate)}% / {percentOf(o.apr)}%
+          {formatRate(o.daily_rate)} / {formatRate(o.apr)}
         </Fact>
         <Fact label={<Trans>Daily income</Trans>}>{formatAmount(o.daily_income, o.currency)}</Fact>
         <Fact label={<Trans>Days paid</Trans>}>

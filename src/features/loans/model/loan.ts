@@ -24,8 +24,6 @@ export function loanAmountProblem(amount: string, min: string, max: string): Loa
   return null;
 }
 
-/** A rate fraction as a percent text ("0.001" -> "0.1"). */
-export const percentOf = (rate: string): string => toDecimal(floorTo((toFixedPoint(rate) ?? 0n) * 100n, 4));
 
 /** When a loan issued now would be due (seconds): the server counts from the approval. */
 export const dueIfIssuedNow = (nowMs: number, days: number): number => Math.floor((nowMs + days * 86_400_000) / 1000);

@@ -77,6 +77,7 @@ describe("the loan form", () => {
     fireEvent.change(screen.getByLabelText("Cycle"), { target: { value: "30" } });
     expect(screen.getByTestId("loan-interest").textContent).toBe("12 USDT");
     expect(screen.getByTestId("loan-apr").textContent).toBe("29.2%");
+    expect(screen.getByTestId("loan-early-note").textContent).toBe("The interest is for the full 30 days: repaying early does not reduce it.");
     fireEvent.change(amount, { target: { value: "99" } });
     expect(screen.getByText("The minimum is 100 USDT.")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "20000.5" } });

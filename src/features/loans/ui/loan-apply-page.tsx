@@ -6,7 +6,7 @@ import type { LoanUpload } from "@contract/loans";
 import { useMyFeatures } from "@/shared/api/my-features";
 import { useUserInfo } from "@/shared/api/user-info";
 import { useAction } from "@/shared/api/use-action";
-import { formatAmount, formatDateTime } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { REVIEW } from "@contract/constants";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
@@ -19,13 +19,18 @@ import { Page } from "@/shared/ui/page";
 import { ProductUnavailable } from "@/shared/ui/product-unavailable";
 import { useLoanConfig, useLoanStatistics } from "../api/loans";
 import { submitLoan } from "../api/submit-loan";
-import { dueIfIssuedNow, loanAmountProblem, loanPreview, percentOf } from "../model/loan";
+import { dueIfIssuedNow, loanAmountProblem, loanPreview } from "../model/loan";
 import "./loans.css";
 
 /**
  * `/pages/loan/apply` (the account menu's "Loan application"): amount, cycle with its daily rate, the five photos,
  * the operator's loan agreement with its checkbox, and before submit: interest, APR, total repayment, due date.
  */
+/** The loan contract's interest is for the whole term (CONTRACT.md: amount x daily rate x days), repaid early or not. */
+export function EarlyRepaymentNote({ days }: { days: number }) {
+  return <Trans>The interest is for the full {days} days: repaying early does not reduce it.</Trans>;
+}
+
 export function LoanApplyPage() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
@@ -126,16 +131,16 @@ export function LoanApplyPage() {
           <SelectField label={<Trans>Cycle</Trans>} name="days" value={String(cycle.days)} onChange={(e) => setDays(Number(e.target.value))}>
             {config.cycles.map((c) => (
               <option key={c.days} value={c.days}>
-                {t`${c.days} days · daily rate ${percentOf(c.daily_rate)}% · APR ${percentOf(c.apr)}%`}
+                {t`${c.days} days · daily rate ${formatRate(c.daily_rate)} · APR ${formatRate(c.apr)}`}
               </option>
             ))}
           </SelectField>
           <KeyValue label={<Trans>Repayment method</Trans>}>
             <Trans>Principal plus interest at maturity</Trans>
           </KeyValue>
-          <KeyValue label={<Trans>Daily rate</Trans>}>{percentOf(cycle.daily_rate)}%</KeyValue>
+          <KeyValue label={<Trans>Daily rate</Trans>}>{formatRate(cycle.daily_rate)}</KeyValue>
           <KeyValue label={<Trans>APR (daily rate × 365)</Trans>}>
-            <span data-testid="loan-apr">{percentOf(cycle.apr)}%</span>
+            <span data-testid="loan-apr">{formatRate(cycle.apr)}</span>
           </KeyValue>
           <KeyValue label={<Trans>Interest</Trans>}>
             <strong data-testid="loan-interest">{formatAmount(preview?.interest, config.currency)}</strong>
@@ -145,7 +150,10 @@ export function LoanApplyPage() {
           </KeyValue>
           <KeyValue label={<Trans>Due date (if approved now)</Trans>}>{formatDateTime(dueIfIssuedNow(Date.now(), cycle.days))}</KeyValue>
           <p className="loan-note faint">
-            <Trans>Overdue: {percentOf(config.overdue_daily_rate)}% of the unpaid amount per day past the due date.</Trans>
+            <Trans>Overdue: {formatRate(config.overdue_daily_rate)} of the unpaid amount per day past the due date.</Trans>
+          </p>
+          <p className="loan-note faint" data-testid="loan-early-note">
+            <EarlyRepaymentNote days={cycle.days} />
           </p>
         </div>
         <div className="loan-photos">
@@ -186,9 +194,12 @@ export function LoanApplyPage() {
         <KeyValue label={<Trans>Amount</Trans>}>{formatAmount(amount.trim(), config.currency)}</KeyValue>
         <KeyValue label={<Trans>Interest</Trans>}>{formatAmount(preview?.interest, config.currency)}</KeyValue>
         <KeyValue label={<Trans>Total repayment</Trans>}>{formatAmount(preview?.total, config.currency)}</KeyValue>
-        <KeyValue label={<Trans>APR</Trans>}>{percentOf(cycle.apr)}%</KeyValue>
+        <KeyValue label={<Trans>APR</Trans>}>{formatRate(cycle.apr)}</KeyValue>
         <p className="loan-note faint">
           <Trans>An operator reviews the application. Once approved, the amount is credited to your wallet and is due {cycle.days} days later.</Trans>
+        </p>
+        <p className="loan-note faint">
+          <EarlyRepaymentNote days={cycle.days} />
         </p>
       </ConfirmModal>
     </Page>

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Loan } from "@contract/loans";
 import { useAction } from "@/shared/api/use-action";
-import { formatAmount, formatDateTime } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
 import { compareDecimal } from "@/shared/lib/decimal";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -17,7 +17,6 @@ import { Page } from "@/shared/ui/page";
 import { useLoanStatistics, useLoans } from "../api/loans";
 import { repay } from "../api/repay";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
-import { percentOf } from "../model/loan";
 import "./loans.css";
 
 /** `/pages/loan/records`: my loans with status, due date, overdue days and fee, unpaid amount, and repayment. */
@@ -95,6 +94,15 @@ export function LoanRecordsPage() {
             <KeyValue label={<Trans>Unpaid</Trans>}>
               <strong data-testid="repay-unpaid">{formatAmount(repaying.unpaid, repaying.currency)}</strong>
             </KeyValue>
+            <KeyValue label={<Trans>Interest (full term)</Trans>}>{formatAmount(repaying.interest, repaying.currency)}</KeyValue>
+            {!repaying.overdue && repaying.due_at !== null && repaying.due_at * 1000 > Date.now() && (
+              <p className="loan-note" data-testid="repay-early">
+                <Trans>
+                  You are repaying before the due date ({formatDateTime(repaying.due_at)}). The interest of {formatAmount(repaying.interest, repaying.currency)} is for the full {repaying.days} days and
+                  is charged in full: repaying early does not reduce it.
+                </Trans>
+              </p>
+            )}
             <TextField
               label={<Trans>Amount (empty: the whole unpaid amount)</Trans>}
               name="repay_amount"
@@ -117,7 +125,7 @@ export function LoanRecordsPage() {
 
 function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
   const { t } = useLingui();
-  const status = l.status === "pending" ? t`Pending review` : l.status === "issued" ? t`Loan issued` : l.status === "settled" ? t`Settled` : t`Audit failure`;
+  const status = l.status === "pending" ? t`Pending review` : l.status === "issued" ? t`Loan issued` : l.status === "settled" ? t`Settled` : t`Rejected`;
   return (
     <article className="card loan-card" data-testid={`loan-${l.id}`} aria-label={l.order_no}>
       <div className="loan-card__head">
@@ -130,7 +138,7 @@ function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
       <FactGrid>
         <Fact label={<Trans>Cycle</Trans>}>{t`${l.days} days`}</Fact>
         <Fact label={<Trans>Daily rate / APR</Trans>}>
-          {percentOf(l.daily_rate)}% / {percentOf(l.apr)}%
+          {formatRate(l.daily_rate)} / {formatRate(l.apr)}
         </Fact>
         <Fact label={<Trans>Interest</Trans>}>{formatAmount(l.interest)}</Fact>
         <Fact label={<Trans>Total due</Trans>}>{formatAmount(l.total_due)}</Fact>

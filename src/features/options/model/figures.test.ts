@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asPercent, countdown, moveOf, periodParts, previewOption, stakeProblem, tickTime, winningNow } from "./figures";
+import { countdown, moveOf, periodParts, previewOption, stakeProblem, winningNow } from "./figures";
 
 describe("option figures before submit", () => {
   it.each([
@@ -13,10 +13,6 @@ describe("option figures before submit", () => {
     expect(previewOption("", "0.8")).toBeNull();
     expect(previewOption("0", "0.8")).toBeNull();
     expect(previewOption("abc", "0.8")).toBeNull();
-  });
-  it("break-even as a percentage", () => {
-    expect(asPercent("0.5556")).toBe("55.56");
-    expect(asPercent("0.5263")).toBe("52.63");
   });
   it("stake problems as the server names them", () => {
     const period = { min: "10", max: "50000" };
@@ -45,6 +41,5 @@ describe("an open option", () => {
     expect(periodParts(30)).toEqual({ value: 30, unit: "s" });
     expect(periodParts(300)).toEqual({ value: 5, unit: "min" });
     expect(periodParts(86_400)).toEqual({ value: 1, unit: "d" });
-    expect(tickTime(new Date(2026, 10, 25, 9, 5, 7).getTime())).toBe("2026-11-25 09:05:07");
   });
 });

@@ -27,11 +27,6 @@ export function previewOption(amount: string, rate: string): Preview | null {
   return { payout: toDecimal(payout), profit: toDecimal(payout - stake), loss: toDecimal(stake), coinToss: toDecimal(coinToss) };
 }
 
-/** The break-even win rate as a percentage string with 2 decimals ("0.5556" -> "55.56"). */
-export const asPercent = (fraction: string): string => {
-  const value = toFixedPoint(fraction);
-  return value === null ? "-" : toDecimal(floorTo(value * 100n + 5n * 10n ** 13n, 2));
-};
 
 export type StakeProblem = "AMOUNT_ERROR" | "ORDER_BELOW_MIN" | "ORDER_ABOVE_MAX" | "INSUFFICIENT_BALANCE";
 
@@ -79,11 +74,5 @@ export function periodParts(seconds: number): { value: number; unit: "s" | "min"
   return { value: seconds, unit: "s" };
 }
 
-/** A tick's time (ms) as YYYY-MM-DD HH:mm:ss in local time. */
-export function tickTime(atMs: number): string {
-  const d = new Date(atMs);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
 
 

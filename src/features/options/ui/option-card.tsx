@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Option } from "@contract/options";
-import { formatDecimal } from "@/shared/i18n/format";
 import { KeyValue } from "@/shared/ui/key-value";
 import { TickLink } from "@/shared/ui/tick-link";
-import { asPercent, countdown, moveOf, tickTime, winningNow } from "../model/figures";
+import { countdown, moveOf, winningNow } from "../model/figures";
+import { formatDecimal, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { PeriodLabel, resultLabels, resultTone } from "./labels";
 
 /** Re-renders every quarter second while `active` (the countdown). */
@@ -55,13 +55,13 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
           <KeyValue label={<Trans>Opening price</Trans>}>
             <TickLink symbol={option.symbol} tick={option.open_tick}>
               <span className="num" data-testid="option-open-price">
-                {option.open_tick.price} · {tickTime(option.open_tick.at_ms)}
+                {formatDecimal(option.open_tick.price)} · {formatTickTime(option.open_tick.at_ms)}
               </span>
             </TickLink>
           </KeyValue>
           <KeyValue label={<Trans>Price now</Trans>}>
             <span className={`num ${move === "up" ? "up" : move === "down" ? "down" : ""}`} data-testid="option-live-price">
-              {price ?? "-"}
+              {formatDecimal(price)}
             </span>
           </KeyValue>
           <KeyValue label={<Trans>If it ended now</Trans>}>
@@ -76,7 +76,7 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
           <KeyValue label={<Trans>Opening tick</Trans>}>
             <TickLink symbol={option.symbol} tick={option.open_tick}>
               <span className="num" data-testid="option-open-tick">
-                {option.open_tick.price} · {tickTime(option.open_tick.at_ms)}
+                {formatDecimal(option.open_tick.price)} · {formatTickTime(option.open_tick.at_ms)}
               </span>
             </TickLink>
           </KeyValue>
@@ -84,7 +84,7 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
             {option.close_tick ? (
               <TickLink symbol={option.symbol} tick={option.close_tick}>
                 <span className="num" data-testid="option-close-tick">
-                  {option.close_tick.price} · {tickTime(option.close_tick.at_ms)}
+                  {formatDecimal(option.close_tick.price)} · {formatTickTime(option.close_tick.at_ms)}
                 </span>
               </TickLink>
             ) : (
@@ -101,7 +101,7 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
         </>
       )}
       <KeyValue label={<Trans>Payout rate</Trans>}>
-        <span className="num">{asPercent(option.rate)}%</span>
+        <span className="num">{formatRate(option.rate, 2)}</span>
       </KeyValue>
     </article>
   );

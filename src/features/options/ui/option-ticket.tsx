@@ -7,7 +7,7 @@ import type { Option, OptionDirection } from "@contract/options";
 import { successes } from "@contract/successes";
 import { useMyFeatures } from "@/shared/api/my-features";
 import { useAction } from "@/shared/api/use-action";
-import { formatDecimal } from "@/shared/i18n/format";
+import { formatDecimal, formatRate } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
@@ -20,7 +20,7 @@ import { usePeriods } from "../api/periods";
 import { useQuotes } from "@/shared/market/quotations";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { submitOption } from "../api/submit-option";
-import { asPercent, previewOption, stakeProblem } from "../model/figures";
+import { previewOption, stakeProblem } from "../model/figures";
 import { OptionCard } from "./option-card";
 import { PeriodLabel } from "./labels";
 import "./options.css";
@@ -111,7 +111,7 @@ function TicketForm({ symbol, kind, desk, riskWarning }: { symbol: string; kind:
             {list.map((p) => (
               <button key={p.seconds} type="button" role="radio" className="opt-period" aria-checked={p.seconds === period?.seconds} onClick={() => setSeconds(p.seconds)} data-testid={`period-${p.seconds}`}>
                 <PeriodLabel seconds={p.seconds} />
-                <small>{asPercent(p.rate)}%</small>
+                <small>{formatRate(p.rate, 2)}</small>
               </button>
             ))}
           </div>
@@ -161,11 +161,11 @@ function TicketForm({ symbol, kind, desk, riskWarning }: { symbol: string; kind:
               </span>
             </KeyValue>
             <KeyValue label={<Trans>Break-even win rate</Trans>}>
-              <strong data-testid="preview-break-even">{asPercent(period.break_even_win_rate)}%</strong>
+              <strong data-testid="preview-break-even">{formatRate(period.break_even_win_rate, 2)}</strong>
             </KeyValue>
             <p className="opt-honest" data-testid="preview-honest">
               <Trans>
-                A win pays {asPercent(period.rate)}% of the stake, a loss costs all of it: you must win more than {asPercent(period.break_even_win_rate)}% of your trades just to break even. If
+                A win pays {formatRate(period.rate, 2)} of the stake, a loss costs all of it: you must win more than {formatRate(period.break_even_win_rate, 2)} of your trades just to break even. If
                 the market is a coin toss, each trade loses {preview ? formatDecimal(preview.coinToss.replace("-", "")) : "-"} on average.
               </Trans>
             </p>

@@ -38,7 +38,7 @@ export function OptionsOrdersPage() {
       </div>
       <div className="segments" role="tablist" aria-label={t`Status`} style={{ marginTop: 8 }}>
         <button type="button" role="tab" className="segments__item" aria-selected={status === "open"} onClick={() => go({ status: "open" })}>
-          <Trans>Open</Trans>
+          <Trans context="open trades">Open</Trans>
         </button>
         <button type="button" role="tab" className="segments__item" aria-selected={status === "settled"} onClick={() => go({ status: "settled" })}>
           <Trans>Settled</Trans>

@@ -1,4 +1,4 @@
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatDecimal } from "@/shared/i18n/format";
 import { parseDecimal, roundTo, toDecimal } from "./fixed";
 
 /** An amount of the margin currency: two decimals at least, four at most (fees of small orders stay visible). */
@@ -16,8 +16,6 @@ export function formatPercentText(value: string | null | undefined, decimals = 2
   return `${formatDecimal(toDecimal(roundTo(fixed, decimals)), { minFraction: decimals, maxFraction: decimals })}%`;
 }
 
-/** A tick's own time (milliseconds) as YYYY-MM-DD HH:mm:ss, local time. */
-export const formatTickTime = (atMs: number): string => formatDateTime(Math.floor(atMs / 1000));
 
 /** Sign of a decimal string. */
 export const signOf = (value: string | null | undefined): -1 | 0 | 1 => {

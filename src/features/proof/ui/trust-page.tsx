@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { MyProof } from "@contract/proof";
 import { useOnline } from "@/shared/api/online";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
@@ -25,8 +25,14 @@ export function TrustPage() {
     <Page title={<Trans>Proof of reserves</Trans>} nav="default">
       <p className="faint trust__lead">
         <Trans>
-          Every day at 00:00 UTC we publish one fingerprint (a Merkle-sum root) of all users' balances per currency. Your
+          Every day at 00:00 UTC, and within the hour after new funds arrive, we publish one fingerprint (a Merkle-sum root) of all users' balances per currency. Your
           balance is a leaf of that tree: check below that it is counted, without trusting us.
+        </Trans>
+      </p>
+      <p className="faint trust__lead" data-testid="trust-proves">
+        <Trans>
+          This proves our liabilities: the total we owe all users in each currency, with your balance in it. It does not prove the reserves that cover them: those are declared by the
+          operator, below.
         </Trans>
       </p>
       {!online && mine.data && (
@@ -49,9 +55,7 @@ export function TrustPage() {
               <div key={c.currency} className="trust__root">
                 <KeyValue label={c.currency}>
                   <span>
-                    <Trans>
-                      {formatDecimal(c.total)} held for {c.leaves} accounts
-                    </Trans>
+                    <HeldFor total={formatDecimal(c.total)} accounts={c.leaves} />
                   </span>
                 </KeyValue>
                 <code className="trust__hash">{c.root}</code>
@@ -63,12 +67,34 @@ export function TrustPage() {
         <Skeleton lines={3} />
       ) : null}
       <h2 className="trust__title">
+        <Trans>Reserves declared by the operator</Trans>
+      </h2>
+      {root.data &&
+        (root.data.reserves.length === 0 ? (
+          <EmptyState>
+            <Trans>The operator has not declared any reserves yet.</Trans>
+          </EmptyState>
+        ) : (
+          <div className="list trust__roots" data-testid="trust-reserves">
+            {root.data.reserves.map((r) => (
+              <div key={`${r.currency}-${r.network}-${r.address}`} className="trust__root">
+                <KeyValue label={r.network ? `${r.currency} (${r.network})` : r.currency}>{formatDecimal(r.amount)}</KeyValue>
+                <code className="trust__hash">{r.address}</code>
+              </div>
+            ))}
+          </div>
+        ))}
+      <h2 className="trust__title">
         <Trans>Verify my balance</Trans>
       </h2>
       {mine.data ? (
         mine.data.list.length === 0 ? (
           <EmptyState>
-            <Trans>You held nothing when the latest snapshot was taken.</Trans>
+            {mine.data.at === null ? (
+              <Trans>No snapshot has been taken yet.</Trans>
+            ) : (
+              <Trans>None of your balances is in the latest snapshot, taken at {formatDateTime(mine.data.at)}. Funds credited since then are counted in the next one, within the hour.</Trans>
+            )}
           </EmptyState>
         ) : (
           mine.data.list.map((p) => <ProofCard key={p.currency} proof={p} />)
@@ -79,6 +105,11 @@ export function TrustPage() {
       <Rules />
     </Page>
   );
+}
+
+/** "127.5 held for 3 accounts", one account in the singular (lingui plural rules per language). */
+function HeldFor({ total, accounts }: { total: string; accounts: number }) {
+  return <Plural value={accounts} one={`${total} held for # account`} other={`${total} held for # accounts`} />;
 }
 
 function ProofCard({ proof }: { proof: MyProof }) {

@@ -13,11 +13,5 @@ export const statusTone: Record<SpotStatus, string> = { open: "badge--warn", fil
 
 export const sideLabels: Record<SpotSide, MessageDescriptor> = { buy: msg`Buy`, sell: msg`Sell` };
 
-export const typeLabels: Record<SpotType, MessageDescriptor> = { market: msg`Market`, limit: msg`Limit` };
+export const typeLabels: Record<SpotType, MessageDescriptor> = { market: msg({ message: "Market", context: "order type" }), limit: msg`Limit` };
 
-/** A recorded tick's own time (ms) as the seed shows times: YYYY-MM-DD HH:mm:ss, local time. */
-export function tickTime(atMs: number): string {
-  const d = new Date(atMs);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}

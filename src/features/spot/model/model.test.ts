@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SpotTicket } from "@contract/spot";
 import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "./ticket";
-import { tickTime } from "./labels";
 
 const ticket: SpotTicket = {
   symbol: "BTC/USDT",
@@ -73,8 +72,5 @@ describe("the server's rules, said before sending", () => {
   it("a fee rate as a percentage, exactly", () => {
     expect(ratePercent("0.001")).toBe("0.1");
     expect(ratePercent("0.0007")).toBe("0.07");
-  });
-  it("a tick's time as YYYY-MM-DD HH:mm:ss", () => {
-    expect(tickTime(new Date(2026, 10, 25, 9, 5, 7).getTime())).toBe("2026-11-25 09:05:07");
   });
 });

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import type { SpotOrder } from "@contract/spot";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatDateTime, formatTickTime } from "@/shared/i18n/format";
 import { subtractDecimal, sumDecimals } from "@/shared/lib/decimal";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -17,7 +17,7 @@ import { cancelSpotOrder } from "../api/cancel";
 import { useSpotOrders, type SpotListStatus } from "../api/orders";
 import { formatPrice } from "@/shared/market/format";
 import { formatAmount, formatQuantity } from "../model/format";
-import { sideLabels, statusLabels, statusTone, tickTime, typeLabels } from "../model/labels";
+import { sideLabels, statusLabels, statusTone, typeLabels } from "../model/labels";
 import "./spot.css";
 import { TickLink } from "@/shared/ui/tick-link";
 
@@ -107,7 +107,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
         </div>
         <div>
           <dt>{order.type === "limit" ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
-          <dd>{order.price ? formatPrice(order.price, precision) : <Trans>Market</Trans>}</dd>
+          <dd>{order.price ? formatPrice(order.price, precision) : <Trans context="order type">Market</Trans>}</dd>
         </div>
         {order.status === "open" && (
           <div className="wide">
@@ -156,7 +156,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
                 </dt>
                 <dd data-testid="spot-tick">
                   <TickLink symbol={order.symbol} tick={order.tick}>
-                    {formatPrice(order.tick.price, precision)} · {tickTime(order.tick.at_ms)}
+                    {formatPrice(order.tick.price, precision)} · {formatTickTime(order.tick.at_ms)}
                   </TickLink>
                 </dd>
               </div>

@@ -17,7 +17,7 @@ import { placeSpotOrder } from "../api/trade";
 import { formatPrice } from "@/shared/market/format";
 import { formatAmount } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
-import { tickTime } from "../model/labels";
+import { formatTickTime } from "@/shared/i18n/format";
 import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "../model/ticket";
 import "./spot.css";
 
@@ -122,7 +122,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
       <div className="spot-meta">
         <span>
           <Trans>Last</Trans> <span className="num">{formatPrice(ticket.last, precision)}</span>
-          {ticket.tick && <> · {tickTime(ticket.tick.at_ms)}</>}
+          {ticket.tick && <> · {formatTickTime(ticket.tick.at_ms)}</>}
         </span>
         {ticket.demo && (
           <span className="badge badge--warn" data-testid="demo-badge" title={t`Prices come from the built-in simulator, not from a real market.`}>

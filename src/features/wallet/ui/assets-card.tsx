@@ -34,7 +34,7 @@ export function AssetsCard({ compact = false }: { compact?: boolean }) {
       {usdt && (
         <div className="faint" style={{ fontSize: 12 }}>
           <Trans>
-            Available <Amount value={usdt.available} decimals={6} /> USDT · Frozen <Amount value={usdt.frozen} decimals={6} /> USDT
+            Available <Amount value={usdt.available} of="USDT" /> USDT · Frozen <Amount value={usdt.frozen} of="USDT" /> USDT
           </Trans>
         </div>
       )}

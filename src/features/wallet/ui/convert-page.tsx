@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatDateTime, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
@@ -13,7 +13,7 @@ import { convert } from "../api/convert";
 import { useFlashPairs } from "../api/flash-pairs";
 import { useMyFlashes } from "../api/my-flashes";
 import { useWallets } from "../api/wallets";
-import { compare, decimalsOf, floorTo, mul, parseDecimal, toDecimal } from "@/shared/lib/decimal";
+import { compare, decimalsOf, floorTo, parseDecimal, toDecimal } from "@/shared/lib/decimal";
 import { previewFlash } from "../model/flash-preview";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Amount, flatten, LoadMore } from "./parts";
@@ -114,7 +114,7 @@ export function ConvertPage() {
             error={submit.errorOf("amount") ?? limitError}
             hint={
               <Trans>
-                Available <Amount value={available} /> {from}
+                Available <Amount value={available} of={from} /> {from}
               </Trans>
             }
             suffix={
@@ -133,7 +133,7 @@ export function ConvertPage() {
                   1 {from} ≈ <Amount value={pair.rate} decimals={pair.to_decimals + 2} /> {target}
                 </span>
               </KeyValue>
-              <KeyValue label={<Trans>Fee ({formatFeeRate(pair.fee_rate)})</Trans>}>
+              <KeyValue label={<Trans>Fee ({formatRate(pair.fee_rate)})</Trans>}>
                 <span>{preview ? <Amount value={preview.fee} currency={from} /> : "-"}</span>
               </KeyValue>
               <KeyValue label={<Trans>You get</Trans>}>
@@ -159,7 +159,7 @@ export function ConvertPage() {
                 1 {from} ≈ <Amount value={pair.rate} decimals={pair.to_decimals + 2} /> {target}
               </span>
             </KeyValue>
-            <KeyValue label={<Trans>Fee ({formatFeeRate(pair.fee_rate)})</Trans>}>
+            <KeyValue label={<Trans>Fee ({formatRate(pair.fee_rate)})</Trans>}>
               <Amount value={preview.fee} currency={from} />
             </KeyValue>
             <KeyValue label={<Trans>You get</Trans>}>
@@ -210,10 +210,4 @@ export function ConvertPage() {
       )}
     </Page>
   );
-}
-
-/** 0.002 -> "0.2%", exactly. */
-function formatFeeRate(rate: string): string {
-  const percent = mul(parseDecimal(rate) ?? 0n, parseDecimal("100")!);
-  return `${toDecimal(percent)}%`;
 }

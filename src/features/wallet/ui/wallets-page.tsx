@@ -33,16 +33,16 @@ export function WalletsPage() {
                   <div className="wallet-row__name">{w.currency}</div>
                   <div className="wallet-row__sub">
                     <span>
-                      <Trans>Available</Trans> <Amount value={w.available} />
+                      <Trans>Available</Trans> <Amount value={w.available} of={w.currency} />
                     </span>
                     <span>
-                      <Trans>Frozen</Trans> <Amount value={w.frozen} />
+                      <Trans>Frozen</Trans> <Amount value={w.frozen} of={w.currency} />
                     </span>
                   </div>
                 </div>
                 <div className="wallet-row__value">
                   <strong>
-                    <Amount value={w.balance} />
+                    <Amount value={w.balance} of={w.currency} />
                   </strong>
                   <small>{w.usdt_value === null ? t`No price` : <>≈ <Amount value={w.usdt_value} decimals={2} /> USDT</>}</small>
                 </div>
