@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { decimalString } from "../../contract/common";
-import { REVIEW } from "../../contract/constants";
+import { PUSH_SCREENS, REVIEW } from "../../contract/constants";
 import type { Loan, LoanConfig, LoanStatus, LoanUpload } from "../../contract/loans";
 import { LOAN_UPLOADS } from "../../contract/loans";
 import { notifications } from "../../contract/messages";
@@ -422,6 +422,7 @@ export class LoansService {
         title: notifications.LOAN_ISSUED_TITLE.key,
         body: notifications.LOAN_ISSUED_BODY.key,
         values: { amount: toWire(row.amount), currency: row.currency, total: toWire(total), due: dueAt.toISOString().slice(0, 16).replace("T", " ") },
+        push: { kind: "loan", url: PUSH_SCREENS.loans, id: row.id },
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
       return this.adminView(after);
@@ -440,6 +441,7 @@ export class LoansService {
         title: notifications.LOAN_REJECTED_TITLE.key,
         body: notifications.LOAN_REJECTED_BODY.key,
         values: { amount: toWire(row.amount), currency: row.currency, reason },
+        push: { kind: "loan", url: PUSH_SCREENS.loans, id: row.id },
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
       return this.adminView(after);

@@ -6,6 +6,7 @@ import type { DepositService, WithdrawalService } from "../funding";
 import type { KycService } from "../kyc";
 import type { LoansService } from "../loans";
 import type { MarketService } from "../market";
+import type { PushService } from "../push";
 import type { AppContext } from "../platform/context";
 import type { SupportModule } from "../support";
 
@@ -18,6 +19,7 @@ export interface OverviewSources {
   pages: ContentModule["pages"];
   market: MarketService;
   earn: EarnService;
+  push: PushService;
 }
 
 /**
@@ -29,7 +31,7 @@ export function registerOverview(ctx: AppContext, sources: OverviewSources): voi
 }
 
 async function composeOverview(s: OverviewSources) {
-  const [deposits, withdrawals, kyc, loans, supportChats, depositsOpen, hasSupportContact, unpublished, earnOpen] = await Promise.all([
+  const [deposits, withdrawals, kyc, loans, supportChats, depositsOpen, hasSupportContact, unpublished, earnOpen, pushDevices] = await Promise.all([
     s.deposits.pendingCount(),
     s.withdrawals.pendingCount(),
     s.kyc.pendingCount(),
@@ -39,6 +41,7 @@ async function composeOverview(s: OverviewSources) {
     s.pages.hasSupportContact(),
     s.pages.unpublishedDocuments(),
     s.earn.hasOpenProduct(),
+    s.push.deviceCount(),
   ]);
   // Each item is something the code refuses on a fresh install until an operator sets it.
   const setup: Array<{ key: SetupItemKey; done: boolean; missing: string[] }> = [
@@ -48,7 +51,7 @@ async function composeOverview(s: OverviewSources) {
     { key: "earn_products", done: earnOpen, missing: [] },
   ];
   return {
-    counts: { deposits, withdrawals, kyc, loans, support_chats: supportChats, stale_pairs: s.market.stalePairCount(FEED_STALE_MS) },
+    counts: { deposits, withdrawals, kyc, loans, support_chats: supportChats, stale_pairs: s.market.stalePairCount(FEED_STALE_MS), push_devices: pushDevices },
     setup,
   };
 }
