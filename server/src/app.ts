@@ -26,7 +26,7 @@ import { registerOptions, type OptionsModule } from "./options";
 import { registerOverview } from "./overview";
 import { registerHome } from "./home";
 import { registerProof, type ProofModule } from "./proof";
-import { registerPush } from "./push";
+import { registerPush, type PushModule } from "./push";
 import { registerSupport } from "./support";
 import { registerReferral } from "./referral";
 import { registerTriggers, type TriggerRunner } from "./triggers";
@@ -68,6 +68,8 @@ export interface BuiltApp {
   /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
   /** The first run's setup link: main prints one at start while no operator exists. */
   firstRun: FirstRunSetup;
+  /** Web Push: tests wait for its queue (`push.service.idle()`). */
+  push: PushModule;
   engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule; disclosures: DisclosuresModule };
 }
 
@@ -245,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send(envelopeOf("NOT_FOUND"));
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, firstRun, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };
+  return { app, ctx, market, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */
