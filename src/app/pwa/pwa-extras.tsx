@@ -12,10 +12,12 @@ const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default
 const IosInstallHint = lazy(() => import("./install").then((m) => ({ default: m.IosInstallHint })));
 const NoticeWatch = lazy(() => import("./notice-watch").then((m) => ({ default: m.NoticeWatch })));
 const FundingWatch = lazy(() => import("@/features/wallet/ui/funding-watch").then((m) => ({ default: m.FundingWatch })));
+const PushWatch = lazy(() => import("@/features/push/ui/push-watch").then((m) => ({ default: m.PushWatch })));
 
 /**
  * The PWA's global parts: the offline bar, the update prompt, the iOS install hint, and, while signed in, the
- * watches that keep notices and money current from the socket. The watches start once the page has settled: their
+ * watches that keep notices and money current from the socket, and the push watch (this device's subscription, the
+ * offer of notifications after a first trade). The watches start once the page has settled: their
  * code, their subscriptions and the catch-up fetch that follows each subscription (whatever changed since the first
  * data) would otherwise compete with the first screen's own work.
  */
@@ -32,6 +34,7 @@ export function PwaExtras() {
         {hasLogin && isIos() && !isStandalone() && <IosInstallHint />}
         {hasLogin && settled && <NoticeWatch />}
         {hasLogin && settled && <FundingWatch />}
+        {hasLogin && settled && <PushWatch />}
       </Suspense>
     </>
   );
