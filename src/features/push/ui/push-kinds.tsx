@@ -75,6 +75,11 @@ export function PushKinds({ active, explain = true }: { active: boolean; explain
       <h2 className="section__title">
         <Trans>When the app is closed</Trans>
       </h2>
+      {!active && support === "supported" && (
+        <p className="faint" style={{ margin: "0 0 8px", fontSize: 13 }} data-testid="push-kinds-hint">
+          <Trans>Turn on system notifications above, then choose what reaches this device.</Trans>
+        </p>
+      )}
       <div className="list" data-testid="push-kinds">
         {PUSH_KINDS.map((kind) => (
           <KindSwitch key={kind} kind={kind} checked={active && data?.kinds[kind] === true} disabled={!active || !data} onChange={(value) => void save.run(kind, value)} />
