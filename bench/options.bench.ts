@@ -33,7 +33,7 @@ async function run(kind: "postgres" | "pglite", count: number, log: (line: strin
     }
     // Place: the same opening tick for every option, so they all expire in the same second.
     const placing = performance.now();
-    const service = server.engines.options.service;
+    const service = server.engines.options.commands;
     let placed = 0;
     await Promise.all(
       tokens.map(async (u, i) => {

@@ -193,13 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const proof = registerProof(ctx);
   jobs.add("proof", proof.runJobs);
   // The finance records link a change to the list that shows its cause, and a trade's change to the tick it used.
-  money.wallets.causeDetails.register("position", causeReader((ids) => positions.service.causeRowsByIds(ids)));
-  money.wallets.causeDetails.register("option", causeReader((ids) => options.service.causeRowsByIds(ids)));
-  money.wallets.causeDetails.register("spot_order", causeReader((ids) => spot.service.causeRowsByIds(ids)));
-  money.wallets.causeDetails.register("earn", causeReader((ids) => earn.service.causeRowsByIds(ids)));
+  money.wallets.causeDetails.register("position", causeReader((ids) => positions.queries.causeRowsByIds(ids)));
+  money.wallets.causeDetails.register("option", causeReader((ids) => options.queries.causeRowsByIds(ids)));
+  money.wallets.causeDetails.register("spot_order", causeReader((ids) => spot.queries.causeRowsByIds(ids)));
+  money.wallets.causeDetails.register("earn", causeReader((ids) => earn.queries.causeRowsByIds(ids)));
   // The risk warnings' loss share, from the positions closed and the options settled (cached, not counted per request).
   const disclosures = registerDisclosures(ctx, {
-    families: { leveraged: (from, to) => positions.service.netResults(from, to), options: (from, to) => options.service.netResults(from, to) },
+    families: { leveraged: (from, to) => positions.queries.netResults(from, to), options: (from, to) => options.queries.netResults(from, to) },
   });
   app.addHook("onClose", async () => {
     await jobs.stop();
@@ -227,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
   // The back office's dashboard: the queues' counts and what a fresh install still lacks.
-  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.service, support: support.service, pages: content.pages, market: market.service, earn: earn.service, push: push.service });
+  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, support: support.service, pages: content.pages, market: market.service, earn: earn.queries, push: push.service });
 
   // The signed-in home's first data in one round trip, each part read by the service its own call uses.
   registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.service, support: support.service });

@@ -260,11 +260,11 @@ describe("the payout job in batches", () => {
     // Two 00:00 UTC passed with the leader down: a pass of 2 orders per transaction catches both days up.
     const day = new Date(server.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
     server.clock.set(Date.parse(`${day}T00:00:30Z`));
-    const run = await server.engines.earn.service.runPayouts(server.clock.now().getTime(), 2);
+    const run = await server.engines.earn.settlement.runPayouts(server.clock.now().getTime(), 2);
     expect(run.paid).toBeGreaterThanOrEqual(10);
     expect(run.batches).toBeGreaterThanOrEqual(5);
     for (const u of users) expect((await ledger.balances(server.database.db, u.id)).find((b) => b.currency === "USDT")).toMatchObject({ available: "902", frozen: "100" });
-    expect(await server.engines.earn.service.runPayouts(server.clock.now().getTime(), 2)).toEqual({ paid: 0, matured: 0, batches: 0 });
+    expect(await server.engines.earn.settlement.runPayouts(server.clock.now().getTime(), 2)).toEqual({ paid: 0, matured: 0, batches: 0 });
     await expectLedgerSound(server);
   });
 });

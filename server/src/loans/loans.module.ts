@@ -4,17 +4,24 @@ import type { AppContext } from "../platform/context";
 import type { UserNotifier } from "../platform/notify";
 import { loadWalletConfig, type PriceSource } from "../wallet";
 import { loansRoutes } from "./loans.routes";
-import { LoansService } from "./loans.service";
+import { LoansAdmin } from "./loans.admin";
+import { LoansCommands } from "./loans.commands";
+import { LoansQueries } from "./loans.queries";
+import { LoansSettlement } from "./loans.settlement";
+import type { LoansDeps } from "./loans.shared";
 
 export interface LoansModule {
-  service: LoansService;
+  commands: LoansCommands;
+  settlement: LoansSettlement;
+  queries: LoansQueries;
+  admin: LoansAdmin;
   /** The leader's periodic work: each overdue day's fee, once per loan and day (catches up after downtime). */
   runJobs(nowMs: number): Promise<void>;
 }
 
 /** Credit loans: applications, the operators' queue, repayments, and the overdue accrual for the leader. */
 export function registerLoans(ctx: AppContext, deps: { notifier: UserNotifier; switches: CountrySwitches; prices: PriceSource }): LoansModule {
-  const service = new LoansService({
+  const shared: LoansDeps = {
     db: ctx.db,
     clock: ctx.clock,
     notifier: deps.notifier,
@@ -29,12 +36,19 @@ export function registerLoans(ctx: AppContext, deps: { notifier: UserNotifier; s
       }
       return out;
     },
-  });
-  loansRoutes(ctx, service);
+  };
+  const commands = new LoansCommands(shared);
+  const settlement = new LoansSettlement(shared);
+  const queries = new LoansQueries(shared);
+  const admin = new LoansAdmin(shared);
+  loansRoutes(ctx, { commands, queries, admin });
   return {
-    service,
+    commands,
+    settlement,
+    queries,
+    admin,
     async runJobs(nowMs) {
-      await service.accrueOverdue(nowMs);
+      await settlement.accrueOverdue(nowMs);
     },
   };
 }

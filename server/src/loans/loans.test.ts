@@ -228,14 +228,14 @@ describe("the overdue job in batches", () => {
       mine.push(loan.id);
     }
     server.clock.set(server.clock.now().getTime() + 9 * 86_400_000 + 3_600_000); // two days past due
-    const first = await server.engines.loans.service.accrueOverdue(server.clock.now().getTime(), 2);
+    const first = await server.engines.loans.settlement.accrueOverdue(server.clock.now().getTime(), 2);
     expect(first.days).toBeGreaterThanOrEqual(6);
     const accrued = await server.database.query<{ id: string; overdue_days: number; rows: number }>(
       "SELECT l.id::text AS id, l.overdue_days, (SELECT count(*)::int FROM loan_overdue o WHERE o.loan_id = l.id) AS rows FROM loans l WHERE l.id = ANY($1::bigint[]) ORDER BY l.id",
       [mine],
     );
     expect(accrued.map((r) => [r.overdue_days, r.rows])).toEqual([[2, 2], [2, 2], [2, 2]]);
-    const again = await server.engines.loans.service.accrueOverdue(server.clock.now().getTime(), 2);
+    const again = await server.engines.loans.settlement.accrueOverdue(server.clock.now().getTime(), 2);
     expect(again).toEqual({ loans: 0, days: 0 });
     await expectLedgerSound(server);
   });

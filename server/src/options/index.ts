@@ -1,3 +1,6 @@
 // The timed options domain's door.
 export { registerOptions, type OptionsModule } from "./options.module";
-export type { OptionsService } from "./options.service";
+export type { OptionsCommands } from "./options.commands";
+export type { OptionsSettlement } from "./options.settlement";
+export type { OptionsQueries } from "./options.queries";
+export type { OptionsAdmin } from "./options.admin";

@@ -286,7 +286,7 @@ describe("a leader that returns after an expiry", () => {
         return pair ? quoteAround(price, pair.spread_rate, pair.price_precision) : null;
       },
     });
-    runner.register(server.engines.options.service);
+    runner.register(server.engines.options.settlement);
     runner.start();
     await runner.ensureLoaded();
     expect(runner.book.has(`options:${o.id}:expiry`)).toBe(true);
@@ -294,7 +294,7 @@ describe("a leader that returns after an expiry", () => {
     await runner.drain();
     expect((await optionsOf(u.token)).list[0]).toMatchObject({ status: "settled", result: "win", payout: "180", close_tick: { price: "60001", at_ms: o.expires_at_ms } });
     // Settling again (a second leader racing) changes nothing: exactly once.
-    await server.engines.options.service.settleDue([{ id: o.id, symbol: BTC, expiresAtMs: o.expires_at_ms }]);
+    await server.engines.options.settlement.settleDue([{ id: o.id, symbol: BTC, expiresAtMs: o.expires_at_ms }]);
     expect(await wallet(u.id)).toMatchObject({ available: "1080", frozen: "0" });
     runner.stop();
     server.engines.triggers.start();

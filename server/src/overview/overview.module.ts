@@ -1,10 +1,10 @@
 import { backoffice, FEED_STALE_MS } from "../../contract";
 import type { SetupItemKey } from "../../contract/backoffice";
 import type { ContentModule } from "../content";
-import type { EarnService } from "../earn";
+import type { EarnQueries } from "../earn";
 import type { DepositService, WithdrawalService } from "../funding";
 import type { KycService } from "../kyc";
-import type { LoansService } from "../loans";
+import type { LoansAdmin } from "../loans";
 import type { MarketService } from "../market";
 import type { PushService } from "../push";
 import type { AppContext } from "../platform/context";
@@ -14,11 +14,11 @@ export interface OverviewSources {
   deposits: DepositService;
   withdrawals: WithdrawalService;
   kyc: KycService;
-  loans: LoansService;
+  loans: LoansAdmin;
   support: SupportModule["service"];
   pages: ContentModule["pages"];
   market: MarketService;
-  earn: EarnService;
+  earn: EarnQueries;
   push: PushService;
 }
 

@@ -5,10 +5,17 @@ import type { AppContext } from "../platform/context";
 import type { UserNotifier } from "../platform/notify";
 import type { TriggerRunner } from "../triggers";
 import { positionsRoutes } from "./positions.routes";
-import { PositionsService } from "./positions.service";
+import { PositionsAdmin } from "./positions.admin";
+import { PositionsCommands } from "./positions.commands";
+import { PositionsQueries } from "./positions.queries";
+import { PositionsSettlement } from "./positions.settlement";
+import type { PositionsDeps } from "./positions.shared";
 
 export interface PositionsModule {
-  service: PositionsService;
+  commands: PositionsCommands;
+  settlement: PositionsSettlement;
+  queries: PositionsQueries;
+  admin: PositionsAdmin;
   /** The leader's periodic work: the nightly swaps (idempotent; run often). Margin warnings are triggers. */
   runJobs(nowMs: number): Promise<void>;
 }
@@ -32,7 +39,7 @@ export function registerPositions(
     hasBankCard: (userId: number) => Promise<boolean>;
   },
 ): PositionsModule {
-  const service = new PositionsService({
+  const shared: PositionsDeps = {
     db: ctx.db,
     clock: ctx.clock,
     market: deps.market.service,
@@ -41,16 +48,23 @@ export function registerPositions(
     hasBankCard: deps.hasBankCard,
     switches: deps.switches,
     publish: (userId, position) => deps.market.publishToUser(userId, "positions", position),
-  });
-  deps.triggers.register(service);
-  positionsRoutes(ctx, service);
-  deps.money.withdrawalGuards.register(async (db, userId) => ((await service.hasLive(db, userId)) ? "OPEN_LEVER_TRADE" : null));
+  };
+  const queries = new PositionsQueries(shared);
+  const settlement = new PositionsSettlement(shared, queries);
+  const commands = new PositionsCommands(shared, settlement);
+  const admin = new PositionsAdmin(shared, queries);
+  deps.triggers.register(settlement);
+  positionsRoutes(ctx, { commands, queries, admin });
+  deps.money.withdrawalGuards.register(async (db, userId) => ((await queries.hasLive(db, userId)) ? "OPEN_LEVER_TRADE" : null));
   return {
-    service,
+    commands,
+    settlement,
+    queries,
+    admin,
     async runJobs(nowMs) {
       // Oldest first, so nights missed while no leader ran are each charged once, in order (a week back at most).
       const last = lastSwapCutoff(nowMs);
-      for (let night = 6; night >= 0; night--) await service.chargeSwaps(last - night * 86_400_000);
+      for (let night = 6; night >= 0; night--) await settlement.chargeSwaps(last - night * 86_400_000);
     },
   };
 }

@@ -3,23 +3,34 @@ import type { AppContext } from "../platform/context";
 import type { UserNotifier } from "../platform/notify";
 import type { TriggerRunner } from "../triggers";
 import { spotRoutes } from "./spot.routes";
-import { SpotService } from "./spot.service";
+import { SpotAdmin } from "./spot.admin";
+import { SpotCommands } from "./spot.commands";
+import { SpotQueries } from "./spot.queries";
+import { SpotSettlement } from "./spot.settlement";
+import type { SpotDeps } from "./spot.shared";
 
 export interface SpotModule {
-  service: SpotService;
+  commands: SpotCommands;
+  settlement: SpotSettlement;
+  queries: SpotQueries;
+  admin: SpotAdmin;
 }
 
 /** Spot trading: service, routes, and its trigger source (`spot`) in the shared trigger book. */
 export function registerSpot(ctx: AppContext, deps: { market: MarketModule; notifier: UserNotifier; triggers: TriggerRunner }): SpotModule {
-  const service = new SpotService({
+  const shared: SpotDeps = {
     db: ctx.db,
     clock: ctx.clock,
     market: deps.market.service,
     notifier: deps.notifier,
     triggers: deps.triggers,
     publish: (userId, order) => deps.market.publishToUser(userId, "orders", order),
-  });
-  deps.triggers.register(service);
-  spotRoutes(ctx, service);
-  return { service };
+  };
+  const settlement = new SpotSettlement(shared);
+  const commands = new SpotCommands(shared, settlement);
+  const queries = new SpotQueries(shared);
+  const admin = new SpotAdmin(shared);
+  deps.triggers.register(settlement);
+  spotRoutes(ctx, { commands, queries, admin });
+  return { commands, settlement, queries, admin };
 }

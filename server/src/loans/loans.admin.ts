@@ -1,0 +1,108 @@
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { LoanStatus, LoanUpload } from "../../contract/loans";
+import { notifications } from "../../contract/messages";
+import { PUSH_SCREENS } from "../../contract/constants";
+import { users } from "../auth";
+import { operatorNameOf } from "../backoffice";
+import { ledger, money, toWire } from "../ledger";
+import { audit } from "../platform/audit";
+import type { Db, Tx } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import type { OperatorSession } from "../platform/http";
+import { operatorDecision } from "../platform/idempotency";
+import { asImageData, readImage } from "../platform/uploads";
+import { dueAtOf, totalDue } from "./loans.engine";
+import { loans, type LoanRow } from "./loans.schema";
+import { IMAGE_COLUMN, LoansRole } from "./loans.shared";
+
+/** The back office of loans: the operators' queue, the photos, approval and rejection. */
+export class LoansAdmin extends LoansRole {
+  /** Applications waiting for a reviewer (the back office's overview). */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(loans).where(eq(loans.status, "pending"));
+    return row?.n ?? 0;
+  }
+
+  // ----- back office ------------------------------------------------------------------------------------------
+
+  private selectAdmin(db: Db | Tx) {
+    return db.select({ l: loans, account: users.account, reviewer: operatorNameOf(loans.reviewedBy) }).from(loans).innerJoin(users, eq(users.id, loans.userId));
+  }
+
+  private adminView(r: { l: LoanRow; account: string; reviewer: string | null }) {
+    return { ...this.view(r.l), user_id: r.l.userId, account: r.account, reviewed_by: r.reviewer };
+  }
+
+  async adminList(query: { status?: LoanStatus; page: number; limit: number }) {
+    const where = query.status ? eq(loans.status, query.status) : undefined;
+    const [rows, [{ n }], accounts] = await Promise.all([
+      this.selectAdmin(this.db)
+        .where(where)
+        .orderBy(sql`CASE WHEN ${loans.status} = 'pending' THEN 0 ELSE 1 END`, desc(loans.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db.select({ n: count() }).from(loans).where(where),
+      ledger.platformBalances(this.db),
+    ]);
+    return { list: rows.map((r) => this.adminView(r)), total: Number(n), accounts: accounts.filter((a) => a.platform === "loans") };
+  }
+
+  async photo(id: number, field: LoanUpload) {
+    const [row] = await this.db.select().from(loans).where(eq(loans.id, id));
+    const image = row ? await readImage(this.db, "loan", row[IMAGE_COLUMN[field]]) : null;
+    if (!image) throw new DomainError("DATA_NOT_FOUND");
+    return asImageData(image);
+  }
+
+  /** Credits the loan once (row locked, ledger key per loan); a retry with the decision's key gets the first answer. */
+  async approve(operator: OperatorSession, id: number, key?: string) {
+    return operatorDecision(this.db, operator, "backoffice/loans/approve", key, { id }, async (tx) => {
+      const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for("update");
+      if (!row) throw new DomainError("DATA_NOT_FOUND");
+      if (row.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
+      const now = this.deps.clock.now();
+      await ledger.post(tx, {
+        key: `loan:issue:${row.id}`,
+        kind: "loan.issue",
+        cause: { kind: "loan", id: row.id },
+        actor: { kind: "operator", id: operator.id },
+        at: now,
+        legs: [
+          { account: { user: row.userId }, currency: row.currency, amount: row.amount },
+          { account: { platform: "loans" }, currency: row.currency, amount: money(row.amount).negated() },
+        ],
+      });
+      const dueAt = new Date(dueAtOf(now.getTime(), row.days));
+      await tx.update(loans).set({ status: "issued", issuedAt: now, dueAt, reviewedBy: operator.id, reviewedAt: now }).where(eq(loans.id, row.id));
+      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "loan.approve", targetKind: "loan", targetId: row.id, detail: { user_id: row.userId, amount: row.amount } });
+      const total = totalDue(row.amount, row.interest, 0);
+      await this.deps.notifier.notifyUser(tx, row.userId, {
+        title: notifications.LOAN_ISSUED_TITLE.key,
+        body: notifications.LOAN_ISSUED_BODY.key,
+        values: { amount: toWire(row.amount), currency: row.currency, total: toWire(total), due: dueAt.toISOString().slice(0, 16).replace("T", " ") },
+        push: { kind: "loan", url: PUSH_SCREENS.loans, id: row.id },
+      });
+      const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
+      return this.adminView(after);
+    });
+  }
+
+  async reject(operator: OperatorSession, id: number, reason: string, key?: string) {
+    return operatorDecision(this.db, operator, "backoffice/loans/reject", key, { id, reason }, async (tx) => {
+      const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for("update");
+      if (!row) throw new DomainError("DATA_NOT_FOUND");
+      if (row.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
+      const now = this.deps.clock.now();
+      await tx.update(loans).set({ status: "rejected", reason, reviewedBy: operator.id, reviewedAt: now }).where(eq(loans.id, row.id));
+      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "loan.reject", targetKind: "loan", targetId: row.id, detail: { user_id: row.userId, reason } });
+      await this.deps.notifier.notifyUser(tx, row.userId, {
+        title: notifications.LOAN_REJECTED_TITLE.key,
+        body: notifications.LOAN_REJECTED_BODY.key,
+        values: { amount: toWire(row.amount), currency: row.currency, reason },
+        push: { kind: "loan", url: PUSH_SCREENS.loans, id: row.id },
+      });
+      const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
+      return this.adminView(after);
+    });
+  }
+}

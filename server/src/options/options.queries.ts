@@ -1,0 +1,57 @@
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { MarketKind } from "../../contract/market";
+import type { OptionStatus, Period } from "../../contract/options";
+import { ledger, toWire } from "../ledger";
+import { optionsConfig, periodsOf } from "./options.config";
+import { breakEvenWinRate } from "./options.engine";
+import { options } from "./options.schema";
+import { kindsOf, OptionsRole, toOption, type OptionsDesk } from "./options.shared";
+
+/** The read models of options: periods, payable balances, the lists, and the reads other domains need. */
+export class OptionsQueries extends OptionsRole {
+  /** Some options' kind, pair and ticks (the finance records link each change to its list and its tick). */
+  causeRowsByIds(ids: number[]) {
+    return this.db
+      .select({ id: options.id, kind: options.kind, symbol: options.symbol, openTickPrice: options.openTickPrice, openTickAtMs: options.openTickAtMs, closeTickPrice: options.closeTickPrice, closeTickAtMs: options.closeTickAtMs })
+      .from(options)
+      .where(inArray(options.id, ids));
+  }
+
+  /** Each user's net result per currency (payouts minus stakes) over the options settled between two times, both included. */
+  async netResults(fromMs: number, toMs: number): Promise<Array<{ userId: number; currency: string; net: string }>> {
+    return this.db
+      .select({ userId: options.userId, currency: options.currency, net: sql<string>`sum(${options.payout} - ${options.amount})::text` })
+      .from(options)
+      .where(and(eq(options.status, "settled"), gte(options.settledAt, new Date(fromMs)), lte(options.settledAt, new Date(toMs))))
+      .groupBy(options.userId, options.currency);
+  }
+
+  // ----- the ticket ---------------------------------------------------------------------------------------------
+
+  async periods(kind: MarketKind): Promise<Period[]> {
+    const config = await optionsConfig.cached(this.db);
+    return periodsOf(config, kind).map((p) => ({
+      seconds: p.seconds,
+      rate: toWire(p.rate),
+      min: toWire(p.min),
+      max: toWire(p.max),
+      break_even_win_rate: breakEvenWinRate(p.rate),
+    }));
+  }
+
+  async payable(userId: number): Promise<Array<{ currency: string; available: string }>> {
+    const [config, balances] = await Promise.all([optionsConfig.cached(this.db), ledger.balances(this.db, userId)]);
+    return config.currencies.map((currency) => ({ currency, available: balances.find((b) => b.currency === currency)?.available ?? "0" }));
+  }
+
+  async list(userId: number, desk: OptionsDesk, query: { status?: OptionStatus; page: number; limit: number }) {
+    const conditions: SQL[] = [eq(options.userId, userId), inArray(options.kind, kindsOf(desk))];
+    if (query.status) conditions.push(eq(options.status, query.status));
+    const where = and(...conditions);
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.select().from(options).where(where).orderBy(desc(options.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+      this.db.select({ total: count() }).from(options).where(where),
+    ]);
+    return { list: rows.map((r) => toOption(r)), total };
+  }
+}

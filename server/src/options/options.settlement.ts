@@ -1,0 +1,146 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { money, resolveBatch, toWire } from "../ledger";
+import type { Tx } from "../platform/db";
+import { invariant } from "../platform/errors";
+import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
+import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
+import { options, type OptionRow } from "./options.schema";
+import { OptionsRole, RESULT_BODY, RESULT_TITLES, SETTLE_BATCH, SOURCE, tickTime, toOption } from "./options.shared";
+
+/** The trigger source of options (one time level at each expiry) and their settlement in batches. */
+export class OptionsSettlement extends OptionsRole implements TriggerSource {
+  readonly name = SOURCE;
+
+  // ----- the trigger source -------------------------------------------------------------------------------------
+
+  async loadAll(): Promise<Trigger[]> {
+    const rows = await this.db.select({ id: options.id, symbol: options.symbol, expiresAtMs: options.expiresAtMs }).from(options).where(eq(options.status, "open"));
+    return rows.map(triggerOf);
+  }
+
+  async loadOwner(id: string): Promise<Trigger[]> {
+    const [row] = await this.db.select().from(options).where(eq(options.id, Number(id)));
+    return row?.status === "open" ? [triggerOf(row)] : [];
+  }
+
+  /**
+   * Settles the options whose expiry a tick reached, each on the first recorded tick at or after its expiry. The
+   * settling ticks are looked up first (once per symbol and expiry), then the options settle in batches.
+   */
+  async fire(fired: readonly FiredAt[]): Promise<void> {
+    const due = fired.flatMap((f) => f.fired.filter((x) => x.trigger.watch === "time").map((x) => ({ id: Number(f.owner.slice(SOURCE.length + 1)), symbol: x.trigger.symbol, expiresAtMs: Number(x.trigger.level) })));
+    await this.settleDue(due);
+  }
+
+  /** Settles these options (ids with their symbol and expiry) on their recorded ticks; returns how many settled. */
+  async settleDue(due: ReadonlyArray<{ id: number; symbol: string; expiresAtMs: number }>): Promise<number> {
+    const closes = new Map<string, Tick | null>();
+    for (const d of due) {
+      const key = `${d.symbol}@${d.expiresAtMs}`;
+      if (closes.has(key)) continue;
+      const found = await this.deps.market.tickAtOrAfter(d.symbol, d.expiresAtMs);
+      closes.set(key, found ? { price: found.price, atMs: found.atMs } : null);
+    }
+    let settled = 0;
+    const waiting: number[] = [];
+    const ready = due.filter((d) => {
+      if (closes.get(`${d.symbol}@${d.expiresAtMs}`)) return true;
+      waiting.push(d.id);
+      return false;
+    });
+    for (let i = 0; i < ready.length; i += SETTLE_BATCH) {
+      const batch = ready.slice(i, i + SETTLE_BATCH);
+      const done = await this.db.transaction(async (tx) => {
+        const locked = await tx
+          .select()
+          .from(options)
+          .where(inArray(options.id, batch.map((d) => d.id)))
+          .orderBy(options.id)
+          .for("update");
+        const due = locked.flatMap((row) => {
+          const close = row.status === "open" ? closes.get(`${row.symbol}@${row.expiresAtMs}`) : null;
+          return close ? [{ row, close }] : [];
+        });
+        return this.settleInTx(tx, due);
+      });
+      settled += done.length;
+      for (const row of done) this.deps.publish(row.userId, toOption(row));
+    }
+    // No recorded tick at or after the expiry yet (cannot happen for a tick-woken trigger): armed again.
+    for (const id of waiting) this.deps.triggers.changed(ownerOf(SOURCE, id));
+    return settled;
+  }
+
+  /**
+   * Settles locked open options on their closing ticks, all in the caller's transaction with a handful of statements:
+   * the holds resolved in one ledger batch (a win: stake + profit back, the profit from the platform's `options`
+   * account; a loss: the stake to it; a tie: released), the rows updated in one statement, the notices in one insert.
+   */
+  private async settleInTx(tx: Tx, due: ReadonlyArray<{ row: OptionRow; close: Tick }>): Promise<OptionRow[]> {
+    if (!due.length) return [];
+    const at = this.deps.clock.now();
+    const outcomes = due.map(({ row, close }) => {
+      if (row.holdId === null) throw new Error(`option ${row.id} has no stake hold`);
+      const result = outcome(row.direction, row.openTickPrice, close.price);
+      return { row, close, result, payout: payoutOf(result, row.amount, row.rate), holdId: row.holdId };
+    });
+    await resolveBatch(
+      tx,
+      outcomes.map(({ row, result, payout, holdId }) => {
+        const key = `option:${row.id}:settle`;
+        const currency = row.currency;
+        if (result === "tie") return { holdId, key, kind: "option.tie", at };
+        if (result === "win") {
+          return {
+            holdId,
+            key,
+            kind: "option.win",
+            at,
+            legs: [
+              { account: { user: row.userId }, currency, amount: payout },
+              { account: { platform: "options" as const }, currency, amount: payout.minus(row.amount).negated() },
+            ],
+          };
+        }
+        return { holdId, key, kind: "option.loss", at, legs: [{ account: { platform: "options" as const }, currency, amount: money(row.amount) }] };
+      }),
+    );
+    const values = sql.join(
+      outcomes.map((o) => sql`(${o.row.id}::bigint, ${o.result}, ${toWire(o.payout)}::numeric, ${o.close.price}::numeric, ${o.close.atMs}::bigint)`),
+      sql`, `,
+    );
+    const updated = await tx.execute(
+      sql`UPDATE options AS o SET status = 'settled', result = v.result, payout = v.payout, close_tick_price = v.price, close_tick_at_ms = v.at_ms,
+          settled_at = ${at.toISOString()}::timestamptz
+          FROM (VALUES ${values}) AS v (id, result, payout, price, at_ms) WHERE o.id = v.id AND o.status = 'open' RETURNING o.id`,
+    );
+    invariant((updated as unknown as { rows: unknown[] }).rows.length === outcomes.length, "every locked open option settles once");
+    const notices = outcomes.map(({ row, close, result, payout }) => ({
+      userId: row.userId,
+      title: RESULT_TITLES[result],
+      body: RESULT_BODY,
+      values: {
+        symbol: row.symbol,
+        direction: row.direction === "up" ? "↑" : "↓",
+        seconds: String(row.seconds),
+        open_price: toWire(row.openTickPrice),
+        open_time: tickTime(row.openTickAtMs),
+        close_price: toWire(close.price),
+        close_time: tickTime(close.atMs),
+        payout: toWire(payout),
+        currency: row.currency,
+      },
+    }));
+    if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
+    else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    return outcomes.map(({ row, close, result, payout }) => ({
+      ...row,
+      status: "settled" as const,
+      result,
+      payout: toWire(payout),
+      closeTickPrice: close.price,
+      closeTickAtMs: close.atMs,
+      settledAt: at,
+    }));
+  }
+}

@@ -1,0 +1,226 @@
+import { and, eq } from "drizzle-orm";
+import type { MarketKind } from "../../contract/market";
+import type { CloseReason, Position } from "../../contract/positions";
+import { ledger, money, toWire } from "../ledger";
+import { priceFits, quantityRefusal } from "../market";
+import type { Tx } from "../platform/db";
+import { DomainError } from "../platform/errors";
+import { idempotent } from "../platform/idempotency";
+import { rulesFor } from "./positions.config";
+import { closeSide, feeFor, marginFor, openSide, sessionAt, stopRefusal, type PositionTerms } from "./positions.engine";
+import { MARGIN_CURRENCY, PositionsRole, blank, type PositionsDeps } from "./positions.shared";
+import { positions, type PositionRow } from "./positions.schema";
+import type { PositionsSettlement } from "./positions.settlement";
+
+export interface SubmitInput {
+  symbol: string;
+  direction: "long" | "short";
+  type: "market" | "limit";
+  quantity: string;
+  price?: string;
+  leverage: number;
+  tp_price?: string;
+  sl_price?: string;
+  idempotency_key?: string;
+}
+
+/** The user's commands on positions: open (market or limit), cancel, set stops, close, close all. */
+export class PositionsCommands extends PositionsRole {
+  constructor(
+    deps: PositionsDeps,
+    private readonly settlement: PositionsSettlement,
+  ) {
+    super(deps);
+  }
+
+  // ----- opening ----------------------------------------------------------------------------------------------
+
+  /** Checks every rule that does not need the transaction; returns what the order needs to open. */
+  private async prepare(userId: number, input: SubmitInput) {
+    const pair = this.deps.market.requireTradable(input.symbol);
+    await this.deps.switches.require(userId, "leverage");
+    const config = await this.rules(this.db);
+    const rules = rulesFor(config, pair.kind, pair.symbol);
+    if (pair.kind !== "crypto") {
+      if (!sessionAt(pair.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");
+      if (!(await this.deps.hasBankCard(userId))) throw new DomainError("BANK_CARD_REQUIRED");
+    }
+    if (!rules.leverages.includes(input.leverage)) throw new DomainError("LEVERAGE_NOT_ALLOWED", "leverage");
+    const quantityProblem = quantityRefusal(input.quantity, pair);
+    if (quantityProblem) throw new DomainError(quantityProblem, "quantity");
+    const quote = this.quoteNow(pair);
+    if (!quote) throw new DomainError("TRADING_CLOSED");
+    const limit = input.type === "limit" ? blank(input.price) : null;
+    if (input.type === "limit" && !limit) throw new DomainError("MISSING_PARAMETER", "price");
+    const tp = blank(input.tp_price);
+    const sl = blank(input.sl_price);
+    for (const [field, value] of [["price", limit], ["tp_price", tp], ["sl_price", sl]] as const) {
+      if (value === null) continue;
+      if (field === "price" && money(value).isZero()) throw new DomainError("PRICE_NOT_POSITIVE", "price");
+      if (!priceFits(value, pair.price_precision)) throw new DomainError("PRICE_PRECISION", field);
+    }
+    const last = money(quote.price).toFixed(pair.price_precision);
+    // Seed section 5: a limit sell cannot be priced below the current price; a limit buy, likewise, not above it.
+    // A limit order therefore always waits for the first tick that crosses it.
+    if (limit !== null && input.direction === "short" && money(limit).lt(last)) throw new DomainError("LIMIT_SELL_BELOW_PRICE", "price");
+    if (limit !== null && input.direction === "long" && money(limit).gt(last)) throw new DomainError("LIMIT_BUY_ABOVE_PRICE", "price");
+    const openPrice = limit ?? quote[openSide(input.direction)];
+    const stopProblem = stopRefusal(input.direction, openPrice, last, tp, sl);
+    if (stopProblem) throw new DomainError(stopProblem, stopProblem.includes("TP") ? "tp_price" : "sl_price");
+    const terms: PositionTerms = {
+      kind: pair.kind,
+      direction: input.direction,
+      quantity: input.quantity,
+      contractSize: pair.contract_size,
+      leverage: input.leverage,
+      pricePrecision: pair.price_precision,
+      quoteRate: this.quoteRate(pair.quote),
+      feeRate: rules.fee_rate,
+      maintenanceRate: rules.maintenance_rate,
+    };
+    const swapRate = input.direction === "long" ? rules.swap_long_rate : rules.swap_short_rate;
+    return { pair, terms, quote, limit, openPrice, tp, sl, swapRate };
+  }
+
+  async submit(userId: number, input: SubmitInput): Promise<Position> {
+    let prepared: Awaited<ReturnType<PositionsCommands["prepare"]>>;
+    const row = await idempotent(
+      this.db,
+      { userId, key: input.idempotency_key, scope: "lever/submit", body: { ...input, idempotency_key: undefined } },
+      async (tx) => {
+        const { pair, terms, quote, limit, openPrice, tp, sl, swapRate } = prepared;
+        const margin = marginFor(terms, openPrice);
+        const fee = feeFor(terms, openPrice);
+        if (!margin.gt(0)) throw new DomainError("ORDER_BELOW_MIN", "quantity");
+        const now = this.deps.clock.now();
+        const [created] = await tx
+          .insert(positions)
+          .values({
+            userId,
+            symbol: pair.symbol,
+            kind: pair.kind,
+            direction: input.direction,
+            type: input.type,
+            quantity: input.quantity,
+            contractSize: pair.contract_size,
+            leverage: input.leverage,
+            pricePrecision: pair.price_precision,
+            quoteRate: terms.quoteRate,
+            feeRate: terms.feeRate,
+            maintenanceRate: terms.maintenanceRate,
+            swapRate,
+            limitPrice: limit,
+            margin: toWire(margin),
+            maintenance: "0",
+            openFee: "0",
+            closeFee: "0",
+            swap: "0",
+            swapDue: "0",
+            tpPrice: tp,
+            slPrice: sl,
+            status: "pending",
+            warned: false,
+            createdAt: now,
+          })
+          .returning();
+        const cause = { kind: "position", id: created.id };
+        const held = await ledger.hold(tx, { key: `position:${created.id}:margin`, kind: "position.margin", userId, currency: MARGIN_CURRENCY, amount: margin, cause, at: now, insufficient: "INSUFFICIENT_BALANCE" });
+        if (limit !== null) {
+          // A pending order holds its open fee too, so the fill can always pay it.
+          const feeHold = fee.gt(0) ? await ledger.hold(tx, { key: `position:${created.id}:fee`, kind: "position.fee.hold", userId, currency: MARGIN_CURRENCY, amount: fee, cause, at: now }) : null;
+          const [pending] = await tx.update(positions).set({ marginHoldId: held.holdId, feeHoldId: feeHold?.holdId ?? null, openFee: toWire(fee) }).where(eq(positions.id, created.id)).returning();
+          return pending;
+        }
+        return this.settlement.openInTx(tx, { ...created, marginHoldId: held.holdId }, { price: quote.price, atMs: quote.atMs }, openPrice, fee, now);
+      },
+      async () => {
+        prepared = await this.prepare(userId, input);
+      },
+    );
+    return this.settlement.after(row);
+  }
+
+  // ----- changing and closing -----------------------------------------------------------------------------------
+
+  /** Locks one of the user's positions for a change (a row lock: the engine and the user cannot both close it). */
+  private async lockOwn(tx: Tx, userId: number, id: number): Promise<PositionRow> {
+    const [row] = await tx.select().from(positions).where(and(eq(positions.id, id), eq(positions.userId, userId))).for("update");
+    if (!row) throw new DomainError("TRADE_NOT_FOUND");
+    if (row.status === "closing") throw new DomainError("POSITION_CLOSING");
+    return row;
+  }
+
+  async cancel(userId: number, id: number): Promise<Position> {
+    const row = await this.db.transaction(async (tx) => {
+      const locked = await this.lockOwn(tx, userId, id);
+      if (locked.status !== "pending") throw new DomainError("ORDER_NOT_CANCELLABLE");
+      const now = this.deps.clock.now();
+      await ledger.release(tx, { holdId: locked.marginHoldId!, key: `position:${id}:margin.release`, kind: "position.release", at: now });
+      if (locked.feeHoldId !== null) await ledger.release(tx, { holdId: locked.feeHoldId, key: `position:${id}:fee.release`, kind: "position.release", at: now });
+      const [cancelled] = await tx.update(positions).set({ status: "cancelled", feeHoldId: null, closedAt: now }).where(eq(positions.id, id)).returning();
+      return cancelled;
+    });
+    return this.settlement.after(row);
+  }
+
+  async setStop(userId: number, input: { id: number; tp_price?: string; sl_price?: string }): Promise<Position> {
+    const row = await this.db.transaction(async (tx) => {
+      const locked = await this.lockOwn(tx, userId, input.id);
+      if (locked.status !== "open" && locked.status !== "pending") throw new DomainError("STATUS_ABNORMAL");
+      const tp = input.tp_price === undefined ? locked.tpPrice : blank(input.tp_price);
+      const sl = input.sl_price === undefined ? locked.slPrice : blank(input.sl_price);
+      for (const [field, value] of [["tp_price", tp], ["sl_price", sl]] as const) {
+        if (value !== null && !money(value).isZero() && !priceFits(value, locked.pricePrecision)) throw new DomainError("PRICE_PRECISION", field);
+      }
+      const pair = this.deps.market.requirePair(locked.symbol);
+      const quote = this.quoteNow(pair);
+      if (!quote) throw new DomainError("TRADING_CLOSED");
+      const openPrice = locked.openPrice ?? locked.limitPrice!;
+      const problem = stopRefusal(locked.direction, openPrice, money(quote.price).toFixed(pair.price_precision), tp, sl);
+      if (problem) throw new DomainError(problem, problem.includes("TP") ? "tp_price" : "sl_price");
+      const [changed] = await tx.update(positions).set({ tpPrice: tp, slPrice: sl }).where(eq(positions.id, locked.id)).returning();
+      return changed;
+    });
+    return this.settlement.after(row);
+  }
+
+  async close(userId: number, id: number): Promise<Position> {
+    const row = await this.db.transaction(async (tx) => {
+      const locked = await this.lockOwn(tx, userId, id);
+      if (locked.status !== "open") throw new DomainError(locked.status === "pending" ? "CANNOT_CLOSE" : "TRADE_NOT_FOUND");
+      return this.closeAtMarket(tx, locked, "user");
+    });
+    return this.settlement.after(row);
+  }
+
+  async closeAll(userId: number, filter: { symbol?: string; kind?: MarketKind }) {
+    const conditions = [eq(positions.userId, userId), eq(positions.status, "open")];
+    if (filter.symbol) conditions.push(eq(positions.symbol, filter.symbol));
+    if (filter.kind) conditions.push(eq(positions.kind, filter.kind));
+    const ids = (await this.db.select({ id: positions.id }).from(positions).where(and(...conditions)).orderBy(positions.id)).map((r) => r.id);
+    const closed: PositionRow[] = [];
+    // One transaction for all: either every position closes at its tick, or none does.
+    await this.db.transaction(async (tx) => {
+      for (const id of ids) {
+        const [locked] = await tx.select().from(positions).where(eq(positions.id, id)).for("update");
+        if (locked?.status !== "open") continue;
+        closed.push(await this.closeAtMarket(tx, locked, "close_all"));
+      }
+    });
+    const list = await Promise.all(closed.map((row) => this.settlement.after(row)));
+    const pnl = closed.reduce((sum, row) => sum.plus(row.pnl ?? 0), money(0));
+    return { closed: list.length, pnl: toWire(pnl), list };
+  }
+
+  /** Closes at the pair's current executable price and last recorded tick. */
+  private async closeAtMarket(tx: Tx, row: PositionRow, reason: CloseReason): Promise<PositionRow> {
+    const pair = this.deps.market.requirePair(row.symbol);
+    const quote = this.quoteNow(pair);
+    if (!quote || !this.deps.market.isFresh(row.symbol)) throw new DomainError("TRADING_CLOSED");
+    if (row.kind !== "crypto") {
+      const config = await this.rules(tx);
+      if (!sessionAt(row.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");
+    }
+    return this.settlement.closeInTx(tx, row, reason, { price: quote.price, atMs: quote.atMs }, quote[closeSide(row.direction)]);
+  }
+}

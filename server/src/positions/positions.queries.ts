@@ -1,0 +1,175 @@
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { MarketKind } from "../../contract/market";
+import type { Position, Ticket } from "../../contract/positions";
+import { ledger, money, toWire } from "../ledger";
+import { toSeconds } from "../platform/clock";
+import type { Executor } from "../platform/db";
+import { rulesFor } from "./positions.config";
+import { closeSide, grossPnl, sessionAt, unrealised } from "./positions.engine";
+import { MARGIN_CURRENCY, PositionsRole, epochOrNull, termsOf, wire } from "./positions.shared";
+import { positions, type PositionRow } from "./positions.schema";
+
+/** The read models of positions: the ticket, the lists and account figures, and the reads other domains need. */
+export class PositionsQueries extends PositionsRole {
+  // ----- the ticket -------------------------------------------------------------------------------------------
+
+  async ticket(userId: number, symbol: string): Promise<Ticket> {
+    const pair = this.deps.market.requirePair(symbol);
+    const config = await this.rules(this.db);
+    const rules = rulesFor(config, pair.kind, pair.symbol);
+    const quote = this.quoteNow(pair);
+    const session = sessionAt(pair.kind, config.session, this.deps.clock.now().getTime());
+    const [wallet] = (await ledger.balances(this.db, userId)).filter((b) => b.currency === MARGIN_CURRENCY);
+    const needsCard = pair.kind !== "crypto";
+    let perLot: string | null = null;
+    if (quote) {
+      try {
+        const rate = this.quoteRate(pair.quote);
+        perLot = toWire(money(pair.contract_size).times(quote.price).times(rate).div(100).toDecimalPlaces(8));
+      } catch {
+        perLot = null;
+      }
+    }
+    return {
+      symbol: pair.symbol,
+      kind: pair.kind,
+      bid: quote?.bid ?? null,
+      ask: quote?.ask ?? null,
+      last: quote ? money(quote.price).toFixed(pair.price_precision) : null,
+      leverages: rules.leverages,
+      max_leverage: rules.max_leverage,
+      fee_rate: rules.fee_rate,
+      quantity_step: toWire(pair.quantity_step),
+      quantity_min: toWire(pair.quantity_min),
+      quantity_max: toWire(pair.quantity_max),
+      contract_size: toWire(pair.contract_size),
+      price_precision: pair.price_precision,
+      margin_currency: MARGIN_CURRENCY,
+      available: wallet?.available ?? "0",
+      maintenance_rate: rules.maintenance_rate,
+      trading: pair.trading,
+      session_open: session.open,
+      next_open_at: session.nextOpenMs === null ? null : Math.floor(session.nextOpenMs / 1000),
+      bank_card_required: needsCard,
+      bank_card_bound: needsCard ? await this.deps.hasBankCard(userId) : true,
+      value_per_lot_1pct: perLot,
+      swap_long_rate: rules.swap_long_rate,
+      swap_short_rate: rules.swap_short_rate,
+    };
+  }
+
+  // ----- reading ------------------------------------------------------------------------------------------------
+
+  /** The wire shape; open positions carry live figures at the pair's current executable price. */
+  toPosition(row: PositionRow): Position {
+    const terms = termsOf(row);
+    let mark: string | null = row.closePrice;
+    let pnl = row.pnl ?? "0";
+    let marginLevel: string | null = null;
+    if (row.status === "open" && row.openPrice) {
+      const pair = this.deps.market.pair(row.symbol);
+      const quote = pair ? this.quoteNow(pair) : null;
+      if (quote) {
+        mark = quote[closeSide(row.direction)];
+        const figures = unrealised(terms, { openPrice: row.openPrice, mark, margin: money(row.margin), openFee: money(row.openFee), swapTotal: money(row.swap), swapDue: money(row.swapDue), maintenance: money(row.maintenance) });
+        pnl = toWire(figures.pnl);
+        marginLevel = figures.marginLevel ? toWire(figures.marginLevel) : null;
+      }
+    }
+    const price = (value: string | null) => (value === null ? null : money(value).toFixed(row.pricePrecision));
+    const tickOf = (price: string | null, atMs: number | null) => (price !== null && atMs !== null ? { price: toWire(price), at_ms: atMs } : null);
+    return {
+      id: row.id,
+      symbol: row.symbol,
+      kind: row.kind,
+      direction: row.direction,
+      type: row.type,
+      quantity: toWire(row.quantity),
+      contract_size: toWire(row.contractSize),
+      leverage: row.leverage,
+      price: price(row.limitPrice),
+      open_price: price(row.openPrice),
+      open_tick: tickOf(row.openTickPrice, row.openTickAtMs),
+      margin: toWire(row.margin),
+      open_fee: toWire(row.openFee),
+      close_fee: toWire(row.closeFee),
+      swap: toWire(row.swap),
+      tp_price: price(row.tpPrice),
+      sl_price: price(row.slPrice),
+      mark_price: price(mark),
+      pnl,
+      liquidation_price: price(row.liquidationPrice),
+      margin_level: marginLevel,
+      status: row.status,
+      close_reason: row.closeReason,
+      close_price: price(row.closePrice),
+      close_tick: tickOf(row.closeTickPrice, row.closeTickAtMs),
+      payout: wire(row.payout),
+      created_at: toSeconds(row.createdAt),
+      opened_at: epochOrNull(row.openedAt),
+      closed_at: epochOrNull(row.closedAt),
+    };
+  }
+
+  async list(userId: number, query: { status: "pending" | "open" | "closed"; kind?: MarketKind; symbol?: string; page: number; limit: number }) {
+    const statuses = query.status === "closed" ? (["closed", "cancelled"] as const) : ([query.status] as const);
+    const conditions: SQL[] = [eq(positions.userId, userId), inArray(positions.status, [...statuses])];
+    if (query.kind) conditions.push(query.kind === "crypto" ? eq(positions.kind, "crypto") : eq(positions.kind, query.kind));
+    if (query.symbol) conditions.push(eq(positions.symbol, query.symbol));
+    const where = and(...conditions);
+    const [rows, [{ total }], open] = await Promise.all([
+      this.db.select().from(positions).where(where).orderBy(desc(positions.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+      this.db.select({ total: count() }).from(positions).where(where),
+      this.db.select().from(positions).where(and(eq(positions.userId, userId), eq(positions.status, "open"), ...(query.kind ? [eq(positions.kind, query.kind)] : []))),
+    ]);
+    return { list: rows.map((r) => this.toPosition(r)), total, account: await this.account(userId, open) };
+  }
+
+  private async account(userId: number, open: PositionRow[]) {
+    let margin = money(0);
+    let upnl = money(0);
+    let equity = money(0);
+    let maintenance = money(0);
+    for (const row of open) {
+      const position = this.toPosition(row);
+      margin = margin.plus(row.margin);
+      maintenance = maintenance.plus(row.maintenance);
+      upnl = upnl.plus(position.pnl);
+      const gross = position.mark_price && row.openPrice ? grossPnl(termsOf(row), row.openPrice, position.mark_price) : money(0);
+      equity = equity.plus(money(row.margin).minus(row.swapDue).plus(gross));
+    }
+    const [wallet] = (await ledger.balances(this.db, userId)).filter((b) => b.currency === MARGIN_CURRENCY);
+    return {
+      equity: toWire(equity),
+      margin: toWire(margin),
+      free_margin: wallet?.available ?? "0",
+      margin_level: maintenance.gt(0) ? toWire(equity.div(maintenance).times(100).toDecimalPlaces(2)) : null,
+      unrealised_pnl: toWire(upnl),
+    };
+  }
+
+  /** Each user's net result (P&L after fees and swaps) over the positions closed between two times, both included. */
+  async netResults(fromMs: number, toMs: number): Promise<Array<{ userId: number; currency: string; net: string }>> {
+    const rows = await this.db
+      .select({ userId: positions.userId, net: sql<string>`sum(${positions.pnl})::text` })
+      .from(positions)
+      .where(and(eq(positions.status, "closed"), gte(positions.closedAt, new Date(fromMs)), lte(positions.closedAt, new Date(toMs))))
+      .groupBy(positions.userId);
+    return rows.map((row) => ({ ...row, currency: MARGIN_CURRENCY }));
+  }
+
+  /** Some positions' kind, pair and ticks (the finance records link each change to its list and its tick). */
+  causeRowsByIds(ids: number[]) {
+    return this.db
+      .select({ id: positions.id, kind: positions.kind, symbol: positions.symbol, openTickPrice: positions.openTickPrice, openTickAtMs: positions.openTickAtMs, closeTickPrice: positions.closeTickPrice, closeTickAtMs: positions.closeTickAtMs })
+      .from(positions)
+      .where(inArray(positions.id, ids));
+  }
+
+  /** Withdrawal guard: an open position or a pending order holds the user's money in the market. */
+  async hasLive(db: Executor, userId: number): Promise<boolean> {
+    const [row] = await db.select({ id: positions.id }).from(positions).where(and(eq(positions.userId, userId), inArray(positions.status, ["pending", "open", "closing"]))).limit(1);
+    return Boolean(row);
+  }
+
+}
