@@ -14,7 +14,8 @@ import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifications, PUSH_SCREENS } from "../../contract";
 import { createTestServer, type TestServer } from "../testing/harness";
-import { depositRequest, freshPng, md5Of, openDeposits } from "../testing/money";
+import { credit, depositRequest, freshPng, md5Of, openDeposits } from "../testing/money";
+import { leadTheFeed, tick } from "../testing/ticks";
 import { allowedOrigins, endpointAllowed } from "./push.service";
 
 interface Received {
@@ -220,6 +221,26 @@ describe("delivery", () => {
     server.push.service.send(user.id, { kind: "fill", title: "t", body: "b", url: PUSH_SCREENS.spotOrders });
     await deliveredTo("/device/flaky");
     expect(await stored(user.id)).toBe(1);
+  });
+});
+
+describe("trading", () => {
+  it("pushes a limit order's fill from the trigger runner, never the market order the user just placed", async () => {
+    await leadTheFeed(server);
+    await tick(server, { "BTC/USDT": "60000" });
+    const user = await server.newUser();
+    await credit(server, user.id, "2000");
+    const device = await subscribe(user.token, "/device/trader");
+    const trade = (input: Record<string, unknown>) => server.call<{ id: number }>("POST", "coin/trade", { symbol: "BTC/USDT", side: "buy", quantity: "0.01", ...input }, { token: user.token });
+    expect((await trade({ type: "market" })).status).toBe(200);
+    const limit = await trade({ type: "limit", price: "59000" });
+    expect(limit.status, JSON.stringify(limit.body)).toBe(200);
+    await tick(server, { "BTC/USDT": "58980" });
+    const [push] = await deliveredTo("/device/trader");
+    expect(decrypt(push.body, device.keys)).toMatchObject({ kind: "fill", title: "Spot buy order filled", url: PUSH_SCREENS.spotOrders, id: limit.body.message.id });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.push.service.idle();
+    expect(received.filter((r) => r.path === "/device/trader")).toHaveLength(1);
   });
 });
 
