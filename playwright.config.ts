@@ -14,7 +14,7 @@ export const E2E_ROOT_INVITE = "E2EROOT1";
  * Operators the server creates at start (BOOTSTRAP_OPERATOR), one per spec: a TOTP code is single-use per operator
  * and 30 s step, so specs running side by side must not share one.
  */
-const E2E_SPECS = ["money", "kyc", "content", "market", "pwa", "positions", "spot", "support", "options", "trust", "earn", "security", "layout", "journey"] as const;
+const E2E_SPECS = ["money", "kyc", "content", "market", "pwa", "positions", "spot", "support", "options", "trust", "earn", "security", "layout", "journey", "push"] as const;
 export const operatorFor = (spec: (typeof E2E_SPECS)[number]) => ({
   name: `e2e-${spec}`,
   password: "e2e-operator-pass",

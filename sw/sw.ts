@@ -13,6 +13,8 @@
  *    reload); nothing reloads a page by itself.
  *  - Notices: a periodic background sync asks the server for the unread count (see ARCHITECTURE.md "Offline and
  *    notices" for why the worker may read the session token) and raises a badge and, if allowed, a notification.
+ *  - Web Push: a push (fills, closes, warnings, results, decisions, support replies) shows its notification at once,
+ *    app open or closed; a tap on any of our notifications opens its screen in an open window, or a new one.
  */
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
@@ -22,6 +24,7 @@ import { CacheFirst, NetworkFirst, Strategy, type StrategyHandler } from "workbo
 import type { WorkboxPlugin } from "workbox-core/types";
 import { get } from "idb-keyval";
 import { getNoticeTexts, getNotifyEnabled, NOTICE_SYNC_TAG, noticeBody, recordUnread, type UnreadState } from "../src/shared/pwa/notices";
+import { pushNotification } from "../src/shared/pwa/push-message";
 import { SESSION_KEYS, CACHE_NAMES, isPublicImage, marketDataPath, newsPath } from "./routes";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -213,21 +216,52 @@ async function setBadge(count: number): Promise<void> {
   }
 }
 
+// ---- Web Push ----------------------------------------------------------------------------------------------------
+
+self.addEventListener("push", (event) => {
+  event.waitUntil(showPush(event.data));
+});
+
+/**
+ * Every push shows a notification (browsers require it of a push subscription): ours as the server wrote it, in
+ * the user's language; anything unreadable as the generic notice. An open app also refreshes its bell at once.
+ */
+async function showPush(data: PushMessageData | null): Promise<void> {
+  let parsed: unknown = null;
+  try {
+    parsed = data?.json();
+  } catch {
+    parsed = null;
+  }
+  const texts = await getNoticeTexts();
+  const notification = pushNotification(parsed) ?? { title: texts.title, body: noticeBody(texts, 1), path: "/pages/news/index", tag: "notices" };
+  await self.registration.showNotification(notification.title, {
+    body: notification.body,
+    tag: notification.tag,
+    icon: new URL("icons/icon-192.png", scope).href,
+    badge: new URL("icons/maskable-192.png", scope).href,
+    data: { path: notification.path },
+  });
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) client.postMessage({ type: "NOTICES_CHANGED" });
+}
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const path = (event.notification.data as { path?: string } | null)?.path ?? "/";
-  const target = new URL(`#${path}`, scope).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const open = windows[0];
-      if (open) {
-        // The app routes by hash: it navigates itself (src/shared/pwa/register.ts), keeping its state.
-        open.postMessage({ type: "OPEN_PATH", path });
-        await open.focus();
-      } else {
-        await self.clients.openWindow(target);
-      }
-    })(),
-  );
+  // Started before waitUntil, so the work also runs for a click dispatched by a test (an untrusted event).
+  const opening = openPath(path);
+  event.waitUntil(opening);
 });
+
+/** Shows a route: in an open window of the app (focused), else in a new one. */
+async function openPath(path: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows[0];
+  if (open) {
+    // The app routes by hash: it navigates itself (src/shared/pwa/register.ts), keeping its state.
+    open.postMessage({ type: "OPEN_PATH", path });
+    await open.focus().catch(() => undefined);
+  } else {
+    await self.clients.openWindow(new URL(`#${path}`, scope).href);
+  }
+}

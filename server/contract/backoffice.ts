@@ -111,6 +111,8 @@ export const overview = call({
       support_chats: z.number().int(),
       /** Pairs without a tick for FEED_STALE_MS (or none yet). */
       stale_pairs: z.number().int(),
+      /** Devices subscribed to Web Push on a live session (a count: nothing else about them is shown). */
+      push_devices: z.number().int(),
     }),
     setup: z.array(
       z.object({

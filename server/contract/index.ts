@@ -24,6 +24,7 @@ export * as referral from "./referral";
 export * as security from "./security";
 export * as disclosures from "./disclosures";
 export * as home from "./home";
+export * as push from "./push";
 
 import { newsImage } from "./content";
 import { openApi } from "./platform";

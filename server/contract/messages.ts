@@ -55,6 +55,8 @@ export const errors = {
   GOOGLE_NOT_BOUND: e(400, "请先绑定谷歌验证器", "Please bind Google authenticator first"),
   ANTI_PHISHING_INVALID: e(400, "防钓鱼码为4-20位字母、数字、_或-", "The anti-phishing code must be 4 to 20 letters, digits, _ or -"),
   SESSION_NOT_FOUND: e(404, "登录设备不存在或已退出", "This session does not exist or has already ended"),
+  PUSH_ENDPOINT_REFUSED: e(422, "不支持该推送服务地址", "This push service is not supported: use a browser's own push service over https"),
+  PUSH_KEYS_INVALID: e(422, "推送订阅密钥无效", "The push subscription's keys are not valid"),
 
   // wallet and balance
   WALLET_NOT_FOUND: e(404, "钱包不存在，请先添加", "Wallet not found, please add one first"),

@@ -68,4 +68,7 @@ export const notifications = {
   LOAN_ISSUED_BODY: s("您的 {amount} {currency} 贷款已到账，请于 {due} UTC 前还款 {total} {currency}。", "Your loan of {amount} {currency} has been credited. Repay {total} {currency} by {due} UTC."),
   LOAN_REJECTED_TITLE: s("贷款申请未通过", "Loan application rejected"),
   LOAN_REJECTED_BODY: s("您的 {amount} {currency} 贷款申请未通过审核：{reason}", "Your loan application for {amount} {currency} was rejected: {reason}"),
+  // A push only (the chat itself is the message): what it says stays in the conversation, not on a lock screen.
+  SUPPORT_REPLY_TITLE: s("客服已回复", "Customer service replied"),
+  SUPPORT_REPLY_BODY: s("您的客服会话有一条新回复。", "There is a new reply in your conversation with customer service."),
 } as const satisfies Record<string, SuccessDef>;

@@ -26,6 +26,7 @@ import { registerOptions, type OptionsModule } from "./options";
 import { registerOverview } from "./overview";
 import { registerHome } from "./home";
 import { registerProof, type ProofModule } from "./proof";
+import { registerPush, type PushModule } from "./push";
 import { registerSupport } from "./support";
 import { registerReferral } from "./referral";
 import { registerTriggers, type TriggerRunner } from "./triggers";
@@ -68,6 +69,8 @@ export interface BuiltApp {
   /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
   /** The first run's setup link: main prints one at start while no operator exists. */
   firstRun: FirstRunSetup;
+  /** Web Push: tests wait for its queue (`push.service.idle()`). */
+  push: PushModule;
   engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule; disclosures: DisclosuresModule };
 }
 
@@ -213,10 +216,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   money.deposits.onApproved.push(referral.afterApproval);
   jobs.add("referral", referral.runJobs);
   registerUserAdmin(ctx, { sessions, kyc });
-  // Customer-service chat: new messages reach the user's sockets on the `support` channel.
-  const support = registerSupport(ctx, { publish: (userId, message) => market.publishToUser(userId, "support", message) });
+  // Web Push: committed notices that ask for it (fills, closes, warnings, results, decisions) reach the user's
+  // devices with the app closed, sent after commit from a bounded queue; a session's end drops its devices.
+  const push = registerPush(ctx, { sessions });
+  content.inbox.onPushable.push(push.pushNotices);
+  jobs.add("push", push.runJobs);
+  app.addHook("onClose", async () => push.service.close());
+  // Customer-service chat: new messages reach the user's sockets on the `support` channel, and a reply the devices.
+  const support = registerSupport(ctx, {
+    publish: (userId, message) => {
+      market.publishToUser(userId, "support", message);
+      if (message.from === "agent") push.supportReplied(userId, message.id);
+    },
+  });
   // The back office's dashboard: the queues' counts and what a fresh install still lacks.
-  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, support: support.service, pages: content.pages, market: market.service, earn: earn.queries, proof: proof.service, referral: referral.service });
+  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, support: support.service, pages: content.pages, market: market.service, earn: earn.queries, proof: proof.service, referral: referral.service, push: push.service });
 
   // The signed-in home's first data in one round trip, each part read by the service its own call uses.
   registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.service, support: support.service });
@@ -238,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ ...envelopeOf("NOT_FOUND"), message: translator.t(requestLanguage(request), errors.NOT_FOUND.key) });
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, firstRun, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };
+  return { app, ctx, market, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

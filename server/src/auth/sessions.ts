@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { ActiveSession } from "../../contract/security";
 import { toSeconds, type Clock } from "../platform/clock";
 import { randomToken, sha256Hex } from "../platform/crypto";
@@ -14,6 +14,12 @@ import { asLanguage } from "./user-info";
  * revoked (logout, password change, freeze) and a leaked table yields no usable token.
  */
 export class SessionService {
+  /**
+   * Told, inside the ending transaction, of every session that ends by logout, "log out" from the security centre,
+   * a password change or freeze (the push domain drops the devices those sessions subscribed).
+   */
+  readonly onEnded: Array<(tx: Executor, sessionIds: number[]) => Promise<void>> = [];
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -56,11 +62,16 @@ export class SessionService {
   };
 
   async revoke(tx: Executor, sessionId: number): Promise<void> {
-    await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.ended(tx, await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).returning({ id: sessions.id }));
   }
 
   async revokeAll(tx: Executor, userId: number): Promise<void> {
-    await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await this.ended(tx, await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))).returning({ id: sessions.id }));
+  }
+
+  private async ended(tx: Executor, rows: Array<{ id: number }>): Promise<void> {
+    if (!rows.length) return;
+    for (const listener of this.onEnded) await listener(tx, rows.map((r) => r.id));
   }
 
   /** The live sessions of one user (never anyone else's), the one making the request first, then by last use. */
@@ -86,6 +97,7 @@ export class SessionService {
       .where(and(eq(sessions.id, sessionId), this.liveOf(userId)))
       .returning({ id: sessions.id });
     if (!ended.length) throw new DomainError("SESSION_NOT_FOUND", "id");
+    await this.ended(tx, ended);
   }
 
   /** Ends every live session of the user except `keepSessionId`; returns how many ended. */
@@ -95,6 +107,7 @@ export class SessionService {
       .set({ revokedAt: this.clock.now() })
       .where(and(this.liveOf(userId), ne(sessions.id, keepSessionId)))
       .returning({ id: sessions.id });
+    await this.ended(tx, ended);
     return ended.length;
   }
 
@@ -104,14 +117,21 @@ export class SessionService {
     return rows.length > 0;
   }
 
+  /** Of these sessions, the ones still live now (others may keep what belongs to a live session only). */
+  async liveIds(ids: readonly number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.select({ id: sessions.id }).from(sessions).where(and(inArray(sessions.id, [...ids]), this.live()));
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Sessions of the user that still open the app: not revoked, not past either lifetime. */
   private liveOf(userId: number) {
+    return and(eq(sessions.userId, userId), this.live());
+  }
+
+  /** A session that still opens the app: not revoked, not past either lifetime (the one rule, as `authenticate`). */
+  private live(): SQL {
     const now = this.clock.now();
-    return and(
-      eq(sessions.userId, userId),
-      isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, now),
-      gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMs)),
-    );
+    return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMs)))!;
   }
 }

@@ -9,6 +9,7 @@ import { toSeconds, type Clock } from "../platform/clock";
 import { detached, type Db, type Executor, type Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { Translator } from "../platform/i18n";
+import type { PushNote, UserNotification } from "../platform/notify";
 import { noticeReadMarks, noticeReads, userMessages, type UserMessageRow } from "./content.schema";
 import { fillPlaceholders, type FactSource } from "./facts";
 import { shownIn, type NewsText, type Translations } from "./languages";
@@ -18,12 +19,16 @@ import { htmlToText } from "./sanitize";
 export const TITLE_MAX = 200;
 export const BODY_MAX = 4000;
 
-/** A personal message as another domain sends it: message keys of the catalogue (translated) or plain text. */
-export interface Notification {
+/** A personal message as another domain sends it: message keys of the catalogue (translated), their values, a push. */
+export type Notification = UserNotification;
+
+/** A committed notice that asks for a push: its text in the user's language, without the anti-phishing line. */
+export interface PushableNotice {
+  userId: number;
+  messageId: number;
   title: string;
   body: string;
-  /** Values for `{name}` placeholders of the keys. */
-  values?: Record<string, string>;
+  push: PushNote;
 }
 
 /** What other domains are given to tell a user something (a deposit approved, a loan due...). */
@@ -45,6 +50,9 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 /** The user's inbox: personal messages and the notices, with read marks; and the notifier other domains call. */
 export class InboxService implements Notifier {
+  /** Told of committed notices that carry a push (app.ts hands them to the push domain); never inside a transaction. */
+  readonly onPushable: Array<(notices: PushableNotice[]) => void> = [];
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -198,14 +206,14 @@ export class InboxService implements Notifier {
   // ---- sending ----------------------------------------------------------------------------------------------------
 
   async notifyUser(tx: Tx, userId: number, notification: Notification): Promise<{ id: number }> {
-    const [row] = await this.write(tx, [{ userId, sentBy: null, render: (lang) => this.translate(lang, notification) }]);
+    const [row] = await this.write(tx, [{ userId, sentBy: null, render: (lang) => this.translate(lang, notification), push: notification.push }]);
     return { id: row.id };
   }
 
   async notifyUsers(tx: Tx, notifications: ReadonlyArray<{ userId: number } & Notification>): Promise<void> {
     await this.write(
       tx,
-      notifications.map((n) => ({ userId: n.userId, sentBy: null, render: (lang: Language) => this.translate(lang, n) })),
+      notifications.map((n) => ({ userId: n.userId, sentBy: null, render: (lang: Language) => this.translate(lang, n), push: n.push })),
     );
   }
 
@@ -225,7 +233,7 @@ export class InboxService implements Notifier {
    */
   private async write(
     tx: Tx,
-    messages: ReadonlyArray<{ userId: number; sentBy: number | null; render: (lang: Language) => { title: string; body: string } }>,
+    messages: ReadonlyArray<{ userId: number; sentBy: number | null; render: (lang: Language) => { title: string; body: string }; push?: PushNote }>,
   ): Promise<UserMessageRow[]> {
     if (!messages.length) return [];
     const ids = [...new Set(messages.map((m) => m.userId))];
@@ -233,15 +241,17 @@ export class InboxService implements Notifier {
     if (found.length !== ids.length) throw new DomainError("USER_NOT_FOUND");
     const recipients = new Map(found.map((u) => [u.id, { lang: (languages as readonly string[]).includes(u.lang) ? (u.lang as Language) : ("en" as Language), code: u.code }]));
     const now = this.clock.now();
-    const values = messages.map((m) => {
+    const texts = messages.map((m) => {
       const { lang, code } = recipients.get(m.userId)!;
       const { title, body } = m.render(lang);
-      const signed = signWithAntiPhishingCode(this.translator, lang, code, body.trim());
-      return { userId: m.userId, title: clip(title.trim() || "-", TITLE_MAX), body: clip(signed, BODY_MAX), sentBy: m.sentBy, createdAt: now };
+      return { title: clip(title.trim() || "-", TITLE_MAX), body: body.trim(), signed: signWithAntiPhishingCode(this.translator, lang, code, body.trim()) };
     });
+    const values = messages.map((m, i) => ({ userId: m.userId, title: texts[i].title, body: clip(texts[i].signed, BODY_MAX), sentBy: m.sentBy, createdAt: now }));
     const rows: UserMessageRow[] = [];
     for (let i = 0; i < values.length; i += 1_000) rows.push(...(await tx.insert(userMessages).values(values.slice(i, i + 1_000)).returning()));
-    this.announceManyWhenCommitted(rows);
+    // The anti-phishing code proves a message in the app; a push shown on a lock screen never carries it.
+    const pushable = messages.flatMap((m, i) => (m.push ? [{ userId: m.userId, messageId: rows[i].id, title: texts[i].title, body: texts[i].body, push: m.push }] : []));
+    this.announceManyWhenCommitted(rows, pushable);
     return rows;
   }
 
@@ -250,7 +260,7 @@ export class InboxService implements Notifier {
    * is looked up from outside the transaction until it is visible (committed), and then every row is announced; a row
    * that never appears was rolled back. On PGlite (one connection) the look-up simply queues behind the transaction.
    */
-  private announceManyWhenCommitted(rows: UserMessageRow[]): void {
+  private announceManyWhenCommitted(rows: UserMessageRow[], pushable: PushableNotice[]): void {
     const delaysMs = [0, 20, 50, 100, 250, 500, 1000, 2000];
     const attempt = async (index: number): Promise<void> => {
       if (index >= delaysMs.length) return;
@@ -258,6 +268,8 @@ export class InboxService implements Notifier {
       const [last] = await this.db.select({ id: userMessages.id }).from(userMessages).where(eq(userMessages.id, rows[rows.length - 1].id));
       if (!last) return attempt(index + 1);
       for (const row of rows) this.bus.publish(`user:${row.userId}:notice`, { kind: "message", id: row.id, title: row.title, created_at: toSeconds(row.createdAt) } satisfies NoticeEvent);
+      // In this process only (the one that committed), so several processes never push the same notice twice.
+      if (pushable.length) for (const listener of this.onPushable) listener(pushable);
     };
     detached(() => attempt(0)).catch(() => undefined);
   }

@@ -1,4 +1,5 @@
 import { notifications } from "../../contract/messages";
+import { PUSH_SCREENS } from "../../contract/constants";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
 import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { DepositItem, FundingChange, FundingStatus } from "../../contract/funding";
@@ -240,6 +241,7 @@ export class DepositService {
         title: notifications.DEPOSIT_CREDITED_TITLE.key,
         body: notifications.DEPOSIT_CREDITED_BODY.key,
         values: { amount: toWire(row.amount), currency: row.currency },
+        push: { kind: "deposit", url: PUSH_SCREENS.deposits, id: row.id },
       });
       return { id: row.id, status: "succeeded" as const };
     });
@@ -259,6 +261,7 @@ export class DepositService {
         title: notifications.DEPOSIT_REJECTED_TITLE.key,
         body: notifications.DEPOSIT_REJECTED_BODY.key,
         values: { amount: toWire(row.amount), currency: row.currency, reason: input.reason },
+        push: { kind: "deposit", url: PUSH_SCREENS.deposits, id: row.id },
       });
       depositor = row.userId;
       return { id: row.id, status: "failed" as const };

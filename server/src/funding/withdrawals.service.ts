@@ -1,4 +1,5 @@
 import { notifications } from "../../contract/messages";
+import { PUSH_SCREENS } from "../../contract/constants";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { FundingChange, FundingStatus, WithdrawalItem } from "../../contract/funding";
@@ -239,6 +240,7 @@ export class WithdrawalService {
         title: notifications.WITHDRAWAL_PAID_TITLE.key,
         body: notifications.WITHDRAWAL_PAID_BODY.key,
         values: { receive: toWire(row.receive), currency: row.currency, address: row.address, tx_hash: input.tx_hash },
+        push: { kind: "withdrawal", url: PUSH_SCREENS.withdrawals, id: row.id },
       });
       return row;
     });
@@ -256,6 +258,7 @@ export class WithdrawalService {
         title: notifications.WITHDRAWAL_REJECTED_TITLE.key,
         body: notifications.WITHDRAWAL_REJECTED_BODY.key,
         values: { amount: toWire(row.amount), currency: row.currency, reason: input.reason },
+        push: { kind: "withdrawal", url: PUSH_SCREENS.withdrawals, id: row.id },
       });
       return row;
     });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
-import { errors, notifications, REVIEW } from "../../contract";
+import { errors, notifications, PUSH_SCREENS, REVIEW } from "../../contract";
 import { KYC_SIDES, maskCertNumber, type CertType, type KycSide, type KycStatus, type Submission } from "../../contract/kyc";
 import { users } from "../auth";
 import { operatorNameOf } from "../backoffice";
@@ -252,7 +252,7 @@ export class KycService {
           targetId: userId,
           detail: { submission_id: row.id, operator: operator.name, cert_type: row.certType, country: row.country },
         });
-        await this.notifier.notifyUser(tx, userId, { title: notifications.KYC_PASSED_TITLE.key, body: notifications.KYC_PASSED_BODY.key });
+        await this.notifier.notifyUser(tx, userId, { title: notifications.KYC_PASSED_TITLE.key, body: notifications.KYC_PASSED_BODY.key, push: { kind: "kyc", url: PUSH_SCREENS.kyc } });
         return { user_id: userId, review_status: REVIEW.PASSED };
       });
       this.decided(userId, decided.review_status);
@@ -278,7 +278,7 @@ export class KycService {
         targetId: userId,
         detail: { submission_id: row.id, operator: operator.name, reason },
       });
-      await this.notifier.notifyUser(tx, userId, { title: notifications.KYC_REJECTED_TITLE.key, body: notifications.KYC_REJECTED_BODY.key, values: { reason } });
+      await this.notifier.notifyUser(tx, userId, { title: notifications.KYC_REJECTED_TITLE.key, body: notifications.KYC_REJECTED_BODY.key, values: { reason }, push: { kind: "kyc", url: PUSH_SCREENS.kyc } });
       return { user_id: userId, review_status: REVIEW.REJECTED };
     });
     this.decided(userId, decided.review_status);

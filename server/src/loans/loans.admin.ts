@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { LoanStatus, LoanUpload } from "../../contract/loans";
 import { notifications } from "../../contract/messages";
+import { PUSH_SCREENS } from "../../contract/constants";
 import { users } from "../auth";
 import { operatorNameOf } from "../backoffice";
 import { ledger, money, toWire } from "../ledger";
@@ -79,6 +80,7 @@ export class LoansAdmin extends LoansRole {
         title: notifications.LOAN_ISSUED_TITLE.key,
         body: notifications.LOAN_ISSUED_BODY.key,
         values: { amount: toWire(row.amount), currency: row.currency, total: toWire(total), due: dueAt.toISOString().slice(0, 16).replace("T", " ") },
+        push: { kind: "loan", url: PUSH_SCREENS.loans, id: row.id },
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
       return this.adminView(after);
@@ -97,6 +99,7 @@ export class LoansAdmin extends LoansRole {
         title: notifications.LOAN_REJECTED_TITLE.key,
         body: notifications.LOAN_REJECTED_BODY.key,
         values: { amount: toWire(row.amount), currency: row.currency, reason },
+        push: { kind: "loan", url: PUSH_SCREENS.loans, id: row.id },
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
       return this.adminView(after);

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { PUSH_SCREENS } from "../../contract/constants";
 import { money, resolveBatch, toWire } from "../ledger";
 import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
@@ -130,6 +131,7 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
         payout: toWire(payout),
         currency: row.currency,
       },
+      push: { kind: "option_result" as const, url: PUSH_SCREENS.options, id: row.id },
     }));
     if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
     else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);

@@ -8,6 +8,7 @@ import type { LoansAdmin } from "../loans";
 import type { MarketService } from "../market";
 import type { ProofService } from "../proof";
 import type { ReferralService } from "../referral";
+import type { PushService } from "../push";
 import type { AppContext } from "../platform/context";
 import type { SupportModule } from "../support";
 
@@ -22,6 +23,7 @@ export interface OverviewSources {
   earn: EarnQueries;
   proof: ProofService;
   referral: ReferralService;
+  push: PushService;
 }
 
 /**
@@ -33,7 +35,7 @@ export function registerOverview(ctx: AppContext, sources: OverviewSources): voi
 }
 
 async function composeOverview(s: OverviewSources) {
-  const [deposits, withdrawals, kyc, loans, supportChats, depositsOpen, hasSupportContact, unpublished, earnOpen, reservesDeclared, rewardChosen] = await Promise.all([
+  const [deposits, withdrawals, kyc, loans, supportChats, depositsOpen, hasSupportContact, unpublished, earnOpen, reservesDeclared, rewardChosen, pushDevices] = await Promise.all([
     s.deposits.pendingCount(),
     s.withdrawals.pendingCount(),
     s.kyc.pendingCount(),
@@ -45,6 +47,7 @@ async function composeOverview(s: OverviewSources) {
     s.earn.hasOpenProduct(),
     s.proof.hasReserves(),
     s.referral.rewardChoice(),
+    s.push.deviceCount(),
   ]);
   // Each item is something the code refuses on a fresh install until an operator sets it.
   const setup: Array<{ key: SetupItemKey; done: boolean; missing: string[] }> = [
@@ -57,7 +60,7 @@ async function composeOverview(s: OverviewSources) {
     { key: "referral_reward", done: rewardChosen.chosen, missing: rewardChosen.chosen ? [] : [rewardChosen.reward] },
   ];
   return {
-    counts: { deposits, withdrawals, kyc, loans, support_chats: supportChats, stale_pairs: s.market.stalePairCount(FEED_STALE_MS) },
+    counts: { deposits, withdrawals, kyc, loans, support_chats: supportChats, stale_pairs: s.market.stalePairCount(FEED_STALE_MS), push_devices: pushDevices },
     setup,
   };
 }

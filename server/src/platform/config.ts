@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { UPLOAD_MAX_BYTES_DEFAULT } from "../../contract/constants";
 
@@ -56,6 +56,31 @@ const schema = z.object({
   TICK_MAX_AGE_METAL_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** Serve the built PWA from this folder (empty: API only). */
   STATIC_DIR: z.string().default("dist"),
+  /**
+   * The VAPID key pair of Web Push (RFC 8292), base64url: the public key an uncompressed P-256 point (65 bytes), the
+   * private key its 32-byte scalar. Unset: a pair is generated once into `<DATA_DIR>/vapid.json` (0600). Several
+   * processes must share one pair (a browser's subscription is bound to the public key): set both.
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "base64url of a 65-byte uncompressed P-256 point").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "base64url of a 32-byte P-256 private key").optional(),
+  /** Who runs the pushes, for the push services (a mailto: or https: URL). */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "a mailto: or https: URL").default("mailto:no-reply@tradewise.local"),
+  /**
+   * Origins a push subscription's endpoint may be on (comma-separated, `https://host[:port]`, `*.` for any
+   * subdomain). Unset: the push services of the major browsers (push.service.ts).
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .regex(/^\s*https:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*(,\s*https:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?\s*)*$/, "comma-separated https origins, `*.` allowed")
+    .optional(),
+  /**
+   * Node reads this file of extra certificate authorities at start; the push sender also trusts it explicitly
+   * (beside the built-in authorities), so a push service behind a private CA works.
+   */
+  NODE_EXTRA_CA_CERTS: z.string().optional(),
+}).refine((c) => (c.VAPID_PUBLIC_KEY === undefined) === (c.VAPID_PRIVATE_KEY === undefined), {
+  message: "set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither",
+  path: ["VAPID_PRIVATE_KEY"],
 });
 
 export type Config = z.infer<typeof schema>;
@@ -72,7 +97,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** One operator secret key per test process: no key file is written beside the tests. */
 const TEST_OPERATOR_SECRET_KEY = randomBytes(32).toString("hex");
 
+/** One VAPID key pair per test process: no key file is written beside the tests. */
+const TEST_VAPID = (() => {
+  const jwk = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "jwk" });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url")]);
+  return { VAPID_PUBLIC_KEY: point.toString("base64url"), VAPID_PRIVATE_KEY: jwk.d! };
+})();
+
 /** Configuration for tests: quiet, generous limits, nothing served statically. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "", RATE_LIMIT_AUTH: "1000", OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "", RATE_LIMIT_AUTH: "1000", OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY, ...TEST_VAPID }), ...overrides };
 }

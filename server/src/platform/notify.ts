@@ -1,14 +1,34 @@
+import type { PushKind } from "../../contract/constants";
 import type { Tx } from "./db";
+
+/**
+ * A notice that should also reach the user's devices while the app is closed (Web Push, the push domain): which
+ * kind it is (the user chooses kinds), the screen it opens (`PUSH_SCREENS`) and the object's id, if any.
+ */
+export interface PushNote {
+  kind: PushKind;
+  url: string;
+  id?: number;
+}
+
+/** A notice as domains send it: message keys of the catalogue (`notifications`), their values, and maybe a push. */
+export interface UserNotification {
+  title: string;
+  body: string;
+  values?: Record<string, string>;
+  push?: PushNote;
+}
 
 /**
  * How a domain tells a user that something happened to their account (a deposit credited, a KYC decision).
  * `title` and `body` are message keys of server/contract/messages.ts `notifications`, translated into the user's
- * language with `values` filled in. The content domain implements it (personal messages + realtime notice).
+ * language with `values` filled in. The content domain implements it (personal messages + realtime notice); a
+ * notice with `push` is also pushed to the user's devices once its transaction has committed.
  */
 export interface UserNotifier {
-  notifyUser(tx: Tx, userId: number, notification: { title: string; body: string; values?: Record<string, string> }): Promise<unknown>;
+  notifyUser(tx: Tx, userId: number, notification: UserNotification): Promise<unknown>;
   /** Many at once, in the caller's transaction (batched settlements); a notifier without it is called once per user. */
-  notifyUsers?(tx: Tx, notifications: ReadonlyArray<{ userId: number; title: string; body: string; values?: Record<string, string> }>): Promise<unknown>;
+  notifyUsers?(tx: Tx, notifications: ReadonlyArray<{ userId: number } & UserNotification>): Promise<unknown>;
 }
 
 /** For wiring without a message centre (unit tests of a single domain). */

@@ -1,5 +1,6 @@
 import type { Decimal } from "decimal.js";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { PUSH_SCREENS } from "../../contract/constants";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
 import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type Leg } from "../ledger";
@@ -10,6 +11,9 @@ import { closeSide, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningP
 import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, tickTime, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
+
+/** The list a push about this position opens: crypto contracts, or forex and metals. */
+const screenOf = (row: PositionRow) => (row.kind === "crypto" ? PUSH_SCREENS.positions : PUSH_SCREENS.forexPositions);
 
 const levelsOf = (row: PositionRow) =>
   row.status === "pending" || row.status === "open"
@@ -112,6 +116,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       title: notifications.POSITION_OPENED_TITLE.key,
       body: notifications.POSITION_OPENED_BODY.key,
       values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: tickTime(tick.atMs) },
+      // A limit order filled on its own (a limit order always waits): pushed; a market open the user just made is not.
+      push: row.type === "limit" ? { kind: "fill", url: screenOf(row), id: row.id } : undefined,
     });
     return opened;
   }
@@ -197,6 +203,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       title: CLOSE_TITLES[reason],
       body: notifications.POSITION_CLOSED_BODY.key,
       values: { symbol: row.symbol, quantity: toWire(row.quantity), price: exec, tick_price: tick.price, tick_time: tickTime(tick.atMs), pnl: toWire(split.pnl) },
+      // Closed by the engine (take-profit, stop-loss, liquidation): pushed; the user's own close is not.
+      push: reason === "tp" || reason === "sl" || reason === "liquidation" ? { kind: "close" as const, url: screenOf(row), id: row.id } : undefined,
     }));
     if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
     else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
@@ -290,6 +298,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       title: notifications.MARGIN_WARNING_TITLE.key,
       body: notifications.MARGIN_WARNING_BODY.key,
       values: { symbol: row.symbol, level: figures.marginLevel?.toFixed(0) ?? "-", liquidation_price: row.liquidationPrice ? money(row.liquidationPrice).toFixed(row.pricePrecision) : "-" },
+      push: { kind: "margin_warning", url: screenOf(row), id: row.id },
     });
     return changed;
   }

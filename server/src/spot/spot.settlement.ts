@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { notifications } from "../../contract";
+import { notifications, PUSH_SCREENS } from "../../contract";
 import type { SpotOrder } from "../../contract/spot";
 import { ledger, money, toWire } from "../ledger";
 import type { Tx } from "../platform/db";
@@ -39,6 +39,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
         fee: toWire(fill.fee),
         received: toWire(fill.amount.minus(fill.fee)),
       },
+      push: { kind: "fill", url: PUSH_SCREENS.spotOrders, id: row.id },
     });
     return filled;
   }

@@ -76,6 +76,8 @@ export interface TestServer {
   market: MarketModule;
   /** The first run's setup link (issueToken, as main does at start). */
   firstRun: BuiltApp["firstRun"];
+  /** Web Push (its queue: `push.service.idle()`). */
+  push: BuiltApp["push"];
   /** The trigger runner, the positions domain and the leader's jobs (`engines.jobs.runOnce()`). */
   engines: BuiltApp["engines"];
   database: Database;
@@ -95,7 +97,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
   const database = await freshDatabase();
   const clock = new ManualClock(Date.now());
   const config = testConfig({ ROOT_INVITE_CODE: ROOT_INVITE, ...configOverrides });
-  const { app, ctx, market, engines, firstRun } = await buildApp({ config, database, clock });
+  const { app, ctx, market, engines, firstRun, push } = await buildApp({ config, database, clock });
   await ensureRootInviteCode(database.db, config);
   await app.ready();
 
@@ -124,6 +126,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
     ctx,
     market,
     firstRun,
+    push,
     engines,
     database,
     clock,

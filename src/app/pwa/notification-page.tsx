@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Trans } from "@lingui/react/macro";
+import { deviceSubscribed, subscribeDevice, unsubscribeDevice } from "@/features/push/model/device";
+import { PushKinds } from "@/features/push/ui/push-kinds";
 import { getNotifyEnabled, NOTICE_SYNC_TAG, setNotifyEnabled } from "@/shared/pwa/notices";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
@@ -14,7 +16,8 @@ const notificationsSupported = () => typeof Notification !== "undefined" && "ser
 
 /**
  * Notification settings on this device: system notifications on or off (asking the browser's permission the first
- * time), and whether notices also refresh in the background. The in-app badge on the bell is always on.
+ * time; on, this device also subscribes to Web Push, off it unsubscribes), what is pushed while the app is closed,
+ * kind by kind, and whether notices also refresh in the background. The in-app badge on the bell is always on.
  */
 export function NotificationPage() {
   const route = useRouteMeta();
@@ -22,10 +25,12 @@ export function NotificationPage() {
   const [permission, setPermission] = useState<Permission>(() => (notificationsSupported() ? Notification.permission : "unsupported"));
   const [enabled, setEnabled] = useState<boolean | null>(null);
   const [background, setBackground] = useState<Background>("open-only");
+  const [subscribed, setSubscribed] = useState(false);
 
   useEffect(() => {
     void getNotifyEnabled().then(setEnabled);
     void backgroundRefresh().then(setBackground);
+    void deviceSubscribed().then(setSubscribed, () => setSubscribed(false));
   }, []);
 
   const on = enabled === true && permission === "granted";
@@ -33,6 +38,8 @@ export function NotificationPage() {
     if (on) {
       await setNotifyEnabled(false);
       setEnabled(false);
+      setSubscribed(false);
+      await unsubscribeDevice().catch(() => undefined);
       return;
     }
     if (!notificationsSupported()) return;
@@ -41,6 +48,7 @@ export function NotificationPage() {
     if (answer === "granted") {
       await setNotifyEnabled(true);
       setEnabled(true);
+      setSubscribed(await subscribeDevice().catch(() => false));
     }
   };
 
@@ -113,6 +121,8 @@ export function NotificationPage() {
           </span>
         </div>
       )}
+
+      <PushKinds active={on && subscribed} explain={permission !== "unsupported"} />
 
       <div className="list" style={{ marginTop: 12 }}>
         <InstallAppCell />

@@ -13,11 +13,13 @@ const IosInstallHint = lazy(() => import("./install").then((m) => ({ default: m.
 const NoticeWatch = lazy(() => import("./notice-watch").then((m) => ({ default: m.NoticeWatch })));
 const FundingWatch = lazy(() => import("@/features/wallet/ui/funding-watch").then((m) => ({ default: m.FundingWatch })));
 const KycWatch = lazy(() => import("@/features/kyc/ui/kyc-watch").then((m) => ({ default: m.KycWatch })));
+const PushWatch = lazy(() => import("@/features/push/ui/push-watch").then((m) => ({ default: m.PushWatch })));
 const BalanceWatch = lazy(() => import("./balance-watch").then((m) => ({ default: m.BalanceWatch })));
 
 /**
  * The PWA's global parts: the offline bar, the update prompt, the iOS install hint, and, while signed in, the
- * watches that keep notices, money, balances and the KYC status current from the socket. The watches start once the page has settled: their
+ * watches that keep notices, money, balances and the KYC status current from the socket, and the push watch (this device's subscription, the
+ * offer of notifications after a first trade). The watches start once the page has settled: their
  * code, their subscriptions and the catch-up fetch that follows each subscription (whatever changed since the first
  * data) would otherwise compete with the first screen's own work.
  */
@@ -36,6 +38,7 @@ export function PwaExtras() {
         {hasLogin && settled && <FundingWatch />}
         {hasLogin && settled && <KycWatch />}
         {hasLogin && settled && <BalanceWatch />}
+        {hasLogin && settled && <PushWatch />}
       </Suspense>
     </>
   );

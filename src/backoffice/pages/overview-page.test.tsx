@@ -10,7 +10,7 @@ vi.mock("../api", () => ({
   useMe: () => ({ data: { id: 1, name: "root", role: api.role } }),
 }));
 
-const counts = { deposits: 2, withdrawals: 0, kyc: 1, loans: 0, support_chats: 3, stale_pairs: 0 };
+const counts = { deposits: 2, withdrawals: 0, kyc: 1, loans: 0, support_chats: 3, stale_pairs: 0, push_devices: 7 };
 
 function renderPage(role: OperatorRole) {
   api.role = role;
@@ -32,6 +32,9 @@ describe("OverviewPage", () => {
     expect(deposits.textContent).toBe("Pending deposits2");
     expect(deposits.querySelector("a")?.getAttribute("href")).toBe("/deposits");
     expect(screen.getByTestId("count-support_chats").querySelector("a")?.getAttribute("href")).toBe("/support-chat");
+    // Subscribed devices: a count only, linked nowhere.
+    expect(screen.getByTestId("count-push_devices").textContent).toBe("Devices with push notifications7");
+    expect(screen.getByTestId("count-push_devices").querySelector("a")).toBeNull();
 
     const addresses = screen.getByTestId("setup-deposit_addresses");
     expect(addresses.dataset.done).toBe("false");

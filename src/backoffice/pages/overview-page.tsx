@@ -99,6 +99,13 @@ export function OverviewPage() {
                 </div>
               </div>
             ))}
+            {/* Not a queue: how many devices get Web Push (on a live session); nothing else about them is shown. */}
+            <div data-testid="count-push_devices">
+              <div className="faint" style={{ fontSize: 12 }}>
+                <Trans>Devices with push notifications</Trans>
+              </div>
+              <div style={{ fontWeight: 600, fontSize: 22, marginTop: 2 }}>{data.counts.push_devices}</div>
+            </div>
           </section>
 
           <h2 className="section__title">

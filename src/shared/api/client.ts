@@ -18,6 +18,7 @@ import type { Call, Input, Output } from "@contract/define";
 import { requestErrors } from "@contract/request-errors";
 import { i18n, serverMessagesReady } from "../i18n/i18n";
 import { beginLoading, endLoading, getLanguage, getToken, showToast } from "../state/store";
+import { callDone } from "./calls-done";
 import { ApiError, NetworkError } from "./errors";
 import { endSession } from "./session";
 import { deviceOnline, reportReachable, reportUnreachable } from "./online";
@@ -132,7 +133,10 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     const answer = (await response.json().catch(() => null)) as Envelope | null;
     // Callers may translate what they get (a success's key, a refusal's fields) at once.
     await messagesReady;
-    if (answer && (answer.type === "ok" || answer.code === 1)) return answer.message as T;
+    if (answer && (answer.type === "ok" || answer.code === 1)) {
+      if (method === "POST") callDone(path);
+      return answer.message as T;
+    }
 
     const key = typeof answer?.message === "string" ? answer.message : requestErrors[UNANSWERED].key;
     const error = new ApiError(typeof answer?.code === "string" ? answer.code : UNANSWERED, key, response.status, answer, answer?.fields, answer?.values);

@@ -1,0 +1,76 @@
+/**
+ * Web Push on the device (issue 24), in Chromium: a push delivered to the service worker through the DevTools
+ * protocol (`ServiceWorker.deliverPushMessage`, what the browser does when its push service hands one over) shows
+ * its notification, as the server wrote it, and a tap on it opens that screen in the open app. An unreadable push
+ * still shows the generic notice. (The payload's encryption and VAPID are proven on the server:
+ * server/src/push/push.test.ts.)
+ */
+import type { CDPSession, Page, Worker } from "@playwright/test";
+import { test, expect, dismissRealNameModal, loginThroughUi, registerByApi } from "./fixtures";
+
+type Shown = { title: string; body: string; tag: string; data: { path?: string } | null };
+
+const notificationsOf = (worker: Worker): Promise<Shown[]> =>
+  worker.evaluate(async () =>
+    (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as Shown["data"] })),
+  );
+
+/** The worker's registration id, from the DevTools protocol's ServiceWorker domain. */
+async function registrationOf(cdp: CDPSession, origin: string): Promise<string> {
+  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (event: { registrations: { registrationId: string; scopeURL: string }[] }) => registrations.push(...event.registrations));
+  await cdp.send("ServiceWorker.enable");
+  await expect.poll(() => registrations.find((r) => r.scopeURL.startsWith(origin))?.registrationId).toBeTruthy();
+  return registrations.find((r) => r.scopeURL.startsWith(origin))!.registrationId;
+}
+
+async function signedInWithWorker(page: Page): Promise<void> {
+  const user = await registerByApi(page);
+  await dismissRealNameModal(page);
+  await loginThroughUi(page, user.account, user.password);
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 30_000 });
+}
+
+test("a push shows its notification, and a tap on it opens the screen of that order in the open app", async ({ context, page }) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(["notifications"]);
+  await signedInWithWorker(page);
+  const origin = new URL(page.url()).origin;
+  const worker = context.serviceWorkers()[0];
+  const cdp = await context.newCDPSession(page);
+  const registrationId = await registrationOf(cdp, origin);
+
+  const payload = { kind: "fill", title: "Spot buy order filled", body: "Your limit order to buy 0.01 BTC at 60000 filled.", url: "#/pages/order/trade", id: 7 };
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
+  await expect.poll(() => notificationsOf(worker), { timeout: 15_000 }).toEqual([{ title: payload.title, body: payload.body, tag: "fill:7", data: { path: "/pages/order/trade" } }]);
+
+  // The tap (a notificationclick in the worker): the open app shows the spot orders, and the notification goes.
+  await worker.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new NotificationEvent("notificationclick", { notification }));
+  });
+  await expect(page).toHaveURL(/#\/pages\/order\/trade$/);
+  await expect.poll(() => notificationsOf(worker)).toEqual([]);
+
+  // A second push about another object is its own notification; one the app cannot read is the generic notice.
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify({ ...payload, kind: "support", title: "Customer service replied", url: "#/pages/service/index", id: 9 }) });
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: "not json" });
+  await expect
+    .poll(async () => (await notificationsOf(worker)).map((n) => `${n.tag} ${n.title} ${n.data?.path}`).sort(), { timeout: 15_000 })
+    .toEqual(["notices TradeWise /pages/news/index", "support:9 Customer service replied /pages/service/index"].sort());
+});
+
+test("the settings screen lists what may be pushed, off until notifications are allowed on this device", async ({ page }) => {
+  await signedInWithWorker(page);
+  await page.goto("/#/pages/me/notification");
+  const kinds = page.getByTestId("push-kinds");
+  await expect(kinds.getByRole("switch")).toHaveCount(9);
+  for (const name of ["Limit orders filled", "Take-profit, stop-loss and liquidation", "Margin warnings", "Customer service replies"]) {
+    const toggle = kinds.getByRole("switch", { name });
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).toBeDisabled();
+  }
+  // Chromium offers Web Push: no "not supported" note.
+  await expect(page.getByTestId("push-unsupported")).toHaveCount(0);
+});
