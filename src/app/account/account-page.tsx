@@ -16,7 +16,7 @@ import { ReviewBadge } from "@/features/account/ui/review-badge";
 import { AssetsCard } from "@/features/wallet/ui/assets-card";
 import { setConfirmsOpening, useConfirmsOpening } from "@/features/positions/model/confirm-pref";
 import { InstallAppCell } from "../pwa/install";
-import { DeskSheet } from "../trade/desks";
+import { DeskSheet } from "../trade/desk-sheets";
 import "@/features/account/ui/account.css";
 
 /** The account tab: who I am, the account and settings menus, theme and log out. */

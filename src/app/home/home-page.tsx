@@ -11,7 +11,6 @@ import { Page } from "@/shared/ui/page";
 import { AssetsCard, totalUsdt } from "@/features/wallet/ui/assets-card";
 import { useWallets } from "@/features/wallet/api/wallets";
 import { signOf } from "@/shared/lib/decimal";
-import { DeskShortcuts } from "../trade/desks";
 import { NoticeBell } from "@/features/content/ui/notice-bell";
 import { NoticeStrip } from "@/features/content/ui/notice-strip";
 import { useHomeFirstData } from "./first-data";
@@ -19,6 +18,8 @@ import "./home.css";
 
 // Live quotes wait for the network anyway: their code loads beside them, not with the first screen.
 const HomeMarkets = lazy(() => import("@/features/market/ui/home-widgets").then((m) => ({ default: m.HomeMarkets })));
+// The desks' row too (the first routes' budget): a placeholder of its height holds its place meanwhile.
+const DeskShortcuts = lazy(() => import("../trade/desks").then((m) => ({ default: m.DeskShortcuts })));
 
 /** Home: what to do next, the shortcuts, the markets, and why the numbers can be trusted. */
 export function HomePage() {
@@ -99,7 +100,9 @@ export function HomePage() {
         <AssetsCard compact />
       </div>
 
-      <DeskShortcuts />
+      <Suspense fallback={<div className="desks-placeholder" />}>
+        <DeskShortcuts />
+      </Suspense>
 
       <nav className="actions" aria-label={t`Shortcuts`}>
         {actions.map((action) => (

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { KlinePage } from "@/features/market/ui/kline-page";
-import { deskHref, TradeChooser, type Side } from "../trade/desks";
+import { deskHref, type Side } from "../trade/desks";
+import { TradeChooser } from "../trade/desk-sheets";
 import "./trade-entries.css";
 
 /**

@@ -1,8 +1,7 @@
 import { Link } from "wouter";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
 import { Icon, type IconName } from "@/shared/ui/icons";
-import { Modal } from "@/shared/ui/modal";
 import "./desks.css";
 
 export type Side = "buy" | "sell";
@@ -21,7 +20,7 @@ const query = (values: Record<string, string | undefined>) => {
 };
 
 /** The four trading desks, as the home's row and the account menu's chooser show them. */
-function useDesks(): { id: string; href: string; icon: IconName; label: string }[] {
+export function useDesks(): { id: string; href: string; icon: IconName; label: string }[] {
   const { t } = useLingui();
   return [
     { id: "spot", href: deskHref.spot(), icon: "trade", label: t`Spot` },
@@ -44,71 +43,5 @@ export function DeskShortcuts() {
         </Link>
       ))}
     </nav>
-  );
-}
-
-/** A sheet listing the desks (the account menu's "Transaction"). */
-export function DeskSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const desks = useDesks();
-  return (
-    <Modal
-      open={open}
-      title={<Trans>Choose a trading desk</Trans>}
-      onClose={onClose}
-      actions={
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </button>
-      }
-    >
-      <div className="desk-sheet">
-        {desks.map((desk) => (
-          <Link key={desk.id} href={desk.href} className="desk" onClick={onClose}>
-            <Icon name={desk.icon} />
-            <span>{desk.label}</span>
-          </Link>
-        ))}
-      </div>
-    </Modal>
-  );
-}
-
-/**
- * A crypto pair's Buy or Sell: spot (own the coins) or a leveraged contract (long or short with margin). The user
- * chooses; each choice opens its ticket on the pair with the side already picked.
- */
-export function TradeChooser({ symbol, side, onClose }: { symbol: string; side: Side | null; onClose: () => void }) {
-  return (
-    <Modal
-      open={side !== null}
-      title={side === "sell" ? <Trans>Sell {symbol}</Trans> : <Trans>Buy {symbol}</Trans>}
-      onClose={onClose}
-      actions={
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </button>
-      }
-    >
-      <div className="trade-chooser">
-        <Link href={deskHref.spot(symbol, side ?? undefined)} className="trade-chooser__item" data-testid="choose-spot">
-          <Icon name="trade" />
-          <span>
-            <strong>
-              <Trans>Spot</Trans>
-            </strong>
-            <small>{side === "sell" ? <Trans>Sell coins you hold, no leverage.</Trans> : <Trans>Buy the coins themselves, no leverage.</Trans>}</small>
-          </span>
-        </Link>
-        <Link href={deskHref.contract(symbol, side ?? undefined)} className="trade-chooser__item" data-testid="choose-contract">
-          <Icon name="candles" />
-          <span>
-            <strong>
-              <Trans>Contract</Trans>
-            </strong>
-            <small>{side === "sell" ? <Trans>Go short with margin and leverage.</Trans> : <Trans>Go long with margin and leverage.</Trans>}</small>
-          </span>
-        </Link>
-      </div>
-    </Modal>
   );
 }
