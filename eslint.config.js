@@ -169,8 +169,8 @@ function clientImports(home) {
       patterns: [
         { group: ["**/server/src/**"], message: "Nothing in src/ imports server code; the contract is the only shared part." },
         {
-          group: ["@contract/*", "!@contract/successes", "!@contract/constants", "!@contract/countries", "!@contract/messages", "!@contract/request-errors"],
-          message: "Import call types with `import type`; at run time only successes, constants, countries, messages and request-errors (they carry no zod).",
+          group: ["@contract/*", "!@contract/successes", "!@contract/constants", "!@contract/countries", "!@contract/messages", "!@contract/request-errors", "!@contract/push-kinds"],
+          message: "Import call types with `import type`; at run time only successes, constants, countries, messages, request-errors and push-kinds (they carry no zod).",
           allowTypeImports: true,
         },
         ...homes.map((lib) => ({ group: [lib.name, `${lib.name}/*`], message: `Only ${lib.file} imports ${lib.name}: use what it exports.` })),

@@ -67,22 +67,3 @@ export const FEED_STALE_MS = 15_000;
  */
 export const HOME_NOTICE_QUERY = { kind: "notice", page: 1, limit: 1 } as const;
 
-/**
- * What a Web Push may be about (server/contract/push.ts): a limit order filled, a position closed by take-profit,
- * stop-loss or liquidation, a margin warning, an option's result, funding, KYC and loan decisions, a support reply.
- */
-export const PUSH_KINDS = ["fill", "close", "margin_warning", "option_result", "deposit", "withdrawal", "kyc", "loan", "support"] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
-
-/** The screens a push opens (hash routes of the app, src/shared/lib/paths.ts), named once for every domain. */
-export const PUSH_SCREENS = {
-  positions: "#/pages/order/contract",
-  forexPositions: "#/pages/whdetail/order",
-  spotOrders: "#/pages/order/trade",
-  options: "#/pages/order/strategy",
-  deposits: "#/pages/order/charge",
-  withdrawals: "#/pages/order/withdraw",
-  kyc: "#/pages/me/kyc",
-  loans: "#/pages/loan/records",
-  support: "#/pages/service/index",
-} as const;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { call } from "./define";
 import { empty, msg } from "./common";
-import { PUSH_KINDS } from "./constants";
+import { PUSH_KINDS } from "./push-kinds";
 
-export { PUSH_KINDS, PUSH_SCREENS, type PushKind } from "./constants";
+export { PUSH_KINDS, PUSH_SCREENS, type PushKind } from "./push-kinds";
 
 /**
  * Web Push (issue 24): notifications that reach a closed app. A device subscribes with the browser's

@@ -1,5 +1,5 @@
 import { notifications } from "../../contract/messages";
-import { PUSH_SCREENS } from "../../contract/constants";
+import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
 import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { DepositItem, FundingChange, FundingStatus } from "../../contract/funding";

@@ -1,7 +1,7 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { LoanStatus, LoanUpload } from "../../contract/loans";
 import { notifications } from "../../contract/messages";
-import { PUSH_SCREENS } from "../../contract/constants";
+import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { users } from "../auth";
 import { operatorNameOf } from "../backoffice";
 import { ledger, money, toWire } from "../ledger";

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { PUSH_SCREENS } from "../../contract/constants";
+import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { money, resolveBatch, toWire } from "../ledger";
 import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";

@@ -1,4 +1,4 @@
-import type { PushKind } from "../../contract/constants";
+import type { PushKind } from "../../contract/push-kinds";
 import type { Tx } from "./db";
 
 /**

@@ -1,6 +1,6 @@
 import type { Decimal } from "decimal.js";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { PUSH_SCREENS } from "../../contract/constants";
+import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
 import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type Leg } from "../ledger";

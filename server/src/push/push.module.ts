@@ -1,7 +1,7 @@
 import type { PushableNotice } from "../content";
 import type { SessionService } from "../auth";
 import type { AppContext } from "../platform/context";
-import { PUSH_SCREENS } from "../../contract/constants";
+import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { notifications } from "../../contract/notifications";
 import { pushRoutes } from "./push.routes";
 import { PushService } from "./push.service";

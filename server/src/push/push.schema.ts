@@ -1,5 +1,5 @@
 import { bigint, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { PushKind } from "../../contract/constants";
+import type { PushKind } from "../../contract/push-kinds";
 
 /** Tables of migrations/0026_push.sql. */
 

@@ -1,16 +1,6 @@
 /**
- * Calls that succeeded, by path, for parts of the app that react to what the user did without the screen that did
- * it knowing them (the push feature asks for notifications after a first trade). POSTs only; nothing is kept.
+ * Told of every call that succeeded, by path, for parts of the app that react to what the user did without the
+ * screen that did it knowing them (the push feature offers notifications after a first trade). A bare set: it sits
+ * on the first routes, where every byte counts. Add a listener, and delete it when done.
  */
-type Listener = (path: string) => void;
-
-const listeners = new Set<Listener>();
-
-export function onCallDone(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-export function callDone(path: string): void {
-  for (const listener of listeners) listener(path);
-}
+export const callsDone = new Set<(path: string) => void>();

@@ -18,7 +18,7 @@ import type { Call, Input, Output } from "@contract/define";
 import { requestErrors } from "@contract/request-errors";
 import { i18n, serverMessagesReady } from "../i18n/i18n";
 import { beginLoading, endLoading, getLanguage, getToken, showToast } from "../state/store";
-import { callDone } from "./calls-done";
+import { callsDone } from "./calls-done";
 import { ApiError, NetworkError } from "./errors";
 import { endSession } from "./session";
 import { deviceOnline, reportReachable, reportUnreachable } from "./online";
@@ -134,7 +134,7 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     // Callers may translate what they get (a success's key, a refusal's fields) at once.
     await messagesReady;
     if (answer && (answer.type === "ok" || answer.code === 1)) {
-      if (method === "POST") callDone(path);
+      callsDone.forEach((listener) => listener(path));
       return answer.message as T;
     }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PUSH_SCREENS } from "@contract/constants";
+import { PUSH_SCREENS } from "@contract/push-kinds";
 import { pushNotification, pushPath } from "./push-message";
 
 describe("pushNotification", () => {

@@ -2,7 +2,7 @@
  * What the service worker makes of a Web Push (sw/sw.ts imports this file; no DOM, no React). The server sends
  * `{ kind, title, body, url, id? }` (server/contract/push.ts) in the user's language; `url` is a hash route.
  */
-import { PUSH_KINDS, type PushKind } from "@contract/constants";
+import { PUSH_KINDS, type PushKind } from "@contract/push-kinds";
 
 export interface PushNotification {
   title: string;

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
-import { PUSH_KINDS, type PushKind } from "@contract/constants";
+import { PUSH_KINDS, type PushKind } from "@contract/push-kinds";
 import { useAction } from "@/shared/api/use-action";
 import { Icon } from "@/shared/ui/icons";
 import { savePushSettings, usePushSettings } from "../api/push";

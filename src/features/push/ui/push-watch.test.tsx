@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { clear, get } from "idb-keyval";
-import { callDone } from "@/shared/api/calls-done";
+import { callsDone } from "@/shared/api/calls-done";
+
+const callDone = (path: string) => callsDone.forEach((listener) => listener(path));
 import { renderScreen } from "@/shared/testing/render-screen";
 import { PushWatch } from "./push-watch";
 
@@ -46,11 +48,11 @@ describe("PushWatch", () => {
     expect(await get("notify")).toBe(true);
   });
 
-  it("is offered once: after Not now, a later trade asks nothing", async () => {
+  it("is offered once: after Later, a later trade asks nothing", async () => {
     renderScreen(<PushWatch />);
     act(() => callDone("lever/submit"));
     await waitFor(() => expect(offer()).not.toBeNull());
-    fireEvent.click(screen.getByRole("button", { name: "Not now" }));
+    fireEvent.click(screen.getByRole("button", { name: "Later" }));
     await waitFor(() => expect(offer()).toBeNull());
     expect(permission.request).not.toHaveBeenCalled();
     act(() => callDone("microtrade/submit"));

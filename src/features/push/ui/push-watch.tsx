@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { get, set } from "idb-keyval";
 import { Trans } from "@lingui/react/macro";
-import { onCallDone } from "@/shared/api/calls-done";
+import { callsDone } from "@/shared/api/calls-done";
 import { getNotifyEnabled, setNotifyEnabled } from "@/shared/pwa/notices";
 import { Modal } from "@/shared/ui/modal";
 import { pushSupport, subscribeDevice } from "../model/device";
@@ -29,9 +29,11 @@ export function PushWatch() {
     void (async () => {
       if (pushSupport() === "supported" && Notification.permission === "granted" && (await getNotifyEnabled())) await subscribeDevice().catch(() => undefined);
     })();
-    return onCallDone((path) => {
+    const onCall = (path: string) => {
       if (TRADE_CALLS.has(path)) void shouldOffer().then((yes) => yes && setOffer(true));
-    });
+    };
+    callsDone.add(onCall);
+    return () => void callsDone.delete(onCall);
   }, []);
 
   const answer = async (allow: boolean) => {
@@ -57,7 +59,7 @@ export function PushWatch() {
       actions={
         <>
           <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void answer(false)}>
-            <Trans>Not now</Trans>
+            <Trans>Later</Trans>
           </button>
           <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void answer(true)} data-testid="push-allow">
             <Trans>Allow notifications</Trans>
@@ -66,10 +68,7 @@ export function PushWatch() {
       }
     >
       <p>
-        <Trans>
-          We can tell you when a limit order fills, a stop triggers, your margin runs low or a request is decided, even while the app is closed. You choose
-          which in Notifications settings.
-        </Trans>
+        <Trans>Fills, stops and margin warnings, even with the app closed.</Trans>
       </p>
     </Modal>
   );
