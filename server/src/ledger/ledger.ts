@@ -282,6 +282,34 @@ async function liabilities(db: Executor): Promise<{ currency: string; available:
   return found.map((r) => ({ currency: r.currency, available: toWire(r.available), frozen: toWire(r.frozen) }));
 }
 
+/** Every user's holding (available + frozen) per currency, non-zero only: what the proof of liabilities commits to. */
+async function holdings(db: Executor): Promise<{ userId: number; currency: string; balance: string }[]> {
+  const found = await rows<{ user_id: unknown; currency: string; balance: string }>(
+    db,
+    sql`SELECT user_id, currency, (available + frozen)::text AS balance FROM ledger_accounts
+        WHERE user_id IS NOT NULL AND available + frozen <> 0`,
+  );
+  return found.map((r) => ({ userId: Number(r.user_id), currency: r.currency, balance: r.balance }));
+}
+
+/** How many users hold a non-zero balance, per currency. */
+async function holderCounts(db: Executor): Promise<Map<string, number>> {
+  const found = await rows<{ currency: string; users: unknown }>(
+    db,
+    sql`SELECT currency, count(*) AS users FROM ledger_accounts WHERE user_id IS NOT NULL AND available + frozen <> 0 GROUP BY currency`,
+  );
+  return new Map(found.map((r) => [r.currency, Number(r.users)]));
+}
+
+/** Whether any entry of this kind ever moved this user's money (a first deposit, for the referral's conditions). */
+async function hasEntryOfKind(db: Executor, userId: number, kind: string): Promise<boolean> {
+  const [found] = await rows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM ledger_postings p JOIN ledger_entries e ON e.id = p.entry_id WHERE p.user_id = ${userId} AND e.kind = ${kind} LIMIT 1`,
+  );
+  return found !== undefined;
+}
+
 /**
  * Checks every invariant of README.md from the outside and lists what is broken (empty when all hold): entries
  * sum to zero per currency, each user bucket equals the sum of its postings and the last posting's balance after,
@@ -328,4 +356,4 @@ async function verify(db: Executor): Promise<string[]> {
  * The ledger: the only code that writes balances. Other domains call it inside their own transaction
  * (`db.transaction(tx => ledger.post(tx, ...))`); README.md states what it guarantees.
  */
-export const ledger = { post, hold, settle, release, adjust, balances, entries, platformBalances, liabilities, verify };
+export const ledger = { post, hold, settle, release, adjust, balances, entries, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, verify };
