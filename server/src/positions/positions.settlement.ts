@@ -2,7 +2,7 @@ import type { Decimal } from "decimal.js";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
-import { ledger, money, toWire, type Leg } from "../ledger";
+import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type Leg } from "../ledger";
 import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
@@ -31,6 +31,38 @@ const levelsOf = (row: PositionRow) =>
  * shared trigger book fires them), the opening and closing of a position in a transaction (the commands use those
  * too), and the nightly swap job.
  */
+/** Positions settled per transaction when one tick fires many. */
+export const SETTLE_BATCH = 1_000;
+
+const CLOSE_TITLES: Record<CloseReason, string> = {
+  user: notifications.POSITION_CLOSED_TITLE.key,
+  close_all: notifications.POSITION_CLOSED_TITLE.key,
+  tp: notifications.POSITION_TP_TITLE.key,
+  sl: notifications.POSITION_SL_TITLE.key,
+  liquidation: notifications.POSITION_LIQUIDATED_TITLE.key,
+};
+
+type Firing = { item: FiredAt; reason: ReturnType<typeof reasonOf> };
+
+/** How far past its liquidation level the firing tick went, as a share of the level (null: not a liquidation). */
+function depth({ item, reason }: Firing): Decimal | null {
+  const level = reason === "liquidation" ? item.fired.find((f) => f.trigger.key.endsWith(":liquidation"))?.trigger : undefined;
+  if (!level || level.watch === "time") return null;
+  return money(item.tick[level.watch]).minus(level.level).abs().div(level.level);
+}
+
+const GROUP: Record<NonNullable<Firing["reason"]>, number> = { liquidation: 0, sl: 1, tp: 1, fill: 2, warning: 3, user: 4, close_all: 4 };
+
+/**
+ * The order a tick's firings settle in: liquidations first, the deepest beyond its level first (the price furthest
+ * past the liquidation level is the worst margin level), then stops and take-profits, fills, margin warnings.
+ */
+function byUrgency(a: Firing, b: Firing): number {
+  const group = (f: Firing) => (f.reason ? GROUP[f.reason] : 4);
+  if (group(a) !== group(b)) return group(a) - group(b);
+  return (depth(b) ?? money(0)).cmp(depth(a) ?? money(0));
+}
+
 export class PositionsSettlement extends PositionsRole implements TriggerSource {
   readonly name = SOURCE;
 
@@ -104,56 +136,82 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
    * beyond the margin is paid to the trading account by the insurance fund.
    */
   async closeInTx(tx: Tx, row: PositionRow, reason: CloseReason, tick: TickAt, exec: string): Promise<PositionRow> {
-    invariant(row.status === "open" && row.openPrice !== null, "only an open position closes");
-    const terms = termsOf(row);
+    const [closed] = await this.closeManyInTx(tx, [{ row, reason, tick, exec }]);
+    return closed;
+  }
+
+  /**
+   * Closes many locked open positions in the caller's transaction with one statement per table, whatever their
+   * number (a user's close is a batch of one): the margin holds settled to `trading` in one ledger batch, the
+   * payouts, fees and insurance gaps in another, the rows in one UPDATE, the notices in one insert. Nothing in a
+   * close can be refused (it only credits the user), so no member can fail the others.
+   */
+  async closeManyInTx(tx: Tx, closes: ReadonlyArray<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }>): Promise<PositionRow[]> {
+    if (!closes.length) return [];
     const now = this.deps.clock.now();
-    const margin = money(row.margin);
-    const split = splitClose({
-      margin,
-      openFee: money(row.openFee),
-      swapTotal: money(row.swap),
-      swapDue: money(row.swapDue),
-      gross: grossPnl(terms, row.openPrice, exec),
-      closeFee: feeFor(terms, exec),
+    const planned = closes.map(({ row, reason, tick, exec }) => {
+      invariant(row.status === "open" && row.openPrice !== null && row.marginHoldId !== null, "only an open position closes");
+      const terms = termsOf(row);
+      const split = splitClose({
+        margin: money(row.margin),
+        openFee: money(row.openFee),
+        swapTotal: money(row.swap),
+        swapDue: money(row.swapDue),
+        gross: grossPnl(terms, row.openPrice, exec),
+        closeFee: feeFor(terms, exec),
+      });
+      const all: Leg[] = [
+        { account: { user: row.userId }, currency: MARGIN_CURRENCY, amount: split.payout },
+        { account: { platform: "fees" }, currency: MARGIN_CURRENCY, amount: split.fee },
+        { account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: split.payout.plus(split.fee).minus(split.gap).negated() },
+        { account: { platform: "insurance" }, currency: MARGIN_CURRENCY, amount: split.gap.negated() },
+      ];
+      return { row, reason, tick, exec, split, legs: all.filter((leg) => !money(leg.amount).isZero()) };
     });
-    const cause = { kind: "position", id: row.id };
-    await ledger.settle(tx, { holdId: row.marginHoldId!, key: `position:${row.id}:margin.settle`, kind: "position.settle", legs: [{ account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: margin }], at: now });
-    const all: Leg[] = [
-      { account: { user: row.userId }, currency: MARGIN_CURRENCY, amount: split.payout },
-      { account: { platform: "fees" }, currency: MARGIN_CURRENCY, amount: split.fee },
-      { account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: split.payout.plus(split.fee).minus(split.gap).negated() },
-      { account: { platform: "insurance" }, currency: MARGIN_CURRENCY, amount: split.gap.negated() },
-    ];
-    const legs = all.filter((leg) => !money(leg.amount).isZero());
-    if (legs.length) await ledger.post(tx, { key: `position:${row.id}:close`, kind: "position.close", cause, legs, at: now });
-    const [closed] = await tx
-      .update(positions)
-      .set({
-        status: "closed",
-        closeReason: reason,
-        closePrice: exec,
-        closeTickPrice: tick.price,
-        closeTickAtMs: tick.atMs,
-        closeFee: toWire(split.fee),
-        payout: toWire(split.payout),
-        pnl: toWire(split.pnl),
-        closedAt: now,
-      })
-      .where(eq(positions.id, row.id))
-      .returning();
-    const titles: Record<CloseReason, string> = {
-      user: notifications.POSITION_CLOSED_TITLE.key,
-      close_all: notifications.POSITION_CLOSED_TITLE.key,
-      tp: notifications.POSITION_TP_TITLE.key,
-      sl: notifications.POSITION_SL_TITLE.key,
-      liquidation: notifications.POSITION_LIQUIDATED_TITLE.key,
-    };
-    await this.deps.notifier.notifyUser(tx, row.userId, {
-      title: titles[reason],
+    await resolveBatch(
+      tx,
+      planned.map(({ row }) => ({
+        holdId: row.marginHoldId!,
+        key: `position:${row.id}:margin.settle`,
+        kind: "position.settle",
+        legs: [{ account: { platform: "trading" as const }, currency: MARGIN_CURRENCY, amount: money(row.margin) }],
+        at: now,
+      })),
+    );
+    await postBatch(
+      tx,
+      planned.filter((p) => p.legs.length).map(({ row, legs }) => ({ key: `position:${row.id}:close`, kind: "position.close", cause: { kind: "position", id: row.id }, legs, at: now })),
+    );
+    const col = (pick: (p: (typeof planned)[number]) => string | number) => pgArray(planned.map(pick));
+    const updated = await tx.execute(
+      sql`UPDATE positions AS p SET status = 'closed', close_reason = v.reason, close_price = v.exec, close_tick_price = v.tick_price,
+          close_tick_at_ms = v.tick_at_ms, close_fee = v.fee, payout = v.payout, pnl = v.pnl, closed_at = ${now.toISOString()}::timestamptz
+          FROM unnest(${col((p) => p.row.id)}::bigint[], ${col((p) => p.reason)}::text[], ${col((p) => p.exec)}::numeric[], ${col((p) => p.tick.price)}::numeric[],
+                      ${col((p) => p.tick.atMs)}::bigint[], ${col((p) => toWire(p.split.fee))}::numeric[], ${col((p) => toWire(p.split.payout))}::numeric[],
+                      ${col((p) => toWire(p.split.pnl))}::numeric[]) AS v (id, reason, exec, tick_price, tick_at_ms, fee, payout, pnl)
+          WHERE p.id = v.id AND p.status = 'open' RETURNING p.id`,
+    );
+    invariant((updated as unknown as { rows: unknown[] }).rows.length === planned.length, "every locked open position closes once");
+    const notices = planned.map(({ row, reason, tick, exec, split }) => ({
+      userId: row.userId,
+      title: CLOSE_TITLES[reason],
       body: notifications.POSITION_CLOSED_BODY.key,
       values: { symbol: row.symbol, quantity: toWire(row.quantity), price: exec, tick_price: tick.price, tick_time: tickTime(tick.atMs), pnl: toWire(split.pnl) },
-    });
-    return closed;
+    }));
+    if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
+    else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    return planned.map(({ row, reason, tick, exec, split }) => ({
+      ...row,
+      status: "closed" as const,
+      closeReason: reason,
+      closePrice: exec,
+      closeTickPrice: tick.price,
+      closeTickAtMs: tick.atMs,
+      closeFee: toWire(split.fee),
+      payout: toWire(split.payout),
+      pnl: toWire(split.pnl),
+      closedAt: now,
+    }));
   }
 
   // ----- the trigger source -----------------------------------------------------------------------------------
@@ -169,35 +227,57 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
   }
 
   /**
-   * Settles what crossed, one position per transaction, in tick order. Each re-checks under the row lock: a
-   * position the user closed meanwhile is left alone, so a race closes it once.
+   * Settles what crossed, up to SETTLE_BATCH positions per transaction: liquidations first, the deepest beyond its
+   * level (the worst margin level) first, then stops and take-profits, fills, warnings. Each batch locks its rows
+   * (in id order) and re-checks every one under its lock: a position the user closed meanwhile is left alone, so a
+   * race closes it once. The closes of a batch are written together (closeManyInTx).
    */
   async fire(fired: readonly FiredAt[]): Promise<void> {
-    for (const item of fired) {
-      const id = Number(item.owner.slice(SOURCE.length + 1));
-      const reason = reasonOf(item.fired.map((f) => f.trigger.key.slice(item.owner.length + 1)));
-      const tick = { price: item.tick.price, atMs: item.tick.atMs };
-      const row = await this.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(positions).where(eq(positions.id, id)).for("update");
-        if (!locked) return null;
-        if (reason === "fill") {
-          if (locked.status !== "pending") return null;
-          const opened = await this.fillInTx(tx, locked, tick);
-          // A tick that gaps through the limit may also cross the new position's stops or liquidation level: they
-          // trigger on that same tick, as the contract says, rather than leave it open below its maintenance margin.
-          const exec = item.tick[closeSide(opened.direction)];
-          const crossedNow = (["sl", "tp", "liquidation"] as const).find((r) => this.stillCrossed(opened, r, exec));
-          return crossedNow ? this.closeInTx(tx, opened, crossedNow, tick, exec) : opened;
+    const items = fired.map((item) => ({
+      item,
+      id: Number(item.owner.slice(SOURCE.length + 1)),
+      reason: reasonOf(item.fired.map((f) => f.trigger.key.slice(item.owner.length + 1))),
+    }));
+    items.sort(byUrgency);
+    for (let i = 0; i < items.length; i += SETTLE_BATCH) {
+      const batch = items.slice(i, i + SETTLE_BATCH);
+      const rows = await this.db.transaction(async (tx) => {
+        const locked = new Map((await tx.select().from(positions).where(inArray(positions.id, batch.map((b) => b.id))).orderBy(positions.id).for("update")).map((r) => [r.id, r]));
+        const done = new Map<number, PositionRow>();
+        const closes: Array<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }> = [];
+        for (const { item, id, reason } of batch) {
+          const row = locked.get(id);
+          const tick = { price: item.tick.price, atMs: item.tick.atMs };
+          if (!row || !reason) continue;
+          if (reason === "fill") {
+            if (row.status !== "pending") continue;
+            const opened = await this.fillInTx(tx, row, tick);
+            // A tick that gaps through the limit may also cross the new position's stops or liquidation level: they
+            // trigger on that same tick, as the contract says, rather than leave it open below its maintenance margin.
+            const exec = item.tick[closeSide(opened.direction)];
+            const crossedNow = (["sl", "tp", "liquidation"] as const).find((r) => this.stillCrossed(opened, r, exec));
+            if (crossedNow) closes.push({ row: opened, reason: crossedNow, tick, exec });
+            else done.set(id, opened);
+            continue;
+          }
+          if (row.status !== "open") continue;
+          const exec = item.tick[closeSide(row.direction)];
+          if (reason === "warning") {
+            const warned = await this.warnInTx(tx, row, exec);
+            if (warned) done.set(id, warned);
+            continue;
+          }
+          // The row may have changed since the book was armed (a stop moved): the decision is re-made on decimals.
+          if (this.stillCrossed(row, reason, exec)) closes.push({ row, reason, tick, exec });
         }
-        if (locked.status !== "open" || !reason) return null;
-        const exec = item.tick[closeSide(locked.direction)];
-        if (reason === "warning") return this.warnInTx(tx, locked, exec);
-        // The row may have changed since the book was armed (a stop moved): the decision is re-made on decimals.
-        if (!this.stillCrossed(locked, reason, exec)) return null;
-        return this.closeInTx(tx, locked, reason, tick, exec);
+        for (const closed of await this.closeManyInTx(tx, closes)) done.set(closed.id, closed);
+        return done;
       });
-      if (row) await this.after(row);
-      else this.deps.triggers.changed(item.owner);
+      for (const { item, id } of batch) {
+        const row = rows.get(id);
+        if (row) await this.after(row);
+        else this.deps.triggers.changed(item.owner);
+      }
     }
   }
 
