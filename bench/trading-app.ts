@@ -1,4 +1,8 @@
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "../server/src/app";
@@ -59,4 +63,38 @@ export async function tradingApp(database: Database, users: number, funds: Recor
     });
   }
   return { built, base, tokens, ids, setPrice };
+}
+
+/** Runs `bench/load-client.ts` in a process of its own with this job; answers its latencies (sorted), failures, seconds. */
+export async function loadFromOutside(job: { base: string; tokens: string[]; perUser: number; path: string; bodies: object[] }) {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "load-client.ts")], { stdio: ["pipe", "pipe", "inherit"] });
+  child.stdin.end(JSON.stringify(job));
+  let out = "";
+  for await (const chunk of child.stdout) out += String(chunk);
+  const result = JSON.parse(out) as { latencies: number[]; failures: number; seconds: number };
+  result.latencies.sort((a, b) => a - b);
+  return result;
+}
+
+/**
+ * The raw rate of the PostgreSQL server: pgbench, 8 clients for `seconds`, each transaction a two-account transfer
+ * and an entry row (accounts locked in a fixed order, as the ledger does), on a scratch database of the same server.
+ */
+export function rawTransferRate(seconds = 10): number {
+  const url = new URL(PG_BASE);
+  const scratch = `bench_raw_${process.pid}`;
+  const admin = (sqlText: string) => execFileSync("psql", [PG_BASE, "-q", "-c", sqlText], { stdio: "pipe" });
+  admin(`CREATE DATABASE ${scratch}`);
+  try {
+    url.pathname = `/${scratch}`;
+    execFileSync("psql", [url.toString(), "-q", "-c", "CREATE TABLE accounts (id int PRIMARY KEY, balance numeric NOT NULL); CREATE TABLE entries (id bigserial PRIMARY KEY, a int, b int, amount numeric, at timestamptz DEFAULT now()); INSERT INTO accounts SELECT g, 1000000 FROM generate_series(1, 100) g;"], { stdio: "pipe" });
+    const script = path.join(os.tmpdir(), `${scratch}.sql`);
+    fs.writeFileSync(script, "\\set a random(1, 50)\n\\set b random(51, 100)\nBEGIN;\nUPDATE accounts SET balance = balance - 1 WHERE id = :a;\nUPDATE accounts SET balance = balance + 1 WHERE id = :b;\nINSERT INTO entries (a, b, amount) VALUES (:a, :b, 1);\nEND;\n");
+    const out = execFileSync("pgbench", ["-n", "-c", "8", "-j", "2", "-T", String(seconds), "-f", script, url.toString()], { stdio: "pipe" }).toString();
+    fs.rmSync(script);
+    const tps = /tps = ([\d.]+)/.exec(out);
+    return tps ? Number(tps[1]) : 0;
+  } finally {
+    admin(`DROP DATABASE ${scratch}`);
+  }
 }

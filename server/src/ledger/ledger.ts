@@ -6,9 +6,8 @@ import type { Executor, Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
 import type { PlatformAccount } from "./accounts";
 import type { Leg } from "./ledger.engine";
-import { ledgerHolds } from "./ledger.schema";
 import { fitsColumn, money, toWire, type MoneyValue } from "./money";
-import { postEntries, resolveHolds, type Actor, type Cause, type EntryInput, type Posted } from "./posting";
+import { lockBalances, pgArray, postEntries, resolveHolds, type Actor, type Cause, type EntryInput, type Posted } from "./posting";
 
 export type { Leg } from "./ledger.engine";
 export type { AccountRef, Bucket, PlatformAccount } from "./accounts";
@@ -114,41 +113,58 @@ function positive(amount: MoneyValue): Decimal {
 
 /** Two-phase, first phase: moves `amount` from the user's available to frozen and records a pending hold. */
 async function hold(tx: Tx, input: HoldInput): Promise<Held> {
-  const amount = positive(input.amount);
-  const user = { user: input.userId };
-  const posted = await post(tx, {
-    key: input.key,
-    kind: input.kind ?? `${input.cause.kind}.hold`,
-    cause: input.cause,
-    memo: input.memo,
-    actor: input.actor ?? { kind: "user", id: input.userId },
-    at: input.at,
-    insufficient: input.insufficient,
-    legs: [
-      { account: user, currency: input.currency, bucket: "available", amount: amount.negated() },
-      { account: user, currency: input.currency, bucket: "frozen", amount },
-    ],
-  });
-  if (posted.duplicate) {
-    const existing = await tx.select({ id: ledgerHolds.id }).from(ledgerHolds).where(sql`${ledgerHolds.holdEntryId} = ${posted.entryId}`);
-    invariant(existing.length === 1, "a repeated hold entry has its hold");
-    return { holdId: existing[0].id, entryId: posted.entryId, duplicate: true };
+  const [held] = await holdMany(tx, [input], input.insufficient);
+  return held;
+}
+
+/**
+ * Many holds in the caller's transaction with one statement per table (group-committed placements): the entries
+ * through the one posting path, the hold rows in one insert. A repeated key answers its first hold. Throws
+ * `insufficient` when any would overdraw: a batch decides its members first (`lockBalances`), so none does.
+ */
+async function holdMany(tx: Tx, inputs: readonly HoldInput[], insufficient?: ErrorCode): Promise<Held[]> {
+  if (!inputs.length) return [];
+  const amounts = inputs.map((input) => positive(input.amount));
+  const posted = await postEntries(
+    tx,
+    inputs.map((input, i) => ({
+      key: input.key,
+      kind: input.kind ?? `${input.cause.kind}.hold`,
+      cause: input.cause,
+      memo: input.memo,
+      actor: input.actor ?? { kind: "user" as const, id: input.userId },
+      at: input.at,
+      legs: [
+        { account: { user: input.userId }, currency: input.currency, bucket: "available" as const, amount: amounts[i].negated() },
+        { account: { user: input.userId }, currency: input.currency, bucket: "frozen" as const, amount: amounts[i] },
+      ],
+    })),
+    insufficient,
+  );
+  const holdOf = new Map<number, number>();
+  const repeated = posted.filter((p) => p.duplicate).map((p) => p.entryId);
+  if (repeated.length) {
+    const existing = await rows<{ id: unknown; hold_entry_id: unknown }>(tx, sql`SELECT id, hold_entry_id FROM ledger_holds WHERE hold_entry_id = ANY (${pgArray(repeated)}::bigint[])`);
+    for (const r of existing) holdOf.set(Number(r.hold_entry_id), Number(r.id));
   }
-  const accountId = posted.postings[0].accountId;
-  const [row] = await tx
-    .insert(ledgerHolds)
-    .values({
-      accountId,
-      userId: input.userId,
-      currency: input.currency,
-      amount: toWire(amount),
-      causeKind: input.cause.kind,
-      causeId: String(input.cause.id),
-      holdEntryId: posted.entryId,
-      createdAt: input.at ?? new Date(),
-    })
-    .returning({ id: ledgerHolds.id });
-  return { holdId: row.id, entryId: posted.entryId, duplicate: false };
+  const fresh = inputs.map((input, i) => ({ input, amount: amounts[i], posted: posted[i] })).filter((h) => !h.posted.duplicate);
+  if (fresh.length) {
+    const col = (pick: (h: (typeof fresh)[number]) => string | number) => pgArray(fresh.map(pick));
+    const inserted = await rows<{ id: unknown; hold_entry_id: unknown }>(
+      tx,
+      sql`INSERT INTO ledger_holds (account_id, user_id, currency, amount, cause_kind, cause_id, hold_entry_id, created_at)
+          SELECT * FROM unnest(${col((h) => h.posted.postings[0].accountId)}::bigint[], ${col((h) => h.input.userId)}::bigint[], ${col((h) => h.input.currency)}::text[],
+                               ${col((h) => toWire(h.amount))}::numeric[], ${col((h) => h.input.cause.kind)}::text[], ${col((h) => String(h.input.cause.id))}::text[],
+                               ${col((h) => h.posted.entryId)}::bigint[], ${col((h) => (h.input.at ?? new Date()).toISOString())}::timestamptz[])
+          RETURNING id, hold_entry_id`,
+    );
+    for (const r of inserted) holdOf.set(Number(r.hold_entry_id), Number(r.id));
+  }
+  return posted.map((p) => {
+    const holdId = holdOf.get(p.entryId);
+    invariant(holdId !== undefined, "every hold entry has its hold");
+    return { holdId, entryId: p.entryId, duplicate: p.duplicate };
+  });
 }
 
 async function resolveOne(tx: Tx, input: ResolveInput, legs?: readonly Leg[]): Promise<Posted> {
@@ -282,6 +298,34 @@ async function liabilities(db: Executor): Promise<{ currency: string; available:
   return found.map((r) => ({ currency: r.currency, available: toWire(r.available), frozen: toWire(r.frozen) }));
 }
 
+/** Every user's holding (available + frozen) per currency, non-zero only: what the proof of liabilities commits to. */
+async function holdings(db: Executor): Promise<{ userId: number; currency: string; balance: string }[]> {
+  const found = await rows<{ user_id: unknown; currency: string; balance: string }>(
+    db,
+    sql`SELECT user_id, currency, (available + frozen)::text AS balance FROM ledger_accounts
+        WHERE user_id IS NOT NULL AND available + frozen <> 0`,
+  );
+  return found.map((r) => ({ userId: Number(r.user_id), currency: r.currency, balance: r.balance }));
+}
+
+/** How many users hold a non-zero balance, per currency. */
+async function holderCounts(db: Executor): Promise<Map<string, number>> {
+  const found = await rows<{ currency: string; users: unknown }>(
+    db,
+    sql`SELECT currency, count(*) AS users FROM ledger_accounts WHERE user_id IS NOT NULL AND available + frozen <> 0 GROUP BY currency`,
+  );
+  return new Map(found.map((r) => [r.currency, Number(r.users)]));
+}
+
+/** Whether any entry of this kind ever moved this user's money (a first deposit, for the referral's conditions). */
+async function hasEntryOfKind(db: Executor, userId: number, kind: string): Promise<boolean> {
+  const [found] = await rows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM ledger_postings p JOIN ledger_entries e ON e.id = p.entry_id WHERE p.user_id = ${userId} AND e.kind = ${kind} LIMIT 1`,
+  );
+  return found !== undefined;
+}
+
 /**
  * Checks every invariant of README.md from the outside and lists what is broken (empty when all hold): entries
  * sum to zero per currency, each user bucket equals the sum of its postings and the last posting's balance after,
@@ -328,4 +372,4 @@ async function verify(db: Executor): Promise<string[]> {
  * The ledger: the only code that writes balances. Other domains call it inside their own transaction
  * (`db.transaction(tx => ledger.post(tx, ...))`); README.md states what it guarantees.
  */
-export const ledger = { post, hold, settle, release, adjust, balances, entries, platformBalances, liabilities, verify };
+export const ledger = { post, hold, holdMany, lockBalances, settle, release, adjust, balances, entries, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, verify };

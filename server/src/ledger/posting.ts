@@ -1,10 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ErrorCode } from "../../contract";
-import type { Tx } from "../platform/db";
+import { pgArray, type Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
 import { PLATFORM_ACCOUNTS } from "./accounts";
 import { applyLegs, normaliseLegs, type Leg, type PlannedLeg, type UserBalance } from "./ledger.engine";
 import { money, toWire } from "./money";
+
+export { pgArray } from "../platform/db";
 
 /**
  * The one posting path of the ledger: `ledger.post`, `settle` and `release` post one entry through it, the daily
@@ -68,15 +70,6 @@ export interface HoldResolution {
 
 /** Rows per statement. */
 const CHUNK = 5_000;
-
-/**
- * A PostgreSQL array literal (`{"a","b",NULL}`) for one parameter: statements pass one array per column and
- * `unnest` them, so thousands of rows cost a handful of parameters (building thousands of nested SQL fragments
- * costs more than running the statement).
- */
-export function pgArray(values: readonly (string | number | boolean | null)[]): string {
-  return `{${values.map((v) => (v === null ? "NULL" : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(",")}}`;
-}
 
 async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
@@ -263,10 +256,25 @@ interface LockedAccount {
   balance: UserBalance;
 }
 
+/**
+ * Locks users' accounts (in id order, created when missing) and answers their balances, keyed `userId:currency`: a
+ * group-committed batch decides each member on them before it posts, so one member's refusal never fails the batch.
+ * The posting that follows in the same transaction finds the rows already locked.
+ */
+export async function lockBalances(tx: Tx, accounts: ReadonlyArray<{ userId: number; currency: string }>): Promise<Map<string, UserBalance>> {
+  const wanted = new Map(accounts.map((a) => [`u:${a.userId}:${a.currency}`, a]));
+  const locked = await lockAccounts(tx, wanted);
+  return new Map([...wanted].map(([key, a]) => [`${a.userId}:${a.currency}`, locked.get(key)!.balance]));
+}
+
 /** Locks the users' accounts in id order with one statement (no deadlock between two entries), creating missing ones. */
 async function lockUserAccounts(tx: Tx, legs: readonly PlannedLeg[]): Promise<Map<string, LockedAccount>> {
   const wanted = new Map<string, { userId: number; currency: string }>();
   for (const leg of legs) if (leg.userId !== null) wanted.set(leg.key, { userId: leg.userId, currency: leg.currency });
+  return lockAccounts(tx, wanted);
+}
+
+async function lockAccounts(tx: Tx, wanted: ReadonlyMap<string, { userId: number; currency: string }>): Promise<Map<string, LockedAccount>> {
   const locked = new Map<string, LockedAccount>();
   if (!wanted.size) return locked;
   const all = [...wanted.values()];

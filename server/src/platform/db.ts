@@ -160,3 +160,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
   };
 }
+
+/**
+ * A PostgreSQL array literal (`{"a","b",NULL}`) for one parameter: statements pass one array per column and
+ * `unnest` them, so thousands of rows cost a handful of parameters (building thousands of nested SQL fragments
+ * costs more than running the statement).
+ */
+export function pgArray(values: readonly (string | number | boolean | null)[]): string {
+  return `{${values.map((v) => (v === null ? "NULL" : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(",")}}`;
+}

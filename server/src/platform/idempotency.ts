@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import type { Db, Executor, Tx } from "./db";
+import { pgArray, type Db, type Executor, type Tx } from "./db";
 import { DomainError } from "./errors";
 
 /** Table of migrations/0004_money.sql: the first answer of each client-generated key. */
@@ -150,4 +150,55 @@ export function operatorDecision<T>(
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return idempotent(db, { userId: operator.id, key, scope, body, owner: "operator" }, work);
+}
+
+/** The first answer of a user's key when the same request was made with it before (null: a new key). */
+export function storedAnswer<T>(db: Executor, call: IdempotentCall): Promise<{ response: T } | null> {
+  return stored<T>(db, call, requestHash(call.scope, call.body));
+}
+
+/**
+ * Group commit's side of `idempotent` (users' keys): claims the keys of many calls in the batch's transaction with
+ * one statement. Answers, per call, whether it may run: a call without a key always may; a key another request
+ * claimed first (committed, or earlier in this batch) may not, and its caller then returns the winner's answer.
+ */
+export async function claimKeys(tx: Tx, calls: readonly IdempotentCall[]): Promise<boolean[]> {
+  const keyed = calls.filter((c) => c.key);
+  if (!keyed.length) return calls.map(() => true);
+  const col = (pick: (c: IdempotentCall) => string | number) => pgArray(keyed.map((c) => String(pick(c))));
+  const result = (await tx.execute(
+    sql`INSERT INTO idempotency_keys (user_id, key, scope, request_hash, response)
+        SELECT u, k, s, h, '{}'::jsonb FROM unnest(${col((c) => c.userId)}::bigint[], ${col((c) => c.key!)}::text[], ${col((c) => c.scope)}::text[],
+                                                   ${col((c) => requestHash(c.scope, c.body))}::text[]) AS v (u, k, s, h)
+        ORDER BY u, k ON CONFLICT DO NOTHING RETURNING user_id, key`,
+  )) as unknown as { rows: Array<{ user_id: unknown; key: string }> };
+  const fresh = new Set(result.rows.map((r) => `${Number(r.user_id)}\n${r.key}`));
+  return calls.map((c) => {
+    if (!c.key) return true;
+    const id = `${c.userId}\n${c.key}`;
+    // The first call of the batch with this key claimed it; a twin later in the same batch did not.
+    return fresh.delete(id);
+  });
+}
+
+/** Stores the answers of claimed keys (the batch's last statement), or frees the keys of refused calls (`null`). */
+export async function settleKeys(tx: Tx, calls: ReadonlyArray<{ call: IdempotentCall; response: object | null }>): Promise<void> {
+  const keyed = calls.filter((c) => c.call.key);
+  const answered = keyed.filter((c) => c.response !== null);
+  const refused = keyed.filter((c) => c.response === null);
+  if (answered.length) {
+    await tx.execute(
+      sql`UPDATE idempotency_keys AS i SET response = v.r
+          FROM unnest(${pgArray(answered.map((c) => String(c.call.userId)))}::bigint[], ${pgArray(answered.map((c) => c.call.key!))}::text[],
+                      ${pgArray(answered.map((c) => JSON.stringify(c.response)))}::jsonb[]) AS v (u, k, r)
+          WHERE i.user_id = v.u AND i.key = v.k`,
+    );
+  }
+  if (refused.length) {
+    // A refusal leaves no key behind, as in `idempotent`: a retry is evaluated afresh.
+    await tx.execute(
+      sql`DELETE FROM idempotency_keys AS i USING unnest(${pgArray(refused.map((c) => String(c.call.userId)))}::bigint[], ${pgArray(refused.map((c) => c.call.key!))}::text[]) AS v (u, k)
+          WHERE i.user_id = v.u AND i.key = v.k`,
+    );
+  }
 }

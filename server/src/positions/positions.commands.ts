@@ -1,16 +1,28 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { CloseReason, Position } from "../../contract/positions";
-import { ledger, money, toWire } from "../ledger";
+import type { Decimal } from "decimal.js";
+import { ledger, money, postBatch, toWire } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
 import type { Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
-import { idempotent } from "../platform/idempotency";
+import { GroupCommit } from "../platform/group-commit";
+import { claimKeys, idempotent, settleKeys, storedAnswer, type IdempotentCall } from "../platform/idempotency";
 import { rulesFor } from "./positions.config";
 import { closeSide, feeFor, marginFor, openSide, sessionAt, stopRefusal, type PositionTerms } from "./positions.engine";
 import { MARGIN_CURRENCY, PositionsRole, blank, type PositionsDeps } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
-import type { PositionsSettlement } from "./positions.settlement";
+import { openedColumns, openedNotice, type PositionsSettlement } from "./positions.settlement";
+
+type Prepared = Awaited<ReturnType<PositionsCommands["prepare"]>>;
+
+/** One market order waiting for its batch: who, what, and what `prepare` found (rules passed, prices taken). */
+interface Placement {
+  call: IdempotentCall;
+  userId: number;
+  input: SubmitInput;
+  prepared: Prepared;
+}
 
 export interface SubmitInput {
   symbol: string;
@@ -26,6 +38,9 @@ export interface SubmitInput {
 
 /** The user's commands on positions: open (market or limit), cancel, set stops, close, close all. */
 export class PositionsCommands extends PositionsRole {
+  /** Market orders are group-committed: those arriving while a batch is written go together in the next one. */
+  private readonly placements = new GroupCommit<Placement, PositionRow>((batch) => this.placeBatch(batch));
+
   constructor(
     deps: PositionsDeps,
     private readonly settlement: PositionsSettlement,
@@ -83,6 +98,7 @@ export class PositionsCommands extends PositionsRole {
   }
 
   async submit(userId: number, input: SubmitInput): Promise<Position> {
+    if (input.type === "market") return this.placeMarket(userId, input);
     let prepared: Awaited<ReturnType<PositionsCommands["prepare"]>>;
     let placed = null as PositionRow | null;
     // The key keeps the position's id, not its row: a stored row comes back as JSON (its dates strings), and a retry
@@ -145,6 +161,135 @@ export class PositionsCommands extends PositionsRole {
     // A replay of the same key answers the position it opened, read again.
     const row = placed ?? (await this.db.select().from(positions).where(and(eq(positions.id, first.id), eq(positions.userId, userId))))[0];
     return this.settlement.after(row);
+  }
+
+  /**
+   * A market order through the group commit. As `idempotent` does for one call: a key seen before answers its first
+   * result; the rules are checked outside the transaction; a key another request claimed first answers the winner's.
+   */
+  private async placeMarket(userId: number, input: SubmitInput): Promise<Position> {
+    const call = { userId, key: input.idempotency_key, scope: "lever/submit", body: { ...input, idempotency_key: undefined } };
+    const replay = await storedAnswer<PositionRow>(this.db, call);
+    if (replay) return this.settlement.after(replay.response);
+    let prepared: Prepared;
+    try {
+      prepared = await this.prepare(userId, input);
+    } catch (error) {
+      const late = await storedAnswer<PositionRow>(this.db, call);
+      if (late) return this.settlement.after(late.response);
+      throw error;
+    }
+    const row = await this.placements.submit({ call, userId, input, prepared });
+    return this.settlement.after(row);
+  }
+
+  /**
+   * Writes a batch of market orders in one transaction with one statement per table: the keys claimed, the margin
+   * accounts locked and every member decided on them in arrival order (a member the balance cannot pay is refused
+   * alone, before anything is written), then the ids drawn, the margin holds and open fees posted, the rows inserted
+   * open, the notices and the keys' answers written. The answer per member: its row, or the Error refusing it.
+   */
+  private async placeBatch(batch: readonly Placement[]): Promise<Array<PositionRow | Error>> {
+    const settled = await this.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const config = await this.rules(tx);
+      const answers: Array<PositionRow | Error | "taken"> = batch.map(() => "taken");
+      const claimed = await claimKeys(tx, batch.map((m) => m.call));
+      const balances = await ledger.lockBalances(tx, [...new Set(batch.map((m) => m.userId))].map((userId) => ({ userId, currency: MARGIN_CURRENCY })));
+      const accepted: Array<{ index: number; member: Placement; margin: Decimal; fee: Decimal }> = [];
+      batch.forEach((member, index) => {
+        if (!claimed[index]) return;
+        const { terms, openPrice } = member.prepared;
+        const margin = marginFor(terms, openPrice);
+        const fee = feeFor(terms, openPrice);
+        const balance = balances.get(`${member.userId}:${MARGIN_CURRENCY}`)!;
+        if (!margin.gt(0)) answers[index] = new DomainError("ORDER_BELOW_MIN", "quantity");
+        else if (balance.available.lt(margin.plus(fee))) answers[index] = new DomainError("INSUFFICIENT_BALANCE");
+        else {
+          balance.available = balance.available.minus(margin).minus(fee);
+          accepted.push({ index, member, margin, fee });
+        }
+      });
+      if (accepted.length) {
+        const ids = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('positions', 'id'))::text AS id FROM generate_series(1, ${accepted.length})`);
+        const idOf = (ids as unknown as { rows: Array<{ id: string }> }).rows.map((r) => Number(r.id));
+        const holds = await ledger.holdMany(
+          tx,
+          accepted.map(({ member, margin }, i) => ({ key: `position:${idOf[i]}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: margin, cause: { kind: "position", id: idOf[i] }, at: now })),
+        );
+        const fees = accepted.flatMap(({ member, fee }, i) =>
+          fee.gt(0)
+            ? [{
+                key: `position:${idOf[i]}:open_fee`,
+                kind: "position.fee",
+                cause: { kind: "position", id: idOf[i] },
+                at: now,
+                legs: [
+                  { account: { user: member.userId }, currency: MARGIN_CURRENCY, amount: fee.negated() },
+                  { account: { platform: "fees" as const }, currency: MARGIN_CURRENCY, amount: fee },
+                ],
+              }]
+            : [],
+        );
+        await postBatch(tx, fees);
+        const rows = await tx
+          .insert(positions)
+          .values(
+            accepted.map(({ member, margin, fee }, i) => {
+              const { pair, terms, quote, openPrice, tp, sl, swapRate } = member.prepared;
+              return {
+                id: idOf[i],
+                userId: member.userId,
+                symbol: pair.symbol,
+                kind: pair.kind,
+                direction: member.input.direction,
+                type: member.input.type,
+                quantity: member.input.quantity,
+                contractSize: pair.contract_size,
+                leverage: member.input.leverage,
+                pricePrecision: pair.price_precision,
+                quoteRate: terms.quoteRate,
+                feeRate: terms.feeRate,
+                maintenanceRate: terms.maintenanceRate,
+                swapRate,
+                limitPrice: null,
+                margin: toWire(margin),
+                closeFee: "0",
+                swap: "0",
+                swapDue: "0",
+                tpPrice: tp,
+                slPrice: sl,
+                warned: false,
+                createdAt: now,
+                marginHoldId: holds[i].holdId,
+                ...openedColumns(terms, margin, openPrice, { price: quote.price, atMs: quote.atMs }, fee, now, config.warning_level),
+              };
+            }),
+          )
+          .returning();
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        accepted.forEach(({ index }, i) => (answers[index] = byId.get(idOf[i])!));
+        const notices = rows.map((row) => ({ userId: row.userId, ...openedNotice(row, row.openPrice!, { price: row.openTickPrice!, atMs: row.openTickAtMs! }) }));
+        if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
+        else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+      }
+      await settleKeys(
+        tx,
+        batch.flatMap((member, index) => {
+          const answer = answers[index];
+          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === "taken" ? null : answer }] : [];
+        }),
+      );
+      return answers;
+    });
+    // A key another request claimed first: that request's answer (it committed before this batch could claim it).
+    return Promise.all(
+      settled.map(async (answer, index) => {
+        if (answer !== "taken") return answer;
+        const winner = await storedAnswer<PositionRow>(this.db, batch[index].call);
+        return winner ? winner.response : new DomainError("TRY_AGAIN");
+      }),
+    );
   }
 
   // ----- changing and closing -----------------------------------------------------------------------------------

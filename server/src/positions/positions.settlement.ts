@@ -7,13 +7,13 @@ import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type Leg } fro
 import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
-import { closeSide, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningPrice, reasonOf, splitClose, swapCharge, triggersOf, unrealised } from "./positions.engine";
+import { closeSide, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningPrice, reasonOf, splitClose, swapCharge, triggersOf, unrealised, type PositionTerms } from "./positions.engine";
 import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, tickTime, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
 
 /** The list a push about this position opens: crypto contracts, or forex and metals. */
-const screenOf = (row: PositionRow) => (row.kind === "crypto" ? PUSH_SCREENS.positions : PUSH_SCREENS.forexPositions);
+const screenOf = (row: Pick<PositionRow, "kind">) => (row.kind === "crypto" ? PUSH_SCREENS.positions : PUSH_SCREENS.forexPositions);
 
 const levelsOf = (row: PositionRow) =>
   row.status === "pending" || row.status === "open"
@@ -35,6 +35,33 @@ const levelsOf = (row: PositionRow) =>
  * shared trigger book fires them), the opening and closing of a position in a transaction (the commands use those
  * too), and the nightly swap job.
  */
+/** The columns of a position that opens at `openPrice` on `tick` (a market order, or a limit order's fill). */
+export function openedColumns(terms: PositionTerms, margin: Decimal, openPrice: string, tick: TickAt, fee: Decimal, now: Date, warningLevel: string) {
+  const maintenance = maintenanceFor(terms, openPrice, margin);
+  return {
+    status: "open" as const,
+    openPrice,
+    openTickPrice: tick.price,
+    openTickAtMs: tick.atMs,
+    openFee: toWire(fee),
+    maintenance: toWire(maintenance),
+    liquidationPrice: liquidationPrice(terms, openPrice, margin, maintenance),
+    warningPrice: warningPrice(terms, openPrice, margin, maintenance, warningLevel),
+    openedAt: now,
+  };
+}
+
+/** The user's notice of an opened position. */
+export function openedNotice(row: Pick<PositionRow, "id" | "kind" | "type" | "symbol" | "quantity">, openPrice: string, tick: TickAt) {
+  return {
+    title: notifications.POSITION_OPENED_TITLE.key,
+    body: notifications.POSITION_OPENED_BODY.key,
+    values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: tickTime(tick.atMs) },
+    // A limit order filled on its own (a limit order always waits): pushed; a market open the user just made is not.
+    push: row.type === "limit" ? { kind: "fill" as const, url: screenOf(row), id: row.id } : undefined,
+  };
+}
+
 /** Positions settled per transaction when one tick fires many. */
 export const SETTLE_BATCH = 1_000;
 
@@ -93,32 +120,13 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
         ],
       });
     }
-    const margin = money(row.margin);
-    const maintenance = maintenanceFor(terms, openPrice, margin);
     const config = await this.rules(tx);
     const [opened] = await tx
       .update(positions)
-      .set({
-        status: "open",
-        marginHoldId: row.marginHoldId,
-        openPrice,
-        openTickPrice: tick.price,
-        openTickAtMs: tick.atMs,
-        openFee: toWire(fee),
-        maintenance: toWire(maintenance),
-        liquidationPrice: liquidationPrice(terms, openPrice, margin, maintenance),
-        warningPrice: warningPrice(terms, openPrice, margin, maintenance, config.warning_level),
-        openedAt: now,
-      })
+      .set({ marginHoldId: row.marginHoldId, ...openedColumns(terms, money(row.margin), openPrice, tick, fee, now, config.warning_level) })
       .where(eq(positions.id, row.id))
       .returning();
-    await this.deps.notifier.notifyUser(tx, row.userId, {
-      title: notifications.POSITION_OPENED_TITLE.key,
-      body: notifications.POSITION_OPENED_BODY.key,
-      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: tickTime(tick.atMs) },
-      // A limit order filled on its own (a limit order always waits): pushed; a market open the user just made is not.
-      push: row.type === "limit" ? { kind: "fill", url: screenOf(row), id: row.id } : undefined,
-    });
+    await this.deps.notifier.notifyUser(tx, row.userId, openedNotice(row, openPrice, tick));
     return opened;
   }
 

@@ -47,16 +47,6 @@ export function depthOf(leaves: number): number {
 export class ProofService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
-  /** Every user's balance (available + frozen) per currency, non-zero only, in one query. */
-  private async holdings(db: Executor) {
-    const found = await rows<{ user_id: unknown; currency: string; balance: string }>(
-      db,
-      sql`SELECT user_id, currency, (available + frozen)::text AS balance FROM ledger_accounts
-          WHERE user_id IS NOT NULL AND available + frozen <> 0`,
-    );
-    return found.map((r) => ({ userId: Number(r.user_id), currency: r.currency, balance: r.balance }));
-  }
-
   /**
    * Takes a snapshot now. `daily` is once per UTC day (a second run that day, or a racing leader, returns null and
    * writes nothing); an operator's is audited.
@@ -71,7 +61,7 @@ export class ProofService {
           const [done] = await tx.select({ id: proofSnapshots.id }).from(proofSnapshots).where(and(eq(proofSnapshots.kind, "daily"), eq(proofSnapshots.day, day)));
           if (done) return null;
         }
-        const holdings = await this.holdings(tx);
+        const holdings = await ledger.holdings(tx);
         const nonces = new Map<number, string>();
         const pool = randomBytes(16 * holdings.length);
         for (const h of holdings) if (!nonces.has(h.userId)) nonces.set(h.userId, pool.toString("hex", 16 * nonces.size, 16 * nonces.size + 16));
@@ -258,10 +248,7 @@ export class ProofService {
   /** Liabilities per currency (users with a balance, available, frozen) against the declared reserves. */
   async liabilities() {
     const owed = await ledger.liabilities(this.deps.db);
-    const counts = await rows<{ currency: string; users: unknown }>(
-      this.deps.db,
-      sql`SELECT currency, count(*) AS users FROM ledger_accounts WHERE user_id IS NOT NULL AND available + frozen <> 0 GROUP BY currency`,
-    );
+    const counts = await ledger.holderCounts(this.deps.db);
     const reserves = await this.reserves();
     const latest = await this.latest();
     const snapshot = new Map((latest ? await this.rootsOf([latest.id]) : []).map((r) => [r.currency, r.total]));
@@ -274,7 +261,7 @@ export class ProofService {
       const reserved = reserves.filter((r) => r.currency === currency).reduce((s, r) => s.plus(r.amount), money(0));
       return {
         currency,
-        users: Number(counts.find((c) => c.currency === currency)?.users ?? 0),
+        users: counts.get(currency) ?? 0,
         available: toWire(available),
         frozen: toWire(frozen),
         liabilities: toWire(total),

@@ -88,11 +88,7 @@ export class ReferralService {
   private async meets(db: Executor, invitee: { id: number; reviewStatus: number }, config: ReferralConfig): Promise<boolean> {
     if (config.conditions.includes("kyc") && invitee.reviewStatus !== 2) return false;
     if (config.conditions.includes("first_deposit")) {
-      const [deposit] = await rows<{ one: number }>(
-        db,
-        sql`SELECT 1 AS one FROM ledger_postings p JOIN ledger_entries e ON e.id = p.entry_id WHERE p.user_id = ${invitee.id} AND e.kind = 'deposit' LIMIT 1`,
-      );
-      if (!deposit) return false;
+      if (!(await ledger.hasEntryOfKind(db, invitee.id, "deposit"))) return false;
     }
     return true;
   }
