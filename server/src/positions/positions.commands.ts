@@ -24,6 +24,14 @@ interface Placement {
   prepared: Prepared;
 }
 
+/** A row stored as a key's answer (JSON) with its times as dates again. */
+const revived = (row: PositionRow): PositionRow => ({
+  ...row,
+  createdAt: new Date(row.createdAt),
+  openedAt: row.openedAt === null ? null : new Date(row.openedAt),
+  closedAt: row.closedAt === null ? null : new Date(row.closedAt),
+});
+
 export interface SubmitInput {
   symbol: string;
   direction: "long" | "short";
@@ -170,13 +178,13 @@ export class PositionsCommands extends PositionsRole {
   private async placeMarket(userId: number, input: SubmitInput): Promise<Position> {
     const call = { userId, key: input.idempotency_key, scope: "lever/submit", body: { ...input, idempotency_key: undefined } };
     const replay = await storedAnswer<PositionRow>(this.db, call);
-    if (replay) return this.settlement.after(replay.response);
+    if (replay) return this.settlement.after(revived(replay.response));
     let prepared: Prepared;
     try {
       prepared = await this.prepare(userId, input);
     } catch (error) {
       const late = await storedAnswer<PositionRow>(this.db, call);
-      if (late) return this.settlement.after(late.response);
+      if (late) return this.settlement.after(revived(late.response));
       throw error;
     }
     const row = await this.placements.submit({ call, userId, input, prepared });
@@ -287,7 +295,7 @@ export class PositionsCommands extends PositionsRole {
       settled.map(async (answer, index) => {
         if (answer !== "taken") return answer;
         const winner = await storedAnswer<PositionRow>(this.db, batch[index].call);
-        return winner ? winner.response : new DomainError("TRY_AGAIN");
+        return winner ? revived(winner.response) : new DomainError("TRY_AGAIN");
       }),
     );
   }

@@ -403,3 +403,31 @@ describe("notices and the back office", () => {
     expect(save.status).toBeGreaterThanOrEqual(400);
   });
 });
+
+describe("market orders placed together (group commit)", () => {
+  it("100 parallel orders of one user: exactly the 10 the balance pays open, the others are refused alone", async () => {
+    await tick(server, { [BTC]: "60000" });
+    // Each order holds 600.12 margin and pays a 3.0006 fee at the ask 60012: 10 fit in 6100, the 11th does not.
+    const u = await user("6100");
+    const answers = await Promise.all(Array.from({ length: 100 }, () => submit(u.token, {})));
+    const opened = answers.filter((a) => a.status === 200);
+    expect(opened).toHaveLength(10);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.body.code === "INSUFFICIENT_BALANCE")).toBe(true);
+    expect(new Set(opened.map((a) => a.body.message.id)).size).toBe(10);
+    expect((await positionsOf(u.token)).list).toHaveLength(10);
+    expect(await walletOf(server, u.token)).toMatchObject({ available: "68.794", frozen: "6001.2" });
+    await sound();
+  });
+
+  it("the same idempotency key sent 20 times at once opens one position and answers it to all", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => submit(u.token, { idempotency_key: "twenty-at-once" })));
+    expect(answers.filter((a) => a.status !== 200).map((a) => a.body)).toEqual([]);
+    expect(new Set(answers.map((a) => a.body.message.id)).size).toBe(1);
+    expect((await positionsOf(u.token)).list).toHaveLength(1);
+    // The same key with another order is refused.
+    expect((await submit(u.token, { idempotency_key: "twenty-at-once", quantity: "0.2" })).body.code).toBe("IDEMPOTENCY_CONFLICT");
+    await sound();
+  });
+});
