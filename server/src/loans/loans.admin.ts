@@ -13,6 +13,7 @@ import { asImageData, readImage } from "../platform/uploads";
 import { dueAtOf, totalDue } from "./loans.engine";
 import { loans, type LoanRow } from "./loans.schema";
 import { IMAGE_COLUMN, LoansRole } from "./loans.shared";
+import { utcDateTime } from "../platform/clock";
 
 /** The back office of loans: the operators' queue, the photos, approval and rejection. */
 export class LoansAdmin extends LoansRole {
@@ -78,7 +79,7 @@ export class LoansAdmin extends LoansRole {
       await this.deps.notifier.notifyUser(tx, row.userId, {
         title: notifications.LOAN_ISSUED_TITLE.key,
         body: notifications.LOAN_ISSUED_BODY.key,
-        values: { amount: toWire(row.amount), currency: row.currency, total: toWire(total), due: dueAt.toISOString().slice(0, 16).replace("T", " ") },
+        values: { amount: toWire(row.amount), currency: row.currency, total: toWire(total), due: utcDateTime(dueAt) },
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
       return this.adminView(after);

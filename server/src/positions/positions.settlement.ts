@@ -7,9 +7,10 @@ import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { closeSide, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningPrice, reasonOf, splitClose, swapCharge, triggersOf, unrealised } from "./positions.engine";
-import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, tickTime, type PositionsDeps, type TickAt } from "./positions.shared";
+import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
+import { utcDateTime } from "../platform/clock";
 
 const levelsOf = (row: PositionRow) =>
   row.status === "pending" || row.status === "open"
@@ -111,7 +112,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     await this.deps.notifier.notifyUser(tx, row.userId, {
       title: notifications.POSITION_OPENED_TITLE.key,
       body: notifications.POSITION_OPENED_BODY.key,
-      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: tickTime(tick.atMs) },
+      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: utcDateTime(tick.atMs) },
     });
     return opened;
   }
@@ -196,7 +197,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       userId: row.userId,
       title: CLOSE_TITLES[reason],
       body: notifications.POSITION_CLOSED_BODY.key,
-      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: exec, tick_price: tick.price, tick_time: tickTime(tick.atMs), pnl: toWire(split.pnl) },
+      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: exec, tick_price: tick.price, tick_time: utcDateTime(tick.atMs), pnl: toWire(split.pnl) },
     }));
     if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
     else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
