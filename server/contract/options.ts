@@ -34,6 +34,11 @@ export const period = z.object({
   max: decimalString,
   /** 1 / (1 + rate): the win rate a user needs just to break even. */
   break_even_win_rate: decimalString,
+  /**
+   * Whether an option of this period can be placed now: false on forex and metals when the market is closed or
+   * would close before the expiry (the expiry in the closed window, or across the weekend).
+   */
+  available: z.boolean(),
 });
 export type Period = z.infer<typeof period>;
 

@@ -75,6 +75,10 @@ export const position = z.object({
 });
 export type Position = z.infer<typeof position>;
 
+/** A weekly session: closed from `close` to `open`, each "<weekday 0-6, 0 = Sunday> HH:MM" in UTC. */
+export const weeklySession = z.object({ close: z.string().regex(/^[0-6] \d\d:\d\d$/), open: z.string().regex(/^[0-6] \d\d:\d\d$/) });
+export type WeeklySession = z.infer<typeof weeklySession>;
+
 export const ticket = z.object({
   symbol: z.string(),
   kind: marketKind,
@@ -101,6 +105,8 @@ export const ticket = z.object({
   session_open: z.boolean(),
   /** When the session opens next (seconds), null while open. */
   next_open_at: seconds.nullable(),
+  /** The weekly trading hours (forex and metals; null for crypto, which never closes): closed from `close` to `open`. */
+  trading_hours: weeklySession.nullable(),
   /** Forex and metals need a bound bank card. */
   bank_card_required: z.boolean(),
   bank_card_bound: z.boolean(),
@@ -232,7 +238,7 @@ export const config = z.object({
   /** Per-pair overrides of a kind's rules. */
   pairs: z.record(z.string(), rules.partial()),
   /** Forex and metals close weekly: from `close` to `open`, each "<weekday 0-6, 0 = Sunday> HH:MM" in UTC. */
-  session: z.object({ close: z.string().regex(/^[0-6] \d\d:\d\d$/), open: z.string().regex(/^[0-6] \d\d:\d\d$/) }),
+  session: weeklySession,
   /** When a margin level falls under this, in percent like `margin_level` (e.g. 150), the user is warned once. */
   warning_level: decimalString,
 });

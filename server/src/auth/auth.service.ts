@@ -3,7 +3,7 @@ import type { Language } from "../../contract";
 import { notifications } from "../../contract/messages";
 import { isEmail, type UserInfo } from "../../contract/auth";
 import { audit } from "../platform/audit";
-import type { Clock } from "../platform/clock";
+import { utcDateTime, type Clock } from "../platform/clock";
 import { readableCode } from "../platform/crypto";
 import type { Db, Executor, Tx } from "../platform/db";
 import { isUniqueViolation } from "../platform/db-errors";
@@ -195,7 +195,7 @@ export class AuthService {
   }
 
   private newDeviceValues(meta: ClientMeta): Record<string, string> {
-    return { time: this.clock.now().toISOString().slice(0, 16).replace("T", " "), device: deviceLabel(meta.userAgent), ip: meta.ip };
+    return { time: utcDateTime(this.clock.now()), device: deviceLabel(meta.userAgent), ip: meta.ip };
   }
 
   /** Whether this address ever signed in to the account: the owner's usual addresses are not slowed by strangers. */

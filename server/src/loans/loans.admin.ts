@@ -14,6 +14,7 @@ import { asImageData, readImage } from "../platform/uploads";
 import { dueAtOf, totalDue } from "./loans.engine";
 import { loans, type LoanRow } from "./loans.schema";
 import { IMAGE_COLUMN, LoansRole } from "./loans.shared";
+import { utcDateTime } from "../platform/clock";
 
 /** The back office of loans: the operators' queue, the photos, approval and rejection. */
 export class LoansAdmin extends LoansRole {
@@ -79,7 +80,7 @@ export class LoansAdmin extends LoansRole {
       await this.deps.notifier.notifyUser(tx, row.userId, {
         title: notifications.LOAN_ISSUED_TITLE.key,
         body: notifications.LOAN_ISSUED_BODY.key,
-        values: { amount: toWire(row.amount), currency: row.currency, total: toWire(total), due: dueAt.toISOString().slice(0, 16).replace("T", " ") },
+        values: { amount: toWire(row.amount), currency: row.currency, total: toWire(total), due: utcDateTime(dueAt) },
         push: { kind: "loan", url: PUSH_SCREENS.loans, id: row.id },
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));

@@ -4,7 +4,7 @@ import { ledger, money, toWire } from "../ledger";
 import type { PairRow } from "../market";
 import { DomainError } from "../platform/errors";
 import { idempotent } from "../platform/idempotency";
-import { positionsConfig, sessionAt } from "../positions";
+import { positionsConfig, sessionCovers } from "../positions";
 import { ownerOf } from "../triggers";
 import { optionsConfig, periodsOf } from "./options.config";
 import { expiryMs, type Tick } from "./options.engine";
@@ -34,10 +34,10 @@ export class OptionsCommands extends OptionsRole {
     if (!open) throw new DomainError("TRADING_CLOSED");
     const expires = expiryMs(open.atMs, period.seconds);
     if (pair.kind !== "crypto") {
-      // Forex and metals: the session must be open now and still open at the expiry (no option across the weekend).
+      // Forex and metals: the market must stay open from now to the expiry (none across a close or the weekend);
+      // microtrade/seconds marks the same periods unavailable, so the ticket never offers what this refuses.
       const session = (await positionsConfig.cached(this.db)).session;
-      const nowMs = this.deps.clock.now().getTime();
-      if (!sessionAt(pair.kind, session, nowMs).open || !sessionAt(pair.kind, session, expires).open) throw new DomainError("TRADING_CLOSED");
+      if (!sessionCovers(pair.kind, session, this.deps.clock.now().getTime(), expires)) throw new DomainError("TRADING_CLOSED");
     }
     return { pair, period, amount, open: { price: open.price, atMs: open.atMs } as Tick, expires };
   }

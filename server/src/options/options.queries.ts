@@ -2,8 +2,9 @@ import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-
 import type { MarketKind } from "../../contract/market";
 import type { OptionStatus, Period } from "../../contract/options";
 import { ledger, toWire } from "../ledger";
+import { positionsConfig, sessionCovers } from "../positions";
 import { optionsConfig, periodsOf } from "./options.config";
-import { breakEvenWinRate } from "./options.engine";
+import { breakEvenWinRate, expiryMs } from "./options.engine";
 import { options } from "./options.schema";
 import { kindsOf, OptionsRole, toOption, type OptionsDesk } from "./options.shared";
 
@@ -28,14 +29,20 @@ export class OptionsQueries extends OptionsRole {
 
   // ----- the ticket ---------------------------------------------------------------------------------------------
 
+  /**
+   * A kind's periods; on forex and metals a period whose option would not lie wholly inside the trading session if
+   * placed now (the market closed, or closing before the expiry) is marked unavailable, as submit would refuse it.
+   */
   async periods(kind: MarketKind): Promise<Period[]> {
-    const config = await optionsConfig.cached(this.db);
+    const [config, { session }] = await Promise.all([optionsConfig.cached(this.db), positionsConfig.cached(this.db)]);
+    const nowMs = this.deps.clock.now().getTime();
     return periodsOf(config, kind).map((p) => ({
       seconds: p.seconds,
       rate: toWire(p.rate),
       min: toWire(p.min),
       max: toWire(p.max),
       break_even_win_rate: breakEvenWinRate(p.rate),
+      available: sessionCovers(kind, session, nowMs, expiryMs(nowMs, p.seconds)),
     }));
   }
 

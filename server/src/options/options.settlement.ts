@@ -6,7 +6,8 @@ import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
 import { options, type OptionRow } from "./options.schema";
-import { OptionsRole, RESULT_BODY, RESULT_TITLES, SETTLE_BATCH, SOURCE, tickTime, toOption } from "./options.shared";
+import { OptionsRole, RESULT_BODY, RESULT_TITLES, SETTLE_BATCH, SOURCE, toOption } from "./options.shared";
+import { utcDateTime } from "../platform/clock";
 
 /** The trigger source of options (one time level at each expiry) and their settlement in batches. */
 export class OptionsSettlement extends OptionsRole implements TriggerSource {
@@ -125,9 +126,9 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
         direction: row.direction === "up" ? "↑" : "↓",
         seconds: String(row.seconds),
         open_price: toWire(row.openTickPrice),
-        open_time: tickTime(row.openTickAtMs),
+        open_time: utcDateTime(row.openTickAtMs),
         close_price: toWire(close.price),
-        close_time: tickTime(close.atMs),
+        close_time: utcDateTime(close.atMs),
         payout: toWire(payout),
         currency: row.currency,
       },

@@ -44,8 +44,6 @@ export interface OptionsDeps {
   publish: (userId: number, option: Option) => void;
 }
 
-/** A tick's time as the notices show it: `YYYY-MM-DD HH:mm:ss` (UTC). */
-export const tickTime = (atMs: number): string => new Date(atMs).toISOString().replace("T", " ").slice(0, 19);
 
 export const RESULT_TITLES = { win: notifications.OPTION_WIN_TITLE.key, loss: notifications.OPTION_LOSS_TITLE.key, tie: notifications.OPTION_TIE_TITLE.key } as const;
 export const RESULT_BODY = notifications.OPTION_SETTLED_BODY.key;

@@ -74,7 +74,7 @@ describe("microtrade/seconds and payable_currencies", () => {
     const res = await server.call<Period[]>("GET", "microtrade/seconds", {}, { token: u.token });
     expect(res.status).toBe(200);
     const periods = res.body.message;
-    expect(periods[0]).toEqual({ seconds: 30, rate: "0.8", min: "10", max: "50000", break_even_win_rate: "0.5556" });
+    expect(periods[0]).toEqual({ seconds: 30, rate: "0.8", min: "10", max: "50000", break_even_win_rate: "0.5556", available: true });
     expect(periods.at(-1)?.seconds).toBe(86_400);
     for (const p of periods) {
       expect(Number(p.rate)).toBeLessThan(1);
@@ -262,6 +262,24 @@ describe("forex and metals (microtrade/whsubmit)", () => {
     server.clock.set(Date.UTC(2026, 10, 27, 21, 0, 0));
     await tick(server, { [EUR]: "1.08000", [BTC]: "60000" });
     await sound();
+  });
+
+  it("offers on Friday only the periods that end before the close: a 1-day XAU option is marked unavailable, not offered at 88 % and then refused", async () => {
+    const u = await user();
+    const available = async (kind: string) =>
+      Object.fromEntries((await server.call<Period[]>("GET", "microtrade/seconds", { kind }, { token: u.token })).body.message.map((p) => [p.seconds, p.available]));
+    // Friday 10:00 UTC: 11 hours to the 21:00 close.
+    server.clock.set(Date.UTC(2026, 10, 27, 10, 0, 0));
+    await tick(server, { "XAU/USD": "2350.00" });
+    expect(await available("metal")).toEqual({ 60: true, 300: true, 900: true, 3600: true, 86400: false });
+    expect((await submit(u.token, { symbol: "XAU/USD", seconds: 86_400 }, "microtrade/whsubmit")).body.code).toBe("TRADING_CLOSED");
+    // Crypto never closes.
+    expect(Object.values(await available("crypto")).every(Boolean)).toBe(true);
+    // Saturday: nothing can be placed; Wednesday: everything.
+    server.clock.set(Date.UTC(2026, 10, 28, 12, 0, 0));
+    expect(Object.values(await available("forex")).some(Boolean)).toBe(false);
+    server.clock.set(WEDNESDAY_NOON);
+    expect(Object.values(await available("forex")).every(Boolean)).toBe(true);
   });
 });
 

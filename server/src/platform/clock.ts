@@ -24,3 +24,6 @@ export class ManualClock implements Clock {
 
 /** Seconds since the epoch, as the wire carries time. */
 export const toSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** A time as every text the server writes shows it (notices, e-mails): `YYYY-MM-DD HH:mm:ss`, UTC. */
+export const utcDateTime = (at: number | Date): string => new Date(at).toISOString().replace("T", " ").slice(0, 19);

@@ -50,6 +50,7 @@ export class PositionsQueries extends PositionsRole {
       trading: this.deps.market.tradingNow(pair.symbol),
       session_open: session.open,
       next_open_at: session.nextOpenMs === null ? null : Math.floor(session.nextOpenMs / 1000),
+      trading_hours: pair.kind === "crypto" ? null : config.session,
       bank_card_required: needsCard,
       bank_card_bound: needsCard ? await this.deps.hasBankCard(userId) : true,
       value_per_lot_1pct: perLot,

@@ -8,9 +8,10 @@ import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { closeSide, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningPrice, reasonOf, splitClose, swapCharge, triggersOf, unrealised, type PositionTerms } from "./positions.engine";
-import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, tickTime, type PositionsDeps, type TickAt } from "./positions.shared";
+import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
+import { utcDateTime } from "../platform/clock";
 
 /** The list a push about this position opens: crypto contracts, or forex and metals. */
 const screenOf = (row: Pick<PositionRow, "kind">) => (row.kind === "crypto" ? PUSH_SCREENS.positions : PUSH_SCREENS.forexPositions);
@@ -56,7 +57,7 @@ export function openedNotice(row: Pick<PositionRow, "id" | "kind" | "type" | "sy
   return {
     title: notifications.POSITION_OPENED_TITLE.key,
     body: notifications.POSITION_OPENED_BODY.key,
-    values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: tickTime(tick.atMs) },
+    values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: utcDateTime(tick.atMs) },
     // A limit order filled on its own (a limit order always waits): pushed; a market open the user just made is not.
     push: row.type === "limit" ? { kind: "fill" as const, url: screenOf(row), id: row.id } : undefined,
   };
@@ -210,7 +211,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       userId: row.userId,
       title: CLOSE_TITLES[reason],
       body: notifications.POSITION_CLOSED_BODY.key,
-      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: exec, tick_price: tick.price, tick_time: tickTime(tick.atMs), pnl: toWire(split.pnl) },
+      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: exec, tick_price: tick.price, tick_time: utcDateTime(tick.atMs), pnl: toWire(split.pnl) },
       // Closed by the engine (take-profit, stop-loss, liquidation): pushed; the user's own close is not.
       push: reason === "tp" || reason === "sl" || reason === "liquidation" ? { kind: "close" as const, url: screenOf(row), id: row.id } : undefined,
     }));

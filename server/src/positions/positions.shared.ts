@@ -100,5 +100,3 @@ export class PositionsRole {
 
 export const Decimal_min = (a: Decimal, b: Decimal): Decimal => (a.lt(b) ? a : b);
 
-/** A tick's time as the notices show it: `YYYY-MM-DD HH:mm:ss` (UTC). */
-export const tickTime = (atMs: number): string => new Date(atMs).toISOString().replace("T", " ").slice(0, 19);

@@ -54,7 +54,7 @@ describe("lever/deal", () => {
     const u = await user("1234.5");
     const res = await server.call<Record<string, unknown>>("POST", "lever/deal", { symbol: "btc_usdt" }, { token: u.token });
     expect(res.status).toBe(200);
-    expect(res.body.message).toMatchObject({ symbol: BTC, kind: "crypto", bid: q("60000").bid, ask: q("60000").ask, last: "60000.00", available: "1234.5", session_open: true, bank_card_required: false });
+    expect(res.body.message).toMatchObject({ symbol: BTC, kind: "crypto", bid: q("60000").bid, ask: q("60000").ask, last: "60000.00", available: "1234.5", session_open: true, bank_card_required: false, trading_hours: null });
     expect(res.body.message.leverages).toContain(10);
     const fx = await server.call<Record<string, unknown>>("POST", "lever/deal", { symbol: EUR }, { token: u.token });
     expect(fx.body.message).toMatchObject({ kind: "forex", max_leverage: 30, bank_card_required: true, bank_card_bound: false });
@@ -354,7 +354,7 @@ describe("forex and metals", () => {
     await tick(server, { [EUR]: "1.08000" });
     expect((await submit(u.token, order)).body.code).toBe("TRADING_CLOSED");
     const deal = await server.call<{ session_open: boolean; next_open_at: number }>("POST", "lever/deal", { symbol: EUR }, { token: u.token });
-    expect(deal.body.message).toMatchObject({ session_open: false, next_open_at: Date.UTC(2026, 10, 29, 21) / 1000 });
+    expect(deal.body.message).toMatchObject({ session_open: false, next_open_at: Date.UTC(2026, 10, 29, 21) / 1000, trading_hours: { close: "5 21:00", open: "0 21:00" } });
     server.clock.set(Date.UTC(2026, 10, 30, 9, 0, 0));
     await tick(server, { [EUR]: "1.09000", [BTC]: "60000" });
     const closed = await server.call<Position>("POST", "lever/close", { id: opened.body.message.id }, { token: u.token });

@@ -6,7 +6,8 @@ import type { Tx } from "../platform/db";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
-import { filledColumns, KIND, SpotRole, tickTime, toOrder } from "./spot.shared";
+import { filledColumns, KIND, SpotRole, toOrder } from "./spot.shared";
+import { utcDateTime } from "../platform/clock";
 
 /** The trigger source of spot (open limit orders) and their fills. */
 export class SpotSettlement extends SpotRole implements TriggerSource {
@@ -34,7 +35,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
         quantity,
         price: money(row.price!).toFixed(row.pricePrecision),
         tick_price: toWire(tick.price),
-        tick_time: tickTime(tick.atMs),
+        tick_time: utcDateTime(tick.atMs),
         amount: toWire(fill.amount),
         fee: toWire(fill.fee),
         received: toWire(fill.amount.minus(fill.fee)),

@@ -45,8 +45,6 @@ export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 export const epochOrNull = (date: Date | null) => (date ? toSeconds(date) : null);
 export const blank = (value: string | undefined) => (value === undefined || value === "" ? null : value);
 
-/** A tick's time as the notices show it: `YYYY-MM-DD HH:mm:ss` (UTC). */
-export const tickTime = (atMs: number): string => new Date(atMs).toISOString().replace("T", " ").slice(0, 19);
 
 /** The base of every role: the database, the live prices and the spot pairs. */
 export class SpotRole {

@@ -10,12 +10,14 @@ import { PairPicker } from "@/shared/market/pair-picker";
 import { KlineChart } from "@/features/market/ui/kline-chart";
 import { LiveStatus } from "@/features/market/ui/parts";
 import { TradeTicket } from "@/features/positions/ui/trade-ticket";
+import { useTicket } from "@/features/positions/api/ticket";
 import { RiskWarning } from "@/features/disclosures/ui/risk-warning";
 import { ForexOptionsSection } from "@/features/options/ui/options-panel";
 import { paths } from "@/shared/lib/paths";
 import { EmptyState } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
+import { TradingHours } from "@/shared/ui/trading-hours";
 import "@/features/market/ui/market.css";
 import "./forex.css";
 
@@ -34,6 +36,9 @@ export function ForexDetailPage() {
   const fxPairs = (list ?? []).filter((p) => p.kind !== "crypto");
   const known = q !== undefined && q.kind !== "crypto";
   const { data: candles } = useKlines(symbol, known ? q.kind : undefined, interval);
+  // The pair's weekly hours (the positions ticket below shows them too, from the same request) beside the option periods.
+  const { data: ticket } = useTicket(known ? symbol : null);
+  const hours = ticket?.trading_hours ? <TradingHours hours={ticket.trading_hours} /> : null;
 
   if (list && !known) {
     return (
@@ -75,7 +80,7 @@ export function ForexDetailPage() {
       </h2>
       <TradeTicket symbol={symbol} side={side} riskWarning={<RiskWarning family="leveraged" />} />
       {/* Timed options on the same pair (microtrade/whsubmit): the options feature's section. */}
-      {q && q.kind !== "crypto" && <ForexOptionsSection symbol={symbol} kind={q.kind} riskWarning={<RiskWarning family="options" />} />}
+      {q && q.kind !== "crypto" && <ForexOptionsSection symbol={symbol} kind={q.kind} riskWarning={<RiskWarning family="options" />} hours={hours} />}
     </Page>
   );
 }

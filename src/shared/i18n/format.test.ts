@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
 import fc from "fast-check";
 import { languages } from "@contract/constants";
-import { currentIntlLocale, formatAmount, formatCompact, formatDateTime, formatDecimal, formatPercent, formatRate, formatTickTime, regionName } from "./format";
+import { currentIntlLocale, formatAmount, formatCompact, formatDateTime, formatDecimal, formatPercent, formatRate, formatTickTime, formatWeeklyMark, regionName } from "./format";
 
 afterEach(() => i18n.activate("en"));
 
@@ -35,6 +35,19 @@ describe("formatting per locale", () => {
     i18n.loadAndActivate({ locale: "es", messages: {} });
     expect(formatRate("0.5553", 2)).toBe("55,53%");
     expect(formatRate("0.000001")).toBe("0,0001%");
+  });
+
+  it("shows a weekly session mark (UTC) as the reader's weekday and time, in the reader's language", () => {
+    // Wednesday 2026-11-25: the mark "5 21:00" is Friday 2026-11-27 21:00 UTC, whatever the zone shows it as.
+    const now = Date.UTC(2026, 10, 25, 12);
+    const friday = new Date(Date.UTC(2026, 10, 27, 21));
+    const hhmm = `${String(friday.getHours()).padStart(2, "0")}:${String(friday.getMinutes()).padStart(2, "0")}`;
+    i18n.loadAndActivate({ locale: "en", messages: {} });
+    expect(formatWeeklyMark("5 21:00", now)).toBe(`${friday.toLocaleDateString("en-US", { weekday: "long" })} ${hhmm}`);
+    i18n.loadAndActivate({ locale: "es", messages: {} });
+    expect(formatWeeklyMark("5 21:00", now)).toBe(`${friday.toLocaleDateString("es-ES", { weekday: "long" })} ${hhmm}`);
+    i18n.loadAndActivate({ locale: "zh", messages: {} });
+    expect(formatWeeklyMark("0 21:00", now)).toMatch(/^星期. \d\d:\d\d$/);
   });
 
   it("groups decimal strings the locale's way without losing digits", () => {

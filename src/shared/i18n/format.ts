@@ -66,6 +66,20 @@ export function formatDateTime(seconds: number | null | undefined): string {
 /** A recorded tick's own time (milliseconds on the wire) the way every time is shown: YYYY-MM-DD HH:mm:ss, local time. */
 export const formatTickTime = (atMs: number): string => formatDateTime(Math.floor(atMs / 1000));
 
+/**
+ * A weekly mark of the trading session ("5 21:00": weekday 0-6 from Sunday, HH:MM in UTC) in the reader's own time
+ * and language ("Friday 22:00" in Madrid): the mark's instant in the current week, shown as weekday and HH:mm.
+ */
+export function formatWeeklyMark(mark: string, nowMs = Date.now()): string {
+  const [day, time] = mark.split(" ");
+  const [h, m] = time.split(":").map(Number);
+  const sunday = new Date(nowMs);
+  sunday.setUTCHours(0, 0, 0, 0);
+  const at = new Date(sunday.getTime() - sunday.getUTCDay() * 86_400_000 + Number(day) * 86_400_000 + h * 3_600_000 + m * 60_000);
+  const weekday = new Intl.DateTimeFormat(currentIntlLocale(), { weekday: "long" }).format(at);
+  return `${weekday} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
 export function formatTime(seconds: number): string {
   const d = new Date(seconds * 1000);
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;

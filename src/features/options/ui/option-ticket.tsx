@@ -41,14 +41,14 @@ export function OptionsUnavailable() {
  * on a win, the loss on a loss, the break-even win rate and, in plain words, that a coin-toss market makes this a
  * losing bet on average. After submit the option counts down here, then shows its result with both ticks.
  */
-export function OptionTicket({ symbol, kind, desk, riskWarning }: { symbol: string; kind: MarketKind; desk: OptionsDesk; riskWarning?: ReactNode }) {
+export function OptionTicket({ symbol, kind, desk, riskWarning, hours }: { symbol: string; kind: MarketKind; desk: OptionsDesk; riskWarning?: ReactNode; hours?: ReactNode }) {
   const features = useMyFeatures();
   if (features.data && !features.data.options) return <OptionsUnavailable />;
   if (!features.data && !features.error) return <Skeleton lines={6} />;
-  return <TicketForm key={`${desk}:${symbol}`} symbol={symbol} kind={kind} desk={desk} riskWarning={riskWarning} />;
+  return <TicketForm key={`${desk}:${symbol}`} symbol={symbol} kind={kind} desk={desk} riskWarning={riskWarning} hours={hours} />;
 }
 
-function TicketForm({ symbol, kind, desk, riskWarning }: { symbol: string; kind: MarketKind; desk: OptionsDesk; riskWarning: ReactNode }) {
+function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string; kind: MarketKind; desk: OptionsDesk; riskWarning: ReactNode; hours: ReactNode }) {
   const { t, i18n } = useLingui();
   const periods = usePeriods(kind);
   const payable = usePayable();
@@ -63,7 +63,10 @@ function TicketForm({ symbol, kind, desk, riskWarning }: { symbol: string; kind:
   const [placed, setPlaced] = useState<Option | null>(null);
 
   const list = periods.data ?? [];
-  const period = list.find((p) => p.seconds === seconds) ?? list[0];
+  // A period the market's hours rule out (forex and metals: it would expire while the market is closed) is shown
+  // but cannot be chosen; the first one that can is chosen until the user picks.
+  const period = list.find((p) => p.seconds === seconds && p.available) ?? list.find((p) => p.available);
+  const closed = list.length > 0 && !list.some((p) => p.available);
   const wallet = payable.data?.find((c) => c.currency === currency) ?? payable.data?.[0];
   const quote = quotes.data?.find((q) => q.symbol === symbol);
   const stake = amount.trim();
@@ -109,12 +112,33 @@ function TicketForm({ symbol, kind, desk, riskWarning }: { symbol: string; kind:
           </span>
           <div className="opt-periods" role="radiogroup" aria-labelledby="opt-period-label">
             {list.map((p) => (
-              <button key={p.seconds} type="button" role="radio" className="opt-period" aria-checked={p.seconds === period?.seconds} onClick={() => setSeconds(p.seconds)} data-testid={`period-${p.seconds}`}>
+              <button
+                key={p.seconds}
+                type="button"
+                role="radio"
+                className="opt-period"
+                aria-checked={p.seconds === period?.seconds}
+                disabled={!p.available}
+                onClick={() => setSeconds(p.seconds)}
+                data-testid={`period-${p.seconds}`}
+              >
                 <PeriodLabel seconds={p.seconds} />
-                <small>{formatRate(p.rate, 2)}</small>
+                <small>{p.available ? formatRate(p.rate, 2) : <Trans>Closed at expiry</Trans>}</small>
               </button>
             ))}
           </div>
+          {closed ? (
+            <p className="field__hint" data-testid="periods-closed">
+              <Trans>The market is closed: no option can be placed until it opens.</Trans>
+            </p>
+          ) : (
+            list.some((p) => !p.available) && (
+              <p className="field__hint" data-testid="periods-unavailable">
+                <Trans>Periods that would end while the market is closed are not offered.</Trans>
+              </p>
+            )
+          )}
+          {list.some((p) => !p.available) && hours}
         </div>
         {payable.data.length > 1 && (
           <SelectField label={<Trans>Pay with</Trans>} name="currency" value={wallet?.currency} onChange={(e) => setCurrency(e.target.value)}>

@@ -28,8 +28,8 @@ export function OptionsPanel({ initialSymbol, riskWarning }: { initialSymbol?: s
   );
 }
 
-/** The options section of the forex detail page: the same ticket on `microtrade/whsubmit`. */
-export function ForexOptionsSection({ symbol, kind, riskWarning }: { symbol: string; kind: "forex" | "metal"; riskWarning?: ReactNode }) {
+/** The options section of the forex detail page: the same ticket on `microtrade/whsubmit`; `hours` states the market's trading hours under the periods. */
+export function ForexOptionsSection({ symbol, kind, riskWarning, hours }: { symbol: string; kind: "forex" | "metal"; riskWarning?: ReactNode; hours?: ReactNode }) {
   return (
     <section className="section" aria-labelledby="fx-options-title">
       <h2 className="section__title" id="fx-options-title">
@@ -38,7 +38,7 @@ export function ForexOptionsSection({ symbol, kind, riskWarning }: { symbol: str
           <Trans>My options</Trans>
         </Link>
       </h2>
-      <OptionTicket symbol={symbol} kind={kind} desk="forex" riskWarning={riskWarning} />
+      <OptionTicket symbol={symbol} kind={kind} desk="forex" riskWarning={riskWarning} hours={hours} />
     </section>
   );
 }

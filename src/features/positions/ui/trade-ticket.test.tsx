@@ -13,12 +13,13 @@ import { answerJson } from "@/shared/testing/answers";
 const btcTicket: Ticket = {
   symbol: "BTC/USDT", kind: "crypto", bid: "63990.00", ask: "64000.00", last: "63995.00", leverages: [5, 10, 20], max_leverage: 20, fee_rate: "0.0005",
   quantity_step: "0.001", quantity_min: "0.001", quantity_max: "100", contract_size: "1", price_precision: 2, margin_currency: "USDT", available: "1000",
-  maintenance_rate: "0.005", trading: true, session_open: true, next_open_at: null, bank_card_required: false, bank_card_bound: false,
+  maintenance_rate: "0.005", trading: true, session_open: true, next_open_at: null, trading_hours: null, bank_card_required: false, bank_card_bound: false,
   value_per_lot_1pct: "640", swap_long_rate: "0", swap_short_rate: "0",
 };
 const eurTicket: Ticket = {
   ...btcTicket, symbol: "EUR/USD", kind: "forex", bid: "1.08502", ask: "1.08512", last: "1.08507", leverages: [10, 20, 30], max_leverage: 30, fee_rate: "0.0001",
   quantity_step: "0.01", quantity_min: "0.01", quantity_max: "50", contract_size: "100000", price_precision: 5, bank_card_required: true,
+  trading_hours: { close: "5 21:00", open: "0 21:00" },
 };
 const quotation = (t: Ticket): Quotation => ({
   symbol: t.symbol, base: t.symbol.split("/")[0], quote: t.symbol.split("/")[1], kind: t.kind, last: t.last!, open_24h: t.last!, high_24h: t.last!, low_24h: t.last!,
@@ -217,5 +218,19 @@ describe("the order ticket", { timeout: 20_000 }, () => {
     await renderTicket("EUR/USD");
     expect(await screen.findByText(/Trading is currently closed\. It opens at 2026-11-/)).toBeTruthy();
     expect(submitButton(/Open long/).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("states a forex pair's weekly trading hours in the reader's time; crypto has none", async () => {
+    ticket = { ...eurTicket, bank_card_bound: true };
+    await renderTicket("EUR/USD");
+    const hours = (await screen.findByTestId("trading-hours")).textContent;
+    if (new Date().getTimezoneOffset() === 0) expect(hours).toBe("Trading hours: from Sunday 21:00 to Friday 21:00 (your time), every week");
+    else expect(hours).toMatch(/^Trading hours: from \w+day \d\d:\d\d to \w+day \d\d:\d\d \(your time\), every week$/);
+  });
+
+  it("a crypto ticket shows no trading hours", async () => {
+    await renderTicket();
+    await screen.findByTestId("ticket-bid");
+    expect(screen.queryByTestId("trading-hours")).toBeNull();
   });
 });

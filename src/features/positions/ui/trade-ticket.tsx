@@ -10,6 +10,7 @@ import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
+import { TradingHours } from "@/shared/ui/trading-hours";
 import { KeyValue } from "@/shared/ui/key-value";
 import { LimitPriceField, OrderTypeSwitch, QuantityField, TicketPreview } from "@/shared/ui/order-ticket";
 import { useQuotes } from "@/shared/market/quotations";
@@ -131,6 +132,7 @@ function TicketForm({ ticket, quote, demo, freshness, riskWarning, initialDirect
         <PricesPaused quote={freshness} />
       </div>
 
+      {ticket.trading_hours && <TradingHours hours={ticket.trading_hours} />}
       {!ticket.trading && <Notice>{i18n._(errors.PAIR_NOT_ACTIVE.key)}</Notice>}
       {ticket.trading && closed && (
         <Notice>
