@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Position, PositionsConfig } from "../../server/contract/positions";
+import type { SpotConfig, SpotOrder } from "../../server/contract/spot";
 import { money } from "../../server/src/ledger";
 import { quoteAround } from "../../server/src/market";
 import { createTestServer, type TestServer } from "../../server/src/testing/harness";
@@ -11,7 +12,8 @@ import { leadTheFeed, tick } from "../../server/src/testing/ticks";
  * operator route that changes a pair's spread, fees or leverage rules, a position opened before the change keeps
  * its liquidation price, its take-profit and stop-loss crossings and its close result; the change applies to orders
  * placed after it. The route audit (route-audit.test.ts) keeps these routes from setting prices or outcomes; this
- * proves what they do set cannot reach back into a position already open.
+ * proves what they do set cannot reach back into a position already open. (Fees, maintenance rates and spot fee
+ * rates were already stored per order; the spread was not, and the pairs/update cases failed before 0029.)
  */
 
 let server: TestServer;
@@ -132,5 +134,22 @@ describe("backoffice/positions/config/save: fee, maintenance and leverage change
     const refused = await server.call("POST", "lever/submit", { symbol: BTC, direction: "long", type: "market", quantity: "1", leverage: 100 }, { token: u.token });
     expect(refused.status).not.toBe(200);
     expect((await server.call("POST", "backoffice/positions/config/save", config, { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe("backoffice/spot/config/save: a fee change applies to new orders only", () => {
+  it("a waiting limit order fills at the fee rate it was placed with", async () => {
+    await tick(server, { [BTC]: "55700" });
+    const u = await user();
+    const placed = await server.call<SpotOrder>("POST", "coin/trade", { symbol: BTC, side: "buy", type: "limit", price: "55000", quantity: "0.01" }, { token: u.token });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const rate = placed.body.message.fee_rate;
+    const before = await server.call<SpotConfig>("GET", "backoffice/spot/config", {}, { token: admin.token });
+    const saved = await server.call("POST", "backoffice/spot/config/save", { fee_rate: "0.02", pairs: {} }, { token: admin.token });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await tick(server, { [BTC]: "54000" });
+    const done = await server.call<{ list: SpotOrder[] }>("GET", "coin/list", { status: "done" }, { token: u.token });
+    expect(done.body.message.list.find((o) => o.id === placed.body.message.id)).toMatchObject({ status: "filled", filled_price: "55000.00", fee_rate: rate, fee: money("550").times(rate).toFixed() });
+    expect((await server.call("POST", "backoffice/spot/config/save", before.body.message, { token: admin.token })).status).toBe(200);
   });
 });
