@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Position, PositionsConfig } from "../../server/contract/positions";
 import type { SpotConfig, SpotOrder } from "../../server/contract/spot";
+import type { Option, OptionsConfig } from "../../server/contract/options";
 import { money } from "../../server/src/ledger";
 import { quoteAround } from "../../server/src/market";
 import { createTestServer, type TestServer } from "../../server/src/testing/harness";
@@ -151,5 +152,28 @@ describe("backoffice/spot/config/save: a fee change applies to new orders only",
     const done = await server.call<{ list: SpotOrder[] }>("GET", "coin/list", { status: "done" }, { token: u.token });
     expect(done.body.message.list.find((o) => o.id === placed.body.message.id)).toMatchObject({ status: "filled", filled_price: "55000.00", fee_rate: rate, fee: money("550").times(rate).toFixed() });
     expect((await server.call("POST", "backoffice/spot/config/save", before.body.message, { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe("backoffice/options/config/save and a spread change: a placed option keeps its rate and its settlement", () => {
+  it("settles on the tick at expiry at the rate it was placed with", async () => {
+    await tick(server, { [BTC]: "55700" });
+    const u = await user();
+    const placed = await server.call<Option>("POST", "microtrade/submit", { symbol: BTC, direction: "up", seconds: 30, amount: "100", currency: "USDT" }, { token: u.token });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await server.engines.triggers.drain();
+    const o = placed.body.message;
+    const before = await server.call<OptionsConfig>("GET", "backoffice/options/config", {}, { token: admin.token });
+    const config = before.body.message;
+    const halved = { ...config, kinds: { ...config.kinds, crypto: config.kinds.crypto.map((p) => ({ ...p, rate: "0.1" })) } };
+    const saved = await server.call("POST", "backoffice/options/config/save", halved, { token: admin.token });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await setSpread("0.09");
+    server.clock.set(o.expires_at_ms - 1_000);
+    await tick(server, { [BTC]: "55700.01" });
+    const settled = await server.call<{ list: Option[] }>("GET", "microtrade/lists", { status: "settled" }, { token: u.token });
+    expect(settled.body.message.list.find((x) => x.id === o.id)).toMatchObject({ result: "win", rate: o.rate, payout: money(100).times(money(1).plus(o.rate)).toFixed() });
+    await setSpread(OPEN_SPREAD);
+    expect((await server.call("POST", "backoffice/options/config/save", config, { token: admin.token })).status).toBe(200);
   });
 });
