@@ -5,5 +5,7 @@
 ALTER TABLE positions ADD COLUMN spread_rate numeric(36, 18);
 UPDATE positions p SET spread_rate = m.spread_rate FROM market_pairs m WHERE m.symbol = p.symbol;
 UPDATE positions SET spread_rate = 0 WHERE spread_rate IS NULL;
-ALTER TABLE positions ALTER COLUMN spread_rate SET NOT NULL;
+-- The default only serves rows written by hand (tests, repairs), like the other rates of the table; the service
+-- always sets the pair's spread (the drizzle mirror has no default, so the compiler insists on it).
+ALTER TABLE positions ALTER COLUMN spread_rate SET NOT NULL, ALTER COLUMN spread_rate SET DEFAULT 0;
 ALTER TABLE positions ADD CONSTRAINT positions_spread_rate_range CHECK (spread_rate >= 0 AND spread_rate < 0.1);
