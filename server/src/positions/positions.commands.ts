@@ -135,6 +135,8 @@ export class PositionsCommands extends PositionsRole {
             quoteRate: terms.quoteRate,
             feeRate: terms.feeRate,
             maintenanceRate: terms.maintenanceRate,
+            // Kept for life: the position closes, triggers and shows its mark at this spread (contract, wave 3).
+            spreadRate: pair.spread_rate,
             swapRate,
             limitPrice: limit,
             margin: toWire(margin),
@@ -258,6 +260,7 @@ export class PositionsCommands extends PositionsRole {
                 pricePrecision: pair.price_precision,
                 quoteRate: terms.quoteRate,
                 feeRate: terms.feeRate,
+                spreadRate: pair.spread_rate,
                 maintenanceRate: terms.maintenanceRate,
                 swapRate,
                 limitPrice: null,
@@ -372,10 +375,9 @@ export class PositionsCommands extends PositionsRole {
     return { closed: list.length, pnl: toWire(pnl), list };
   }
 
-  /** Closes at the pair's current executable price and last recorded tick. */
+  /** Closes at the last recorded tick, at the executable price of the position's own spread. */
   private async closeAtMarket(tx: Tx, row: PositionRow, reason: CloseReason): Promise<PositionRow> {
-    const pair = this.deps.market.requirePair(row.symbol);
-    const quote = this.quoteNow(pair);
+    const quote = this.quoteOf(row);
     if (!quote || !this.deps.market.isFresh(row.symbol)) throw new DomainError("TRADING_CLOSED");
     if (row.kind !== "crypto") {
       const config = await this.rules(tx);

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { money } from "../ledger";
 import { quantityRefusal } from "../market";
+import { crossedBy, TriggerBook, type Observation } from "../triggers";
+import { quoteAround } from "../market";
 import {
+  closePriceAt,
   feeFor,
   grossPnl,
   isLiquidated,
@@ -155,21 +158,25 @@ describe("TP/SL rules", () => {
 
 describe("triggers a position arms", () => {
   it("a long watches the bid: TP upwards, SL and liquidation downwards; a pending long limit watches the ask", () => {
-    const open = triggersOf({ id: 7, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "70000", sl: "55000", liquidation: "54300" });
+    const open = triggersOf({ id: 7, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "70000", sl: "55000", liquidation: "54300", spread: "0.0004" });
     expect(open.map((t) => [t.key, t.watch, t.cross, t.level])).toEqual([
       ["positions:7:tp", "bid", "up", "70000"],
       ["positions:7:sl", "bid", "down", "55000"],
       ["positions:7:liquidation", "bid", "down", "54300"],
     ]);
-    const pending = triggersOf({ id: 8, symbol: "BTC/USDT", direction: "long", status: "pending", limitPrice: "59000", tp: "70000", sl: null, liquidation: null });
+    const pending = triggersOf({ id: 8, symbol: "BTC/USDT", direction: "long", status: "pending", limitPrice: "59000", tp: "70000", sl: null, liquidation: null, spread: "0.0004" });
     expect(pending.map((t) => [t.key, t.watch, t.cross])).toEqual([["positions:8:fill", "ask", "down"]]);
   });
   it("a short watches the ask", () => {
-    const open = triggersOf({ id: 9, symbol: "BTC/USDT", direction: "short", status: "open", limitPrice: null, tp: "50000", sl: "65000", liquidation: null });
+    const open = triggersOf({ id: 9, symbol: "BTC/USDT", direction: "short", status: "open", limitPrice: null, tp: "50000", sl: "65000", liquidation: null, spread: "0.0004" });
     expect(open.map((t) => [t.watch, t.cross])).toEqual([
       ["ask", "down"],
       ["ask", "up"],
     ]);
+  });
+  it("every level keeps the spread the position was placed with", () => {
+    const open = triggersOf({ id: 7, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "70000", sl: "55000", liquidation: "54300", spread: "0.0004" });
+    expect(open.map((t) => t.spread)).toEqual(["0.0004", "0.0004", "0.0004"]);
   });
   it("the user's stop wins over liquidation on the same tick", () => {
     expect(reasonOf(["liquidation", "sl"])).toBe("sl");
@@ -249,5 +256,54 @@ describe("sessions and swaps", () => {
     const wednesday = swapCharge(t, "1.08", "0.0001", at("2026-11-25T21:00:00Z"));
     expect(tuesday.toFixed()).toBe("5.4");
     expect(wednesday.toFixed()).toBe("16.2");
+  });
+});
+
+describe("a position's own spread decides its close (an operator's later spread change does not)", () => {
+  // The probe of issue 25: a 100x long, liquidation 55129.77, placed at spread 0.0004; the operator then sets 0.05.
+  const long = { direction: "long" as const, spreadRate: "0.0004", pricePrecision: 2 };
+  const levels = triggersOf({ id: 1, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "56000", sl: null, liquidation: "55129.77", spread: "0.0004" });
+  /** A tick as the runner builds it: the pair's current quote (spread `pairSpread`) and the quote at any spread. */
+  const observe = (price: string, pairSpread: string): Observation => ({ symbol: "BTC/USDT", price, atMs: 1, ...quoteAround(price, pairSpread, 2), quoteAt: (spread) => quoteAround(price, spread, 2) });
+  /** The lowest tick (in cents) whose bid at 0.04 % stays above 55129.77, and the one under it (bid exactly 55129.77). */
+  const above = "55140.81";
+  const at = "55140.80";
+
+  it.each([
+    ["55407", "0.0004", "not at the old spread"],
+    ["55407", "0.05", "not when the pair's spread becomes 5 % (bid 54021.82 at the pair's spread)"],
+    [above, "0.05", "not on the last cent above the level"],
+  ])("a tick at %s with the pair at spread %s does not liquidate: %s", (price, pairSpread) => {
+    expect(money(closePriceAt(long, price)).gt("55129.77")).toBe(true);
+    expect(crossedBy(levels, observe(price, pairSpread))).toEqual([]);
+    const book = new TriggerBook();
+    book.addMany(levels);
+    expect(book.evaluate(observe(price, pairSpread))).toEqual([]);
+  });
+
+  it.each([["0.0004"], ["0.05"], ["0"]])("the tick whose own-spread bid reaches the level liquidates, whatever the pair's spread (%s)", (pairSpread) => {
+    expect(closePriceAt(long, above)).toBe("55129.78");
+    // 55140.80 gives a bid of exactly 55129.77: the level itself crosses.
+    expect(closePriceAt(long, at)).toBe("55129.77");
+    const book = new TriggerBook();
+    book.addMany(levels);
+    expect(book.evaluate(observe(above, pairSpread))).toEqual([]);
+    const fired = book.evaluate(observe(at, pairSpread));
+    expect(fired.map((f) => f.fired.map((x) => [x.trigger.key, x.observed]))).toEqual([[["positions:1:liquidation", "55129.77"]]]);
+  });
+
+  it("a take-profit fires on the tick whose own-spread bid reaches it, not earlier when the pair's spread narrows", () => {
+    const book = new TriggerBook();
+    book.addMany(levels);
+    // At spread 0 the pair's bid would be 56011.20 >= 56000; the position's own bid is 56000.00 - 0.01: not yet.
+    const before = "56011.20";
+    expect(quoteAround(before, "0.0004", 2).bid).toBe("55999.99");
+    expect(book.evaluate(observe(before, "0"))).toEqual([]);
+    expect(book.evaluate(observe("56011.21", "0")).map((f) => f.fired[0].trigger.key)).toEqual(["positions:1:tp"]);
+  });
+
+  it("a short closes at the ask of its own spread", () => {
+    expect(closePriceAt({ direction: "short", spreadRate: "0.0004", pricePrecision: 2 }, "60000")).toBe("60012.00");
+    expect(closePriceAt({ direction: "short", spreadRate: "0.05", pricePrecision: 2 }, "60000")).toBe("61500.00");
   });
 });

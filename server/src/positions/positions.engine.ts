@@ -3,6 +3,7 @@ import type { CloseReason, PositionDirection } from "../../contract/positions";
 import type { MarketKind } from "../../contract/market";
 import type { ErrorCode } from "../../contract";
 import { money } from "../ledger";
+import { quoteAround } from "../market";
 import type { Trigger } from "../triggers";
 
 /**
@@ -89,6 +90,14 @@ export const openSide = (direction: PositionDirection): "ask" | "bid" => (direct
 export const closeSide = (direction: PositionDirection): "bid" | "ask" => (direction === "long" ? "bid" : "ask");
 
 /**
+ * A position's executable close price on a tick: its close side of the quote that the position's OWN spread (the
+ * pair's spread when it was placed) puts around the tick's price. Everything that decides its outcome (the user's
+ * close, TP, SL, liquidation, the mark shown) reads this, so an operator's later spread change cannot move it.
+ */
+export const closePriceAt = (p: { direction: PositionDirection; spreadRate: string; pricePrecision: number }, tickPrice: string): string =>
+  quoteAround(tickPrice, p.spreadRate, p.pricePrecision)[closeSide(p.direction)];
+
+/**
  * The published TP/SL rules: neither can be 0; a long's TP at or above both the
  * opening and the current price, its SL at or below both; a short's the reverse. Null when they pass.
  */
@@ -118,16 +127,18 @@ export interface LiveLevels {
   liquidation: string | null;
   /** The margin-warning level, until the user has been warned. */
   warning?: string | null;
+  /** The spread the order was placed with: its triggers watch the bid and ask this spread gives, not the pair's. */
+  spread: string;
 }
 
 /**
  * The triggers a live position arms. Crossing: the bid closes longs and fills limit sells; the ask
  * closes shorts and fills limit buys. A long's TP fires when the bid rises to it, its SL and liquidation when the
- * bid falls to them; a short's the mirror on the ask.
+ * bid falls to them; a short's the mirror on the ask. Every level watches the quote at the position's own spread.
  */
 export function triggersOf(p: LiveLevels): Trigger[] {
   const owner = `positions:${p.id}`;
-  const make = (name: string, watch: "bid" | "ask", cross: "up" | "down", level: string): Trigger => ({ key: `${owner}:${name}`, owner, symbol: p.symbol, watch, cross, level });
+  const make = (name: string, watch: "bid" | "ask", cross: "up" | "down", level: string): Trigger => ({ key: `${owner}:${name}`, owner, symbol: p.symbol, watch, cross, level, spread: p.spread });
   if (p.status === "pending") {
     if (!p.limitPrice) return [];
     return [p.direction === "long" ? make("fill", "ask", "down", p.limitPrice) : make("fill", "bid", "up", p.limitPrice)];

@@ -61,15 +61,14 @@ export class PositionsQueries extends PositionsRole {
 
   // ----- reading ------------------------------------------------------------------------------------------------
 
-  /** The wire shape; open positions carry live figures at the pair's current executable price. */
+  /** The wire shape; open positions carry live figures at their executable price (the last tick, their own spread). */
   toPosition(row: PositionRow): Position {
     const terms = termsOf(row);
     let mark: string | null = row.closePrice;
     let pnl = row.pnl ?? "0";
     let marginLevel: string | null = null;
     if (row.status === "open" && row.openPrice) {
-      const pair = this.deps.market.pair(row.symbol);
-      const quote = pair ? this.quoteNow(pair) : null;
+      const quote = this.quoteOf(row);
       if (quote) {
         mark = quote[closeSide(row.direction)];
         const figures = unrealised(terms, { openPrice: row.openPrice, mark, margin: money(row.margin), openFee: money(row.openFee), swapTotal: money(row.swap), swapDue: money(row.swapDue), maintenance: money(row.maintenance) });

@@ -1,6 +1,6 @@
 import { bigint, boolean, date, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** The table of migrations/0008_positions.sql. */
+/** The table of migrations/0008_positions.sql (and 0029's spread_rate). */
 
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
@@ -18,6 +18,8 @@ export const positions = pgTable("positions", {
   quoteRate: amount("quote_rate").notNull(),
   feeRate: amount("fee_rate").notNull(),
   maintenanceRate: amount("maintenance_rate").notNull(),
+  /** The pair's spread when the order was placed (0029): the position's quotes use it for life. */
+  spreadRate: amount("spread_rate").notNull(),
   swapRate: amount("swap_rate").notNull(),
   limitPrice: amount("limit_price"),
   margin: amount("margin").notNull(),

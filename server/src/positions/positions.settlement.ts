@@ -7,7 +7,7 @@ import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type Leg } fro
 import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
-import { closeSide, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningPrice, reasonOf, splitClose, swapCharge, triggersOf, unrealised, type PositionTerms } from "./positions.engine";
+import { closePriceAt, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningPrice, reasonOf, splitClose, swapCharge, triggersOf, unrealised, type PositionTerms } from "./positions.engine";
 import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
@@ -28,6 +28,7 @@ const levelsOf = (row: PositionRow) =>
         sl: row.slPrice,
         liquidation: row.liquidationPrice,
         warning: row.warned ? null : row.warningPrice,
+        spread: row.spreadRate,
       })
     : [];
 
@@ -78,9 +79,9 @@ type Firing = { item: FiredAt; reason: ReturnType<typeof reasonOf> };
 
 /** How far past its liquidation level the firing tick went, as a share of the level (null: not a liquidation). */
 function depth({ item, reason }: Firing): Decimal | null {
-  const level = reason === "liquidation" ? item.fired.find((f) => f.trigger.key.endsWith(":liquidation"))?.trigger : undefined;
-  if (!level || level.watch === "time") return null;
-  return money(item.tick[level.watch]).minus(level.level).abs().div(level.level);
+  const level = reason === "liquidation" ? item.fired.find((f) => f.trigger.key.endsWith(":liquidation")) : undefined;
+  if (!level || level.trigger.watch === "time") return null;
+  return money(level.observed).minus(level.trigger.level).abs().div(level.trigger.level);
 }
 
 const GROUP: Record<NonNullable<Firing["reason"]>, number> = { liquidation: 0, sl: 1, tp: 1, fill: 2, warning: 3, user: 4, close_all: 4 };
@@ -271,14 +272,15 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
             const opened = await this.fillInTx(tx, row, tick);
             // A tick that gaps through the limit may also cross the new position's stops or liquidation level: they
             // trigger on that same tick, as the contract says, rather than leave it open below its maintenance margin.
-            const exec = item.tick[closeSide(opened.direction)];
+            const exec = closePriceAt(opened, item.tick.price);
             const crossedNow = (["sl", "tp", "liquidation"] as const).find((r) => this.stillCrossed(opened, r, exec));
             if (crossedNow) closes.push({ row: opened, reason: crossedNow, tick, exec });
             else done.set(id, opened);
             continue;
           }
           if (row.status !== "open") continue;
-          const exec = item.tick[closeSide(row.direction)];
+          // The position's own spread, not the pair's current one: an operator's change cannot move its close.
+          const exec = closePriceAt(row, item.tick.price);
           if (reason === "warning") {
             const warned = await this.warnInTx(tx, row, exec);
             if (warned) done.set(id, warned);

@@ -86,6 +86,13 @@ export class PositionsRole {
     return { price: tick.price, atMs: tick.atMs, ...quoteAround(tick.price, pair.spread_rate, pair.price_precision) };
   }
 
+  /** The last recorded tick with the quote at a position's own spread (the one it was placed with). */
+  protected quoteOf(row: PositionRow): (TickAt & { bid: string; ask: string }) | null {
+    const tick = this.deps.market.lastTick(row.symbol);
+    if (!tick) return null;
+    return { price: tick.price, atMs: tick.atMs, ...quoteAround(tick.price, row.spreadRate, row.pricePrecision) };
+  }
+
   /** USDT per unit of a quote currency, from the live feed (USD counts 1:1 with USDT). */
   protected quoteRate(quote: string): string {
     if (quote === "USDT" || quote === "USD") return "1";

@@ -8,6 +8,10 @@
  *
  * The book is pure state: no database, clock or I/O. Levels are decimal strings with the pair's precision (at
  * most 15 significant digits), so comparing them as doubles orders them exactly as decimals.
+ *
+ * A trigger may carry its own spread: it then watches the bid or ask that this spread puts around the tick, not the
+ * pair's current quote (a position keeps the spread it was placed with, whatever the operator sets later). Triggers
+ * of one spread share a list, so a tick still costs one quote per spread in use, not one per trigger.
  */
 
 /** What a trigger watches: the executable bid, the executable ask, or a tick's time (ms). */
@@ -25,6 +29,8 @@ export interface Trigger {
   cross: Cross;
   /** A decimal string (price) or, for time, milliseconds since the epoch. */
   level: string;
+  /** The spread rate whose bid or ask it watches; absent: the pair's current quote (the observation's bid and ask). */
+  spread?: string;
 }
 
 /** What a tick offers to the triggers of its symbol. */
@@ -35,6 +41,8 @@ export interface Observation {
   bid: string;
   ask: string;
   atMs: number;
+  /** The executable quote this tick gives at another spread rate (the runner rounds it to the pair's precision). */
+  quoteAt?: (spread: string) => { bid: string; ask: string };
 }
 
 export interface Fired {
@@ -56,7 +64,9 @@ interface Entry {
   dead?: boolean;
 }
 
-type ListName = `${Watch}:${Cross}`;
+/** One list per (watch, cross, spread): `bid:down:0.0004`; an empty spread is the pair's current quote. */
+type ListName = `${Watch}:${Cross}:${string}`;
+const listName = (trigger: Trigger): ListName => `${trigger.watch}:${trigger.cross}:${trigger.spread ?? ""}`;
 
 /**
  * `up` lists are sorted descending (the lowest level, the first to be crossed by a rising value, is last);
@@ -68,7 +78,11 @@ class SortedList {
   entries: Entry[] = [];
   /** Entries marked dead but still in `entries`: removal is O(1), the array is compacted when they pile up. */
   private dead = 0;
-  constructor(private readonly cross: Cross) {}
+  constructor(
+    readonly watch: Watch,
+    readonly cross: Cross,
+    readonly spread: string | undefined,
+  ) {}
 
   /** Index of the first entry that does not stand before `at` (where an entry at `at` goes, after its equals). */
   private insertionPoint(at: number): number {
@@ -122,17 +136,18 @@ class SortedList {
   }
 }
 
-/** What an observation offers to a trigger that watches `watch`: a number to compare and the string to report. */
-function watched(observation: Observation, watch: Watch): { at: number; observed: string } {
+/** What an observation offers to a trigger that watches `watch` (at `spread`): a number to compare and the string to report. */
+function watched(observation: Observation, watch: Watch, spread: string | undefined): { at: number; observed: string } {
   if (watch === "time") return { at: observation.atMs, observed: String(observation.atMs) };
-  return { at: Number(observation[watch]), observed: observation[watch] };
+  const quote = spread !== undefined && observation.quoteAt ? observation.quoteAt(spread) : observation;
+  return { at: Number(quote[watch]), observed: quote[watch] };
 }
 
 /** Which of these triggers one observation crosses, by the book's own rule, without a book (a catch-up check). */
 export function crossedBy(triggers: readonly Trigger[], observation: Observation): Fired[] {
   return triggers.flatMap((trigger) => {
     if (trigger.symbol !== observation.symbol) return [];
-    const value = watched(observation, trigger.watch);
+    const value = watched(observation, trigger.watch, trigger.spread);
     const level = Number(trigger.level);
     const crossed = trigger.cross === "up" ? value.at >= level : value.at <= level;
     return crossed ? [{ trigger, observed: value.observed }] : [];
@@ -156,24 +171,25 @@ export class TriggerBook {
     return [...(this.byOwner.get(owner) ?? [])];
   }
 
-  private list(symbol: string, name: ListName): SortedList {
-    let lists = this.symbols.get(symbol);
-    if (!lists) this.symbols.set(symbol, (lists = new Map()));
+  private list(trigger: Trigger): SortedList {
+    let lists = this.symbols.get(trigger.symbol);
+    if (!lists) this.symbols.set(trigger.symbol, (lists = new Map()));
+    const name = listName(trigger);
     let list = lists.get(name);
-    if (!list) lists.set(name, (list = new SortedList(name.endsWith(":up") ? "up" : "down")));
+    if (!list) lists.set(name, (list = new SortedList(trigger.watch, trigger.cross, trigger.spread)));
     return list;
   }
 
   /** Adds a trigger (a trigger with the same key is replaced). */
   add(trigger: Trigger): void {
-    this.list(trigger.symbol, `${trigger.watch}:${trigger.cross}`).add(this.index(trigger));
+    this.list(trigger).add(this.index(trigger));
   }
 
   /** Adds many triggers at once: what a process loads when it becomes leader (one sort per list). */
   addMany(triggers: readonly Trigger[]): void {
     const grouped = new Map<SortedList, Entry[]>();
     for (const trigger of triggers) {
-      const list = this.list(trigger.symbol, `${trigger.watch}:${trigger.cross}`);
+      const list = this.list(trigger);
       const entries = grouped.get(list) ?? [];
       entries.push(this.index(trigger));
       grouped.set(list, entries);
@@ -198,7 +214,7 @@ export class TriggerBook {
     const entry = this.byKey.get(key);
     if (!entry) return;
     const { trigger } = entry;
-    this.list(trigger.symbol, `${trigger.watch}:${trigger.cross}`).remove(entry);
+    this.list(trigger).remove(entry);
     this.forget(entry);
   }
 
@@ -234,9 +250,8 @@ export class TriggerBook {
     const lists = this.symbols.get(observation.symbol);
     if (!lists) return [];
     const owners = new Map<string, Fired[]>();
-    for (const [name, list] of lists) {
-      const watch = name.slice(0, name.indexOf(":")) as Watch;
-      const value = watched(observation, watch);
+    for (const list of lists.values()) {
+      const value = watched(observation, list.watch, list.spread);
       for (const entry of list.popCrossed(value.at)) {
         this.forget(entry);
         const fired = owners.get(entry.trigger.owner) ?? [];

@@ -46,8 +46,11 @@ export interface TriggerRunnerDeps {
   ticks: TickFeed;
   bus: Bus;
   isLeader: () => boolean;
-  /** The executable quote around a tick's price, or null for a pair that is not listed. */
-  quote: (symbol: string, price: string) => { bid: string; ask: string } | null;
+  /**
+   * The executable quote around a tick's price at the pair's current spread, or at `spread` when given (a trigger
+   * that keeps the spread its order was placed with); null for a pair that is not listed.
+   */
+  quote: (symbol: string, price: string, spread?: string) => { bid: string; ask: string } | null;
   log?: FastifyBaseLogger;
 }
 
@@ -153,12 +156,22 @@ export class TriggerRunner {
     for (const tick of ticks) {
       const quote = this.deps.quote(tick.symbol, tick.price);
       if (!quote) continue;
-      const observation: Observation = { symbol: tick.symbol, price: tick.price, atMs: tick.atMs, ...quote };
+      const observation: Observation = { symbol: tick.symbol, price: tick.price, atMs: tick.atMs, ...quote, quoteAt: this.quoteAt(tick.symbol, tick.price, quote) };
       this.remember(observation);
       if (this.state === "ready") this.evaluate(observation);
       else this.waiting.push(observation);
     }
     if (this.state === "idle") void this.ensureLoaded();
+  }
+
+  /** A tick's quote at other spreads, each computed once per tick (the book asks once per list). */
+  private quoteAt(symbol: string, price: string, current: { bid: string; ask: string }): (spread: string) => { bid: string; ask: string } {
+    const memo = new Map<string, { bid: string; ask: string }>();
+    return (spread) => {
+      let quote = memo.get(spread);
+      if (!quote) memo.set(spread, (quote = this.deps.quote(symbol, price, spread) ?? current));
+      return quote;
+    };
   }
 
   private evaluate(observation: Observation): void {

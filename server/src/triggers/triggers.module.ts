@@ -12,9 +12,9 @@ export function registerTriggers(ctx: AppContext, market: MarketModule): Trigger
     ticks: market.service,
     bus: ctx.bus,
     isLeader: () => market.isLeader(),
-    quote: (symbol, price) => {
+    quote: (symbol, price, spread) => {
       const pair = market.service.pair(symbol);
-      return pair ? quoteAround(price, pair.spread_rate, pair.price_precision) : null;
+      return pair ? quoteAround(price, spread ?? pair.spread_rate, pair.price_precision) : null;
     },
     log: ctx.log,
   });

@@ -167,6 +167,9 @@ export function PairsPage() {
               error={save.errorOf("spread_rate")}
               hint={`${draft.spread_rate || "0"} = ${formatRate(draft.spread_rate)}`}
             />
+            <p className="faint" style={{ fontSize: 13, margin: 0 }} data-testid="spread-new-orders">
+              <Trans>A new spread applies to orders placed after you save. Open positions and waiting orders keep the spread they were placed with: their close, take-profit, stop-loss and liquidation do not move.</Trans>
+            </p>
             <TextField label={<Trans>Reason (audit log; shown to users when trading is switched off)</Trans>} name="reason" value={draft.reason} maxLength={200} onChange={(e) => set({ reason: e.target.value })} error={save.errorOf("reason")} />
           </form>
         )}

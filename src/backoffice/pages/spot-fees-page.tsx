@@ -57,6 +57,9 @@ export function SpotFeesPage() {
         <button type="button" className="btn btn--ghost btn--small" onClick={() => setPairs([...pairs, { symbol: "", rate: "" }])}>
           <Trans>Add a pair rate</Trans>
         </button>
+        <p className="faint" style={{ fontSize: 13, margin: 0 }}>
+          <Trans>Changes apply to orders placed after you save and are written to the audit log. Waiting limit orders keep the rate they were placed with.</Trans>
+        </p>
         <button type="submit" className="btn btn--primary" disabled={save.pending}>
           <Trans>Save</Trans>
         </button>
