@@ -19,7 +19,8 @@ import { InstallAppCell } from "../pwa/install";
 import { DeskSheet } from "../trade/desk-sheets";
 import "@/features/account/ui/account.css";
 
-/** The account tab: who I am, the account and settings menus, theme and log out. */
+/** The account tab: who I am, the account and settings menus (each entry named after the page it opens, so the
+ * "Account" heading never repeats as its own first entry), theme and log out. */
 export function AccountPage() {
   const { t, i18n } = useLingui();
   useUserInfo();
@@ -70,7 +71,7 @@ export function AccountPage() {
         <Trans>Account</Trans>
       </h2>
       <nav className="list" aria-label={t`Account menu`}>
-        <Cell icon="wallet" label={<Trans>Account</Trans>} href={paths.wallets} />
+        <Cell icon="wallet" label={<Trans>Wallets</Trans>} href={paths.wallets} />
         <Cell icon="trade" label={<Trans>Transaction</Trans>} onClick={() => setChoosingDesk(true)} />
         <Cell icon="robot" label={<Trans>Arbitrage</Trans>} href={paths.arbitrage} />
         <Cell icon="bank" label={<Trans>Loan application</Trans>} href={paths.loanApply} />
