@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { LoanStatus, LoanUpload } from "@contract/loans";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
@@ -85,7 +85,7 @@ export function LoansPage() {
                     {formatDecimal(l.unpaid)}
                     {l.overdue && (
                       <div className="down" style={{ fontSize: 12 }}>
-                        <Trans>{l.overdue_days} days overdue</Trans>
+                        <Plural value={l.overdue_days} one="# day overdue" other="# days overdue" />
                       </div>
                     )}
                   </td>

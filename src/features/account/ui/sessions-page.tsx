@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import type { ActiveSession } from "@contract/security";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime } from "@/shared/i18n/format";
@@ -19,7 +20,7 @@ export function SessionsPage() {
   const end = useAction(async () => {
     if (ending === "others") {
       const { ended } = await endOtherSessions({});
-      showToast(t`${ended} sessions logged out`, "success");
+      showToast(t`${plural(ended, { one: "# session logged out", other: "# sessions logged out" })}`, "success");
     } else if (ending) {
       await endSession({ id: ending.id });
       showToast(t`Session logged out`, "success");

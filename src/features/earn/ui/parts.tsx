@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import type { EarnKind, EarnOrder, Product } from "@contract/earn";
 import { useMyFeatures } from "@/shared/api/my-features";
 import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
@@ -76,7 +77,7 @@ export function ProductCard({ product: p, action = true }: { product: Product; a
         <Fact label={<Trans>Amount</Trans>}>
           {formatAmount(p.min)} - {formatAmount(p.max)}
         </Fact>
-        <Fact label={<Trans>Term</Trans>}>{t`${p.days} days`}</Fact>
+        <Fact label={<Trans>Term</Trans>}>{t`${plural(p.days, { one: "# day", other: "# days" })}`}</Fact>
         <Fact label={<Trans>Participants</Trans>}>
           <span data-testid="participants">{p.max_participants > 0 ? `${p.participants} / ${p.max_participants}` : p.participants}</span>
         </Fact>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import type { Loan } from "@contract/loans";
 import { useAction } from "@/shared/api/use-action";
 import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
@@ -136,7 +137,7 @@ function LoanCard({ loan: l, onRepay }: { loan: Loan; onRepay: () => void }) {
         </span>
       </div>
       <FactGrid>
-        <Fact label={<Trans>Cycle</Trans>}>{t`${l.days} days`}</Fact>
+        <Fact label={<Trans>Cycle</Trans>}>{t`${plural(l.days, { one: "# day", other: "# days" })}`}</Fact>
         <Fact label={<Trans>Daily rate / APR</Trans>}>
           {formatRate(l.daily_rate)} / {formatRate(l.apr)}
         </Fact>

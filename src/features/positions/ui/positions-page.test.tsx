@@ -116,6 +116,8 @@ describe("contract orders", { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole("button", { name: "Close all" }));
     const dialog = screen.getByRole("dialog", { name: "Close all positions?" });
     expect(within(dialog).getByTestId("close-all-pnl").textContent).toBe("-0.64 USDT");
+    // One open position: the count reads in the singular, never "1 positions".
+    expect(dialog.textContent).toContain("1 position closes at the current price.");
     fireEvent.click(within(dialog).getByRole("button", { name: "Close all" }));
     await waitFor(() => expect(sent("lever/dealall")).toHaveLength(1));
     expect(sent("lever/dealall")[0].body).toMatchObject({ kind: "crypto" });

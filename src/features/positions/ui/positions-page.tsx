@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { successes } from "@contract/successes";
@@ -172,7 +172,7 @@ function OpenPositions({ kinds, tradeHref }: { kinds: MarketKind[]; tradeHref: s
         onClose={() => setClosingAll(false)}
       >
         <Trans>
-          {open.length} positions close at the current prices. P&L realised, about: <Pnl value={totalPnl(openLive)} currency="USDT" testId="close-all-pnl" />
+          <Plural value={open.length} one="# position closes at the current price." other="# positions close at the current prices." /> P&L realised, about: <Pnl value={totalPnl(openLive)} currency="USDT" testId="close-all-pnl" />
         </Trans>
       </ConfirmModal>
     </>
