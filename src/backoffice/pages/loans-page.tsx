@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import type { LoanStatus, LoanUpload } from "@contract/loans";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
@@ -121,7 +122,7 @@ export function LoansPage() {
         {approving && (
           <p style={{ marginTop: 0 }}>
             <Trans>
-              {formatDecimal(approving.amount)} {approving.currency} are credited to {approving.account} from the loans account; {formatDecimal(approving.total_due)} {approving.currency} are due {approving.days} days later.
+              {formatDecimal(approving.amount)} {approving.currency} are credited to {approving.account} from the loans account; {formatDecimal(approving.total_due)} {approving.currency} are due <Plural value={approving.days} one="# day" other="# days" /> later.
             </Trans>
           </p>
         )}
@@ -150,7 +151,7 @@ function LoanPhotos({ loan, onClose }: { loan: Loan; onClose: () => void }) {
     <ImageViewerModal
       open
       title={<Trans>Loan #{loan.id}</Trans>}
-      facts={t`${loan.account} · ${formatDecimal(loan.amount)} ${loan.currency} · ${loan.days} days`}
+      facts={t`${loan.account} · ${formatDecimal(loan.amount)} ${loan.currency} · ${plural(loan.days, { one: "# day", other: "# days" })}`}
       images={LOAN_UPLOADS.map((field) => ({ src: srcs[field] ?? null, alt: names[field], caption: names[field] }))}
       onClose={onClose}
     />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { EarnKind } from "@contract/earn";
 import { useAction } from "@/shared/api/use-action";
 import { formatAmount, formatDateTime } from "@/shared/i18n/format";
@@ -103,7 +103,7 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
         <KeyValue label={<Trans>Income per day</Trans>}>
           <strong className="up" data-testid="preview-daily">{daily ? formatAmount(daily, product.currency) : "-"}</strong>
         </KeyValue>
-        <KeyValue label={<Trans>Income over {product.days} days</Trans>}>
+        <KeyValue label={<Trans>Income over <Plural value={product.days} one="# day" other="# days" /></Trans>}>
           <strong className="up" data-testid="preview-term">{term ? formatAmount(term, product.currency) : "-"}</strong>
         </KeyValue>
         <KeyValue label={<Trans>First income</Trans>}>{formatDateTime(firstPay)}</KeyValue>
@@ -136,7 +136,7 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
       >
         <KeyValue label={<Trans>Amount held</Trans>}>{formatAmount(typed, product.currency)}</KeyValue>
         <KeyValue label={<Trans>Income per day</Trans>}>{formatAmount(daily, product.currency)}</KeyValue>
-        <KeyValue label={<Trans>Income over {product.days} days</Trans>}>{formatAmount(term, product.currency)}</KeyValue>
+        <KeyValue label={<Trans>Income over <Plural value={product.days} one="# day" other="# days" /></Trans>}>{formatAmount(term, product.currency)}</KeyValue>
         {product.kind === "hosting" && (
           <KeyValue label={<Trans>If you exit early you get back</Trans>}>{formatAmount(earlyExit(typed || "0", product.early_exit_penalty_rate).returned, product.currency)}</KeyValue>
         )}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import { successes } from "@contract/successes";
 import type { LoanUpload } from "@contract/loans";
 import { useMyFeatures } from "@/shared/api/my-features";
@@ -28,7 +29,7 @@ import "./loans.css";
  */
 /** The loan contract's interest is for the whole term (CONTRACT.md: amount x daily rate x days), repaid early or not. */
 export function EarlyRepaymentNote({ days }: { days: number }) {
-  return <Trans>The interest is for the full {days} days: repaying early does not reduce it.</Trans>;
+  return <Trans>The interest is for the full <Plural value={days} one="# day" other="# days" />: repaying early does not reduce it.</Trans>;
 }
 
 export function LoanApplyPage() {
@@ -131,7 +132,7 @@ export function LoanApplyPage() {
           <SelectField label={<Trans>Cycle</Trans>} name="days" value={String(cycle.days)} onChange={(e) => setDays(Number(e.target.value))}>
             {config.cycles.map((c) => (
               <option key={c.days} value={c.days}>
-                {t`${c.days} days · daily rate ${formatRate(c.daily_rate)} · APR ${formatRate(c.apr)}`}
+                {t`${plural(c.days, { one: "# day", other: "# days" })} · daily rate ${formatRate(c.daily_rate)} · APR ${formatRate(c.apr)}`}
               </option>
             ))}
           </SelectField>
@@ -196,7 +197,7 @@ export function LoanApplyPage() {
         <KeyValue label={<Trans>Total repayment</Trans>}>{formatAmount(preview?.total, config.currency)}</KeyValue>
         <KeyValue label={<Trans>APR</Trans>}>{formatRate(cycle.apr)}</KeyValue>
         <p className="loan-note faint">
-          <Trans>An operator reviews the application. Once approved, the amount is credited to your wallet and is due {cycle.days} days later.</Trans>
+          <Trans>An operator reviews the application. Once approved, the amount is credited to your wallet and is due <Plural value={cycle.days} one="# day" other="# days" /> later.</Trans>
         </p>
         <p className="loan-note faint">
           <EarlyRepaymentNote days={cycle.days} />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import type { Loan } from "@contract/loans";
 import { useAction } from "@/shared/api/use-action";
@@ -99,7 +99,7 @@ export function LoanRecordsPage() {
             {!repaying.overdue && repaying.due_at !== null && repaying.due_at * 1000 > Date.now() && (
               <p className="loan-note" data-testid="repay-early">
                 <Trans>
-                  You are repaying before the due date ({formatDateTime(repaying.due_at)}). The interest of {formatAmount(repaying.interest, repaying.currency)} is for the full {repaying.days} days and
+                  You are repaying before the due date ({formatDateTime(repaying.due_at)}). The interest of {formatAmount(repaying.interest, repaying.currency)} is for the full <Plural value={repaying.days} one="# day" other="# days" /> and
                   is charged in full: repaying early does not reduce it.
                 </Trans>
               </p>
