@@ -77,7 +77,10 @@ describe("the signed-in home at start-up", () => {
     expect(await screen.findByRole("link", { name: "Notices, 3 unread" })).toBeTruthy();
     expect(await screen.findByRole("link", { name: "Notice: Maintenance on Sunday" })).toBeTruthy();
     expect(await screen.findByTestId("home-quotes", {}, { timeout: 10_000 })).toBeTruthy();
-    expect((await screen.findByTestId("service-badge", {}, { timeout: 10_000 })).textContent).toBe("1");
+    const badge = await screen.findByTestId("service-badge", {}, { timeout: 10_000 });
+    expect(badge.textContent).toBe("1");
+    // One reply: the badge's spoken name is singular, never "1 unread replies".
+    expect(badge.getAttribute("aria-label")).toBe("1 unread reply");
     await waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
     act(() => FakeWebSocket.last.accept());
     // Later mounts (the PWA extras' notice watch) and revalidations would ask now: give them time to.

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import { useSupportUnread } from "../api/unread";
 import "./support.css";
 
@@ -8,7 +9,7 @@ export function SupportTabBadge() {
   const count = useSupportUnread();
   if (count <= 0) return null;
   return (
-    <span className="tabbar__badge" aria-label={t`${count} unread replies`} data-testid="service-badge">
+    <span className="tabbar__badge" aria-label={t`${plural(count, { one: "# unread reply", other: "# unread replies" })}`} data-testid="service-badge">
       {count > 99 ? "99+" : count}
     </span>
   );
