@@ -14,6 +14,14 @@ export const defaultLanguage: Language = "en";
  */
 export const languageTags: Record<Language, string> = { zh: "zh-CN", en: "en", es: "es", it: "it", jp: "ja", ko: "ko", pt: "pt", tw: "zh-TW", vn: "vi", id: "id" };
 
+/**
+ * How many decimals an amount of a currency is shown with: stablecoins to 4 (a fee of a small order stays visible),
+ * ETH to 6, BTC and any other coin to 8. Cut, never rounded up, so a balance never looks larger than it is. The app
+ * and the server's notices show amounts alike.
+ */
+const DISPLAY_DECIMALS: Record<string, number> = { USDT: 4, USDC: 4, USD: 4, ETH: 6, BTC: 8 };
+export const amountDecimals = (currency?: string): number => (currency ? (DISPLAY_DECIMALS[currency] ?? 8) : 8);
+
 /** Our language of a BCP 47 tag ("zh-Hant-HK" -> tw, "ja-JP" -> jp, "vi" -> vn), or null when we have none. */
 export function languageOfTag(tag: string): Language | null {
   const parts = tag.trim().toLowerCase().split(/[-_]/);

@@ -27,8 +27,11 @@ export const notifications = {
   KYC_REJECTED_BODY: s("您的实名认证未通过审核：{reason}。请修改后重新提交。", "Your identity verification was rejected: {reason}. Please correct it and submit again."),
   POSITION_OPENED_TITLE: s("开仓成功", "Position opened"),
   POSITION_OPENED_BODY: s("您的 {symbol} 仓位 {quantity} 手已于 {price} 开仓（行情 {tick_price}，{tick_time} UTC）。", "Your {symbol} position of {quantity} lots opened at {price} (tick {tick_price} at {tick_time} UTC)."),
+  // A crypto contract's quantity is in its base coin ("0.01 BTC"), a forex or metal one's in lots.
+  POSITION_OPENED_COIN_BODY: s("您的 {symbol} 仓位 {quantity} {base} 已于 {price} 开仓（行情 {tick_price}，{tick_time} UTC）。", "Your {symbol} position of {quantity} {base} opened at {price} (tick {tick_price} at {tick_time} UTC)."),
   POSITION_CLOSED_TITLE: s("仓位已平仓", "Position closed"),
   POSITION_CLOSED_BODY: s("您的 {symbol} 仓位 {quantity} 手已于 {price} 平仓（行情 {tick_price}，{tick_time} UTC），盈亏 {pnl} USDT。", "Your {symbol} position of {quantity} lots closed at {price} (tick {tick_price} at {tick_time} UTC). P&L {pnl} USDT."),
+  POSITION_CLOSED_COIN_BODY: s("您的 {symbol} 仓位 {quantity} {base} 已于 {price} 平仓（行情 {tick_price}，{tick_time} UTC），盈亏 {pnl} USDT。", "Your {symbol} position of {quantity} {base} closed at {price} (tick {tick_price} at {tick_time} UTC). P&L {pnl} USDT."),
   POSITION_TP_TITLE: s("止盈已触发", "Take-profit reached"),
   POSITION_SL_TITLE: s("止损已触发", "Stop-loss reached"),
   POSITION_LIQUIDATED_TITLE: s("仓位已强制平仓", "Position liquidated"),

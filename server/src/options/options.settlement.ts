@@ -8,6 +8,7 @@ import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
 import { options, type OptionRow } from "./options.schema";
 import { OptionsRole, RESULT_BODY, RESULT_TITLES, SETTLE_BATCH, SOURCE, toOption } from "./options.shared";
 import { utcDateTime } from "../platform/clock";
+import { amountValue, numberValue } from "../platform/i18n";
 
 /** The trigger source of options (one time level at each expiry) and their settlement in batches. */
 export class OptionsSettlement extends OptionsRole implements TriggerSource {
@@ -125,11 +126,11 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
         symbol: row.symbol,
         direction: row.direction === "up" ? "↑" : "↓",
         seconds: String(row.seconds),
-        open_price: toWire(row.openTickPrice),
+        open_price: numberValue(toWire(row.openTickPrice)),
         open_time: utcDateTime(row.openTickAtMs),
-        close_price: toWire(close.price),
+        close_price: numberValue(toWire(close.price)),
         close_time: utcDateTime(close.atMs),
-        payout: toWire(payout),
+        payout: amountValue(toWire(payout), row.currency),
         currency: row.currency,
       },
       push: { kind: "option_result" as const, url: PUSH_SCREENS.options, id: row.id },

@@ -115,7 +115,8 @@ describe("an option from submit to settlement", () => {
     const inbox = await server.call<{ list: Array<{ kind: string; title: string; body: string }> }>("GET", "user/usermessage", {}, { token: u.token });
     const told = inbox.body.message.list.find((item) => item.kind === "message");
     expect(told?.title).toBe("Option won");
-    expect(told?.body).toContain("60000.01");
+    expect(told?.body).toContain("closing tick 60,000.01");
+    expect(told?.body).toContain("Credited back: 180 USDT");
     await sound();
   });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyRequest } from "fastify";
 import { languages, type Language } from "../../contract";
-import { languageOfAcceptLanguage } from "../../contract/constants";
+import { amountDecimals, languageOfAcceptLanguage, languageTags } from "../../contract/constants";
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../locales");
 
@@ -38,9 +38,43 @@ export function parsePo(text: string): Map<string, string> {
   return entries;
 }
 
+/**
+ * A value the caller marks as a number (a decimal string): written in the reader's digits ("56.061,6" in es,
+ * "56,061.6" in en), never through a float, cut (not rounded) to its fraction digits like the app. Plain string
+ * values (ids, order numbers, symbols) are put in as they are.
+ */
+export interface NumberValue {
+  readonly number: string;
+  readonly minFraction?: number;
+  readonly maxFraction?: number;
+}
+export type TextValues = Record<string, string | NumberValue>;
+
+/** A price at its pair's precision ("56061.6" at 2 -> "56,061.60"). */
+export const priceValue = (value: string, precision: number): NumberValue => ({ number: value, minFraction: precision, maxFraction: precision });
+/** An amount of a currency at its display decimals (contract `amountDecimals`), trailing zeros dropped. */
+export const amountValue = (value: string, currency: string): NumberValue => ({ number: value, maxFraction: amountDecimals(currency) });
+/** A number with every digit it has (a quantity; a price whose precision the caller does not hold). */
+export const numberValue = (value: string): NumberValue => ({ number: value, maxFraction: 18 });
+
+/** Intl formats a decimal string exactly (Node 20's ICU takes string input); one formatter per language and digits. */
+const formats = new Map<string, Intl.NumberFormat>();
+export function formatNumberValue(lang: Language, value: NumberValue): string {
+  const { minFraction = 0, maxFraction = Math.max(minFraction, 18) } = value;
+  const id = `${lang}:${minFraction}:${maxFraction}`;
+  let format = formats.get(id);
+  if (!format) {
+    // Grouping "always" as the app writes it (CLDR es would leave "1234,5" ungrouped; the app shows "1.234,5").
+    format = new Intl.NumberFormat(languageTags[lang], { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction, roundingMode: "trunc", useGrouping: "always" });
+    formats.set(id, format);
+  }
+  // A value that is not a plain decimal is shown as given rather than as "NaN".
+  return /^-?\d+(\.\d+)?$/.test(value.number) ? format.format(value.number as `${number}`) : value.number;
+}
+
 /** Server-side translation of the few texts the server writes itself (e-mails, texts). */
 export interface Translator {
-  t(lang: Language, key: string, values?: Record<string, string>): string;
+  t(lang: Language, key: string, values?: TextValues): string;
 }
 
 export function loadTranslator(dir = localesDir): Translator {
@@ -57,7 +91,10 @@ export function loadTranslator(dir = localesDir): Translator {
   return {
     t(lang, key, values = {}) {
       const text = catalogues.get(lang)?.get(key) || catalogues.get("en")?.get(key) || key;
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+      return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+        const value = values[name];
+        return value === undefined ? whole : typeof value === "string" ? value : formatNumberValue(lang, value);
+      });
     },
   };
 }

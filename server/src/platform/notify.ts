@@ -1,5 +1,6 @@
 import type { PushKind } from "../../contract/push-kinds";
 import type { Tx } from "./db";
+import type { TextValues } from "./i18n";
 
 /**
  * A notice that should also reach the user's devices while the app is closed (Web Push, the push domain): which
@@ -15,7 +16,7 @@ export interface PushNote {
 export interface UserNotification {
   title: string;
   body: string;
-  values?: Record<string, string>;
+  values?: TextValues;
   push?: PushNote;
 }
 

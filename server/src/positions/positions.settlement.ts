@@ -12,6 +12,7 @@ import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, type Posi
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
 import { utcDateTime } from "../platform/clock";
+import { amountValue, priceValue, numberValue } from "../platform/i18n";
 
 /** The list a push about this position opens: crypto contracts, or forex and metals. */
 const screenOf = (row: Pick<PositionRow, "kind">) => (row.kind === "crypto" ? PUSH_SCREENS.positions : PUSH_SCREENS.forexPositions);
@@ -53,12 +54,27 @@ export function openedColumns(terms: PositionTerms, margin: Decimal, openPrice: 
   };
 }
 
+type NoticeRow = Pick<PositionRow, "kind" | "symbol" | "quantity" | "pricePrecision">;
+
+/**
+ * What an open and a close notice say alike: the quantity (a crypto contract's in its base coin, "0.01 BTC"; forex
+ * and metals in lots, the text's own word) and the prices at the pair's precision, in the reader's digits.
+ */
+const noticeFigures = (row: NoticeRow, price: string, tick: TickAt) => ({
+  symbol: row.symbol,
+  base: row.symbol.split("/")[0],
+  quantity: numberValue(toWire(row.quantity)),
+  price: priceValue(price, row.pricePrecision),
+  tick_price: priceValue(tick.price, row.pricePrecision),
+  tick_time: utcDateTime(tick.atMs),
+});
+
 /** The user's notice of an opened position. */
-export function openedNotice(row: Pick<PositionRow, "id" | "kind" | "type" | "symbol" | "quantity">, openPrice: string, tick: TickAt) {
+export function openedNotice(row: Pick<PositionRow, "id" | "type"> & NoticeRow, openPrice: string, tick: TickAt) {
   return {
     title: notifications.POSITION_OPENED_TITLE.key,
-    body: notifications.POSITION_OPENED_BODY.key,
-    values: { symbol: row.symbol, quantity: toWire(row.quantity), price: openPrice, tick_price: tick.price, tick_time: utcDateTime(tick.atMs) },
+    body: (row.kind === "crypto" ? notifications.POSITION_OPENED_COIN_BODY : notifications.POSITION_OPENED_BODY).key,
+    values: noticeFigures(row, openPrice, tick),
     // A limit order filled on its own (a limit order always waits): pushed; a market open the user just made is not.
     push: row.type === "limit" ? { kind: "fill" as const, url: screenOf(row), id: row.id } : undefined,
   };
@@ -211,8 +227,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     const notices = planned.map(({ row, reason, tick, exec, split }) => ({
       userId: row.userId,
       title: CLOSE_TITLES[reason],
-      body: notifications.POSITION_CLOSED_BODY.key,
-      values: { symbol: row.symbol, quantity: toWire(row.quantity), price: exec, tick_price: tick.price, tick_time: utcDateTime(tick.atMs), pnl: toWire(split.pnl) },
+      body: (row.kind === "crypto" ? notifications.POSITION_CLOSED_COIN_BODY : notifications.POSITION_CLOSED_BODY).key,
+      values: { ...noticeFigures(row, exec, tick), pnl: amountValue(toWire(split.pnl), MARGIN_CURRENCY) },
       // Closed by the engine (take-profit, stop-loss, liquidation): pushed; the user's own close is not.
       push: reason === "tp" || reason === "sl" || reason === "liquidation" ? { kind: "close" as const, url: screenOf(row), id: row.id } : undefined,
     }));
@@ -308,7 +324,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     await this.deps.notifier.notifyUser(tx, row.userId, {
       title: notifications.MARGIN_WARNING_TITLE.key,
       body: notifications.MARGIN_WARNING_BODY.key,
-      values: { symbol: row.symbol, level: figures.marginLevel?.toFixed(0) ?? "-", liquidation_price: row.liquidationPrice ? money(row.liquidationPrice).toFixed(row.pricePrecision) : "-" },
+      values: { symbol: row.symbol, level: figures.marginLevel?.toFixed(0) ?? "-", liquidation_price: row.liquidationPrice ? priceValue(toWire(row.liquidationPrice), row.pricePrecision) : "-" },
       push: { kind: "margin_warning", url: screenOf(row), id: row.id },
     });
     return changed;

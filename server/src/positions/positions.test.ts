@@ -384,6 +384,29 @@ describe("margin warning", () => {
 });
 
 describe("notices and the back office", () => {
+  it("say a crypto quantity in its coin and forex in lots, with numbers in the reader's digits (issue 22)", async () => {
+    server.clock.set(Date.UTC(2026, 11, 2, 11, 0, 0));
+    await tick(server, { [BTC]: "60000", [EUR]: "1.08000" });
+    const bodies = async (id: number) => (await server.database.query<{ body: string }>("SELECT body FROM user_messages WHERE user_id = $1 ORDER BY id", [id])).map((m) => m.body).join("\n");
+    const es = await user();
+    await server.database.query("UPDATE users SET lang = 'es' WHERE id = $1", [es.id]);
+    const crypto = await submit(es.token, { quantity: "0.01" });
+    expect(crypto.status, JSON.stringify(crypto.body)).toBe(200);
+    expect((await server.call("POST", "lever/close", { id: crypto.body.message.id }, { token: es.token })).status).toBe(200);
+    const spanish = await bodies(es.id);
+    // Opened at the ask 60012.00, closed at the bid 59988.00: the BTC/USDT precision, Spanish grouping and decimal sign.
+    expect(spanish).toContain("de 0,01 BTC se abrió a 60.012,00 (tick 60.000,00");
+    expect(spanish).toContain("de 0,01 BTC se cerró a 59.988,00");
+    expect(spanish).not.toContain("lotes");
+
+    const en = await user();
+    await server.database.query("INSERT INTO bank_cards (user_id, real_name, bank_name, card_number) VALUES ($1, 'A B', 'Bank', '6222000011112222')", [en.id]);
+    const fx = await submit(en.token, { symbol: EUR, quantity: "0.1", leverage: 30 });
+    expect(fx.status, JSON.stringify(fx.body)).toBe(200);
+    expect(await bodies(en.id)).toContain(`Your EUR/USD position of 0.1 lots opened at ${q("1.08000", 5, "0.00004").ask} (tick 1.08000`);
+    expect((await server.call("POST", "lever/close", { id: fx.body.message.id }, { token: en.token })).status).toBe(200);
+  });
+
   it("fills and triggers reach the inbox; operators read positions and the trading accounts, and cannot act on them", async () => {
     server.clock.set(Date.UTC(2026, 11, 2, 12, 0, 0));
     await tick(server, { [BTC]: "60000" });

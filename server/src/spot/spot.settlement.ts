@@ -8,6 +8,7 @@ import { crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf } from "./
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import { filledColumns, KIND, SpotRole, toOrder } from "./spot.shared";
 import { utcDateTime } from "../platform/clock";
+import { amountValue, numberValue, priceValue } from "../platform/i18n";
 
 /** The trigger source of spot (open limit orders) and their fills. */
 export class SpotSettlement extends SpotRole implements TriggerSource {
@@ -32,13 +33,13 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
         symbol: row.symbol,
         base: row.base,
         quote: row.quote,
-        quantity,
-        price: money(row.price!).toFixed(row.pricePrecision),
-        tick_price: toWire(tick.price),
+        quantity: numberValue(quantity),
+        price: priceValue(toWire(row.price!), row.pricePrecision),
+        tick_price: priceValue(toWire(tick.price), row.pricePrecision),
         tick_time: utcDateTime(tick.atMs),
-        amount: toWire(fill.amount),
-        fee: toWire(fill.fee),
-        received: toWire(fill.amount.minus(fill.fee)),
+        amount: amountValue(toWire(fill.amount), row.quote),
+        fee: amountValue(toWire(fill.fee), row.quote),
+        received: amountValue(toWire(fill.amount.minus(fill.fee)), row.quote),
       },
       push: { kind: "fill", url: PUSH_SCREENS.spotOrders, id: row.id },
     });

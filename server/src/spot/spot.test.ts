@@ -189,7 +189,7 @@ describe("limit orders", () => {
     // The notice reached the inbox, in the user's language, naming the tick.
     const [notice] = await server.database.query<{ title: string; body: string }>("SELECT title, body FROM user_messages WHERE user_id = $1 ORDER BY id DESC LIMIT 1", [u.id]);
     expect(notice.title).toBe("Spot buy order filled");
-    expect(notice.body).toContain("58980");
+    expect(notice.body).toContain("0.01 BTC at 59,000.00 filled (tick 58,980.00");
     // A later tick moves nothing more.
     await tick(server, { [BTC]: "50000" });
     expect(await balance(u.id, "BTC")).toEqual({ available: "0.01", frozen: "0" });

@@ -1,5 +1,5 @@
 import { i18n } from "@lingui/core";
-import type { Language } from "@contract/constants";
+import { amountDecimals, type Language } from "@contract/constants";
 import { intlLocale } from "./i18n";
 import { roundDecimal } from "@/shared/lib/decimal";
 
@@ -102,12 +102,8 @@ export function formatDecimal(value: string | null | undefined, options: { minFr
   return `${sign}${grouped}${digits ? decimal + digits : ""}`;
 }
 
-/**
- * How many decimals an amount of a currency is shown with: stablecoins to 4 (a fee of a small order stays visible),
- * ETH to 6, BTC and any other coin to 8. Cut, never rounded up, so a balance never looks larger than it is.
- */
-const DISPLAY_DECIMALS: Record<string, number> = { USDT: 4, USDC: 4, USD: 4, ETH: 6, BTC: 8 };
-export const amountDecimals = (currency?: string): number => (currency ? (DISPLAY_DECIMALS[currency] ?? 8) : 8);
+/** How many decimals an amount of a currency is shown with (the contract's table: the server's notices use it too). */
+export { amountDecimals };
 
 /** An amount of money as shown beside its currency ("1,520.25 USDT"), to the currency's display decimals; "-" when there is none. */
 export function formatAmount(value: string | null | undefined, currency?: string): string {
