@@ -40,14 +40,14 @@ async function requestDeposit(token: string, amount: string) {
 describe("review decisions notify the user", () => {
   it("a credited deposit and a rejected one", async () => {
     const user = await server.newUser();
-    const credited = await requestDeposit(user.token, "125.5");
+    const credited = await requestDeposit(user.token, "1234.5");
     const refused = await requestDeposit(user.token, "40");
     expect(await personal(user.token)).toEqual([]);
     await server.call("POST", "backoffice/deposits/approve", { id: credited }, { token: reviewer.token });
     await server.call("POST", "backoffice/deposits/reject", { id: refused, reason: "Amount does not match the screenshot" }, { token: reviewer.token });
     const messages = await personal(user.token);
     expect(messages.map((m) => m.title).sort()).toEqual(["Deposit credited", "Deposit rejected"]);
-    expect(messages.find((m) => m.title === "Deposit credited")!.body).toContain("125.5 USDT");
+    expect(messages.find((m) => m.title === "Deposit credited")!.body).toContain("1,234.5 USDT"); // in the reader's digits, not the raw decimal
     expect(messages.find((m) => m.title === "Deposit rejected")!.body).toContain("Amount does not match the screenshot");
     expect((await inbox(user.token)).unread).toBeGreaterThanOrEqual(2);
   });

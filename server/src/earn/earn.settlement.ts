@@ -6,6 +6,7 @@ import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { addDays, dayOf, nextPayout } from "./earn.engine";
 import { EarnRole, type PayoutRun } from "./earn.shared";
+import { amountValue } from "../platform/i18n";
 
 /** The leader's daily payout of earn: each income due, the maturities, in batches. */
 export class EarnSettlement extends EarnRole {
@@ -93,7 +94,7 @@ export class EarnSettlement extends EarnRole {
       await this.deps.notifier.notifyUser(tx, order.userId, {
         title: notifications.EARN_MATURED_TITLE.key,
         body: notifications.EARN_MATURED_BODY.key,
-        values: { name: order.name, amount: toWire(order.amount), currency: order.currency, income: toWire(incomeTotalOf.get(order.id) ?? "0") },
+        values: { name: order.name, amount: amountValue(toWire(order.amount), order.currency), currency: order.currency, income: amountValue(toWire(incomeTotalOf.get(order.id) ?? "0"), order.currency) },
       });
     }
     return { paid: paid.length, matured: matured.length };

@@ -20,6 +20,7 @@ import { decimalsOf, loadWalletConfig } from "../wallet";
 import { loadFundingConfig, openDepositNetworks } from "./funding.config";
 import { checkAmount, checkDepositAmount } from "./funding.engine";
 import { deposits, type DepositRow } from "./funding.schema";
+import { amountValue } from "../platform/i18n";
 
 function toItem(row: DepositRow): DepositItem {
   return {
@@ -240,7 +241,7 @@ export class DepositService {
       await this.notifier.notifyUser(tx, row.userId, {
         title: notifications.DEPOSIT_CREDITED_TITLE.key,
         body: notifications.DEPOSIT_CREDITED_BODY.key,
-        values: { amount: toWire(row.amount), currency: row.currency },
+        values: { amount: amountValue(toWire(row.amount), row.currency), currency: row.currency },
         push: { kind: "deposit", url: PUSH_SCREENS.deposits, id: row.id },
       });
       return { id: row.id, status: "succeeded" as const };
@@ -260,7 +261,7 @@ export class DepositService {
       await this.notifier.notifyUser(tx, row.userId, {
         title: notifications.DEPOSIT_REJECTED_TITLE.key,
         body: notifications.DEPOSIT_REJECTED_BODY.key,
-        values: { amount: toWire(row.amount), currency: row.currency, reason: input.reason },
+        values: { amount: amountValue(toWire(row.amount), row.currency), currency: row.currency, reason: input.reason },
         push: { kind: "deposit", url: PUSH_SCREENS.deposits, id: row.id },
       });
       depositor = row.userId;

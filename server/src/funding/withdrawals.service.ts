@@ -21,6 +21,7 @@ import { loadFundingConfig } from "./funding.config";
 import { checkAmount, quoteWithdrawal } from "./funding.engine";
 import { withdrawAddresses, withdrawals, type WithdrawalRow } from "./funding.schema";
 import type { WithdrawalGuards } from "./withdrawal-guards";
+import { amountValue } from "../platform/i18n";
 
 const OPEN: FundingStatus[] = ["pending", "review"];
 
@@ -239,7 +240,7 @@ export class WithdrawalService {
       await this.notifier.notifyUser(tx, row.userId, {
         title: notifications.WITHDRAWAL_PAID_TITLE.key,
         body: notifications.WITHDRAWAL_PAID_BODY.key,
-        values: { receive: toWire(row.receive), currency: row.currency, address: row.address, tx_hash: input.tx_hash },
+        values: { receive: amountValue(toWire(row.receive), row.currency), currency: row.currency, address: row.address, tx_hash: input.tx_hash },
         push: { kind: "withdrawal", url: PUSH_SCREENS.withdrawals, id: row.id },
       });
       return row;
@@ -257,7 +258,7 @@ export class WithdrawalService {
       await this.notifier.notifyUser(tx, row.userId, {
         title: notifications.WITHDRAWAL_REJECTED_TITLE.key,
         body: notifications.WITHDRAWAL_REJECTED_BODY.key,
-        values: { amount: toWire(row.amount), currency: row.currency, reason: input.reason },
+        values: { amount: amountValue(toWire(row.amount), row.currency), currency: row.currency, reason: input.reason },
         push: { kind: "withdrawal", url: PUSH_SCREENS.withdrawals, id: row.id },
       });
       return row;

@@ -15,6 +15,7 @@ import { dueAtOf, totalDue } from "./loans.engine";
 import { loans, type LoanRow } from "./loans.schema";
 import { IMAGE_COLUMN, LoansRole } from "./loans.shared";
 import { utcDateTime } from "../platform/clock";
+import { amountValue } from "../platform/i18n";
 
 /** The back office of loans: the operators' queue, the photos, approval and rejection. */
 export class LoansAdmin extends LoansRole {
@@ -80,7 +81,7 @@ export class LoansAdmin extends LoansRole {
       await this.deps.notifier.notifyUser(tx, row.userId, {
         title: notifications.LOAN_ISSUED_TITLE.key,
         body: notifications.LOAN_ISSUED_BODY.key,
-        values: { amount: toWire(row.amount), currency: row.currency, total: toWire(total), due: utcDateTime(dueAt) },
+        values: { amount: amountValue(toWire(row.amount), row.currency), currency: row.currency, total: amountValue(toWire(total), row.currency), due: utcDateTime(dueAt) },
         push: { kind: "loan", url: PUSH_SCREENS.loans, id: row.id },
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
@@ -99,7 +100,7 @@ export class LoansAdmin extends LoansRole {
       await this.deps.notifier.notifyUser(tx, row.userId, {
         title: notifications.LOAN_REJECTED_TITLE.key,
         body: notifications.LOAN_REJECTED_BODY.key,
-        values: { amount: toWire(row.amount), currency: row.currency, reason },
+        values: { amount: amountValue(toWire(row.amount), row.currency), currency: row.currency, reason },
         push: { kind: "loan", url: PUSH_SCREENS.loans, id: row.id },
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
