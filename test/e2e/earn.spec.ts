@@ -55,7 +55,7 @@ async function newProductInBackOffice(browser: Browser, request: APIRequestConte
   await expect(form.getByText("Parameter error")).toBeVisible();
   await form.getByLabel(/^Daily rate/).fill("0.001");
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(office.getByRole("row").filter({ hasText: name })).toContainText("0.365");
+  await expect(office.getByRole("row").filter({ hasText: name })).toContainText("36.5%");
   await office.close();
   return { name };
 }
