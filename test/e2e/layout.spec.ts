@@ -16,15 +16,16 @@ const ROUTES = Object.values(paths).filter((route) => !["/", paths.login, paths.
 /** Texts that are the same in every language: the brand, names of standards, anything without a lower-case letter
  *  (currency and pair symbols, "UID 1", figures), leverage and interval labels ("20 x", "15m", "1 h"), data rather
  *  than interface (the simulated venues' names, a device read from its user agent, a link) and the languages' own names. */
-const SAME_IN_EVERY_LANGUAGE = /^(TradeWise|Google 2FA|Google|[^a-z]*|\d+ ?(x|m|h|d|min)|Demo venue [A-Z]|\S+ \/ \S+|https?:\/\/\S+)$/;
+// A wallet address (25+ letters and digits, no space) is data, the same in every language.
+const SAME_IN_EVERY_LANGUAGE = /^(TradeWise|Google 2FA|Google|[^a-z]*|\d+ ?(x|m|h|d|min)|Demo venue [A-Z]|\S+ \/ \S+|https?:\/\/\S+|[A-Za-z0-9]{25,})$/;
 const ENDONYMS = new Set(Object.values(NATIVE_NAMES));
 /** Routes that list what operators typed in one language (earn products made by other specs on this shared server):
  *  their layout is checked, their words are not compared with English. */
 const OPERATOR_TEXT_ROUTES = new Set<string>([paths.arbitrage]);
 /** English words a language has borrowed and its catalogue rightly keeps (reviewed one by one, issue 15). */
 const LOANWORDS: Partial<Record<Language, string[]>> = {
-  es: ["Chat", "Trading", "Earn", "E-mail", "Spot BTC/USDT"],
-  it: ["Home", "Account", "Live", "Trading", "Earn", "Referral", "Chat", "Bid", "Ask", "Long", "Short", "White paper", "E-mail", "Max", "Spot BTC/USDT", "Equity"],
+  es: ["Chat", "Trading", "Earn", "E-mail", "Spot", "Spot BTC/USDT"],
+  it: ["Home", "Account", "Live", "Trading", "Earn", "Referral", "Chat", "Bid", "Ask", "Long", "Short", "White paper", "E-mail", "Max", "Spot", "Spot BTC/USDT", "Equity"],
   pt: ["Chat", "Earn", "White paper", "E-mail"],
   vn: ["Email"],
   id: ["Deposit", "Order", "Email", "Trading", "Referral", "Bid", "Ask", "Long", "Short", "Limit", "Leverage", "Margin", "Deposit USDT", "Hosting", "White paper", "Spot BTC/USDT"],
