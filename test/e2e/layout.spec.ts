@@ -26,9 +26,9 @@ const OPERATOR_TEXT_ROUTES = new Set<string>([paths.arbitrage]);
 const LOANWORDS: Partial<Record<Language, string[]>> = {
   es: ["Chat", "Trading", "Earn", "E-mail", "Spot", "Spot BTC/USDT"],
   it: ["Home", "Account", "Live", "Trading", "Earn", "Referral", "Chat", "Bid", "Ask", "Long", "Short", "White paper", "E-mail", "Max", "Spot", "Spot BTC/USDT", "Equity"],
-  pt: ["Chat", "Earn", "White paper", "E-mail"],
+  pt: ["Chat", "Earn", "White paper", "E-mail", "Spot"],
   vn: ["Email"],
-  id: ["Deposit", "Order", "Email", "Trading", "Referral", "Bid", "Ask", "Long", "Short", "Limit", "Leverage", "Margin", "Deposit USDT", "Hosting", "White paper", "Spot BTC/USDT"],
+  id: ["Deposit", "Order", "Email", "Trading", "Referral", "Bid", "Ask", "Long", "Short", "Limit", "Leverage", "Margin", "Deposit USDT", "Hosting", "White paper", "Spot", "Spot BTC/USDT"],
 };
 
 interface Finding {
