@@ -65,7 +65,8 @@ test("an option placed, counted down and settled with both ticks shown", async (
   // The feed settles it after 30 s: the result with both ticks (price and time).
   await expect(card).toHaveAttribute("data-status", "settled", { timeout: 60_000 });
   await expect(card.getByTestId("option-result")).toHaveText(/Won|Lost|Tie/);
-  const tick = /^[\d.]+ · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
+  // Prices are grouped ("55,787.06"), as every price in the app.
+  const tick = /^[\d.,]+ · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
   await expect(card.getByTestId("option-open-tick")).toHaveText(tick);
   await expect(card.getByTestId("option-close-tick")).toHaveText(tick);
   await page.screenshot({ path: "test-results/options-settled.png" });
