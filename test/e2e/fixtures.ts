@@ -10,7 +10,18 @@ export { E2E_ROOT_INVITE, expect };
  * Playwright's `test` whose page fails the test on any uncaught script error: a screen that works while throwing
  * behind it is not done. (An error a test provokes on purpose is read with `page.on("pageerror")` in that test.)
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; notificationsOffer: void }>({
+  // After a user's first trade the app offers notifications once, in a modal over the screen. A person answers it and
+  // goes on; so does every spec: when the offer stands in the way of a tap, it is answered "Later".
+  notificationsOffer: [
+    async ({ page }, use) => {
+      await page.addLocatorHandler(page.getByRole("dialog", { name: "Know when your orders fill" }), async (offer) => {
+        await offer.getByRole("button", { name: "Later" }).click();
+      });
+      await use();
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
