@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createRedisBus } from "../../server/src/platform/redis-bus";
+import { startNode as startClusterNode, until, type ClusterNode } from "../../server/src/testing/failover";
 
 /**
  * Scale-out for real: two server processes on two ports against one PostgreSQL database, with Redis as the bus.
@@ -15,7 +14,6 @@ import { createRedisBus } from "../../server/src/platform/redis-bus";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const root = path.resolve(import.meta.dirname, "../..");
 
 async function redisReachable(): Promise<boolean> {
   try {
@@ -34,66 +32,21 @@ if (!available) {
 // Only once: the server-postgres project would run it a second time.
 const run = available && process.env.TEST_DB !== "postgres";
 
-interface Node {
-  child: ChildProcess;
-  output: string[];
-  port: number;
-}
+type Node = ClusterNode;
 
 let dbName = "";
 let dbUrl = "";
 const prefix = `twtest${randomBytes(3).toString("hex")}:`;
 const nodes: Node[] = [];
 
-function startNode(name: string): Promise<Node> {
-  // One process (node with tsx's loader), so that SIGKILL kills the server itself, not a launcher.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbUrl,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: prefix,
-      STATIC_DIR: "",
-      LOG_LEVEL: "info",
-      ROOT_INVITE_CODE: "CLUSTER1",
-      MARKET_SOURCE: "sim",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const node: Node = { child, output: [], port: 0 };
+/** A server process on this test's database and Redis prefix: the one start helper of the multi-process tests. */
+async function startNode(name: string): Promise<Node> {
+  const node = await startClusterNode(name, { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, ROOT_INVITE_CODE: "CLUSTER1" });
   nodes.push(node);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${node.output.join("")}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      node.output.push(text);
-      const match = /TradeWise listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(text);
-      if (match && !node.port) {
-        node.port = Number(match[1]);
-        clearTimeout(timer);
-        resolve(node);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => {
-      if (!node.port) reject(new Error(`${name} exited with ${code}:\n${node.output.join("")}`));
-    });
-  });
+  return node;
 }
 
 const leads = (node: Node) => node.output.join("").includes("this process leads the feed");
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.skipIf(!run)("two processes, one database, Redis between them", () => {
   beforeAll(async () => {
