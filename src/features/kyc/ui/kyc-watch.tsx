@@ -19,8 +19,9 @@ export function KycWatch() {
     [{ channel: "kyc" }],
     () => {
       // The user is fetched here, not only revalidated: the stored session copy (home banner, account badge, the
-      // real-name modal) follows it even where no screen holds the user/info hook.
-      void swr.mutate(userInfoKey, refreshUserInfo(), { revalidate: false });
+      // real-name modal) follows it even where no screen holds the user/info hook. The session may end while it
+      // loads (a logout racing a reconnect's acknowledgement): then nothing is stored and nothing is thrown.
+      void swr.mutate(userInfoKey, refreshUserInfo(), { revalidate: false }).catch(() => undefined);
       void revalidateCalls(swr, KYC_CALLS);
     },
     { user: true },
