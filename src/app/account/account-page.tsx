@@ -19,8 +19,8 @@ import { InstallAppCell } from "../pwa/install";
 import { DeskSheet } from "../trade/desk-sheets";
 import "@/features/account/ui/account.css";
 
-/** The account tab: who I am, the account and settings menus (each entry named after the page it opens, so the
- * "Account" heading never repeats as its own first entry), theme and log out. */
+/** The account tab: who I am, the services and settings menus (each entry named after the page it opens; the page's
+ * "Account" title is not repeated as a heading or an entry), theme and log out. */
 export function AccountPage() {
   const { t, i18n } = useLingui();
   useUserInfo();
@@ -68,7 +68,7 @@ export function AccountPage() {
       </div>
 
       <h2 className="section__title">
-        <Trans>Account</Trans>
+        <Trans>Services</Trans>
       </h2>
       <nav className="list" aria-label={t`Account menu`}>
         <Cell icon="wallet" label={<Trans>Wallets</Trans>} href={paths.wallets} />
