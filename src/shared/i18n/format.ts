@@ -54,13 +54,14 @@ export function regionName(code: string, locale = currentIntlLocale()): string {
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
+/** Two digits, as every date and time is shown (09:05). */
+export const pad2 = (n: number) => String(n).padStart(2, "0");
 
 /** Timestamps are seconds on the wire and shown as YYYY-MM-DD HH:mm:ss in local time. */
 export function formatDateTime(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return "-";
   const d = new Date(seconds * 1000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
 }
 
 /** A recorded tick's own time (milliseconds on the wire) the way every time is shown: YYYY-MM-DD HH:mm:ss, local time. */
@@ -77,12 +78,12 @@ export function formatWeeklyMark(mark: string, nowMs = Date.now()): string {
   sunday.setUTCHours(0, 0, 0, 0);
   const at = new Date(sunday.getTime() - sunday.getUTCDay() * 86_400_000 + Number(day) * 86_400_000 + h * 3_600_000 + m * 60_000);
   const weekday = new Intl.DateTimeFormat(currentIntlLocale(), { weekday: "long" }).format(at);
-  return `${weekday} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return `${weekday} ${pad2(at.getHours())}:${pad2(at.getMinutes())}`;
 }
 
 export function formatTime(seconds: number): string {
   const d = new Date(seconds * 1000);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
 }
 
 /**

@@ -1,17 +1,15 @@
 import { useSyncExternalStore } from "react";
 import { Trans } from "@lingui/react/macro";
+import { formatDateTime } from "../i18n/format";
 import { useOnline } from "../api/online";
 import { mounted, timeListeners, updatedAt } from "../api/swr";
 import { Icon } from "./icons";
 import "./offline-bar.css";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** HH:mm today, YYYY-MM-DD HH:mm on another day (a phone may stay offline overnight). */
 export function formatUpdatedAt(ms: number, now = Date.now()): string {
-  const d = new Date(ms);
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return new Date(now).toDateString() === d.toDateString() ? time : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
+  const text = formatDateTime(Math.floor(ms / 1000));
+  return new Date(now).toDateString() === new Date(ms).toDateString() ? text.slice(11, 16) : text.slice(0, 16);
 }
 
 /**

@@ -26,7 +26,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { themeAtom, useAtomValue } from "@/shared/state/store";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatDateTime, pad2 } from "@/shared/i18n/format";
 import { Spinner } from "@/shared/ui/feedback";
 import { changedAtTheEnd, chartSeries, intervalSeconds, MA_PERIODS, openingRange, type ChartVolume } from "../model/candles";
 import { signOf, subtractDecimal, toFixedPoint } from "@/shared/lib/decimal";
@@ -81,16 +81,14 @@ function readColors(): Colors {
   return { up, down, volumeUp: seeThrough(up, 0.45), volumeDown: seeThrough(down, 0.45), warn: v("--warn", "#f5b83d"), text: v("--text-2", "#a3adba"), faint: v("--text-3", "#6f7a88"), border: v("--border", "#2a323d"), surface: v("--surface-2", "#1d242d"), ma: [v("--ma5", "#f5b83d"), v("--ma10", "#5b8def"), v("--ma30", "#c86be0")] };
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** A chart number (axis value, moving average) as a price with the pair's precision. */
 const chartPrice = (value: number, precision: number) => (Number.isFinite(value) ? formatPrice(value.toFixed(Math.min(precision + 1, 20)), precision) : "-");
 
 /** Axis labels in the phone's time: the time of day for intraday candles, the date for daily and weekly ones. */
 function axisLabel(seconds: number, interval: KlineInterval): string {
   const d = new Date(seconds * 1000);
-  if (intervalSeconds(interval) >= 86_400) return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  if (intervalSeconds(interval) >= 86_400) return `${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
 }
 
 /** The readout's time: down to the minute intraday, the date for daily and weekly candles. */

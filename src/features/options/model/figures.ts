@@ -1,3 +1,4 @@
+import { pad2 } from "@/shared/i18n/format";
 import { compare, floorTo, mul, parseDecimal, toDecimal, toFixedPoint, type Fixed } from "@/shared/lib/decimal";
 
 /**
@@ -62,8 +63,7 @@ export function countdown(leftMs: number): string {
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+  return h > 0 ? `${h}:${pad2(m)}:${pad2(s)}` : `${m}:${pad2(s)}`;
 }
 
 /** A period's label: 30 s, 5 min, 1 h, 1 d (unit words come from the screen). */
