@@ -66,6 +66,7 @@ export function PairsPage() {
     close();
   });
   const set = (change: Partial<Draft>) => setDraft((d) => d && { ...d, ...change });
+  const noticeHours = terms.data?.notice_hours ?? 24;
 
   return (
     <>
@@ -115,13 +116,17 @@ export function PairsPage() {
                 <td className="num">{formatDecimal(p.quantity_max)}</td>
                 <td className="num">
                   {formatRate(p.spread_rate)}
-                  {p.upcoming?.map((u) => (
-                    <div key={u.id} className="faint" style={{ fontSize: 12 }} data-testid="pair-upcoming">
-                      <Trans>
-                        → {formatRate(u.to)} on {formatDateTime(u.effective_at)}
-                      </Trans>
-                    </div>
-                  ))}
+                  {p.upcoming?.map((u) => {
+                    const to = formatRate(u.to);
+                    const date = formatDateTime(u.effective_at);
+                    return (
+                      <div key={u.id} className="faint" style={{ fontSize: 12 }} data-testid="pair-upcoming">
+                        <Trans>
+                          → {to} on {date}
+                        </Trans>
+                      </div>
+                    );
+                  })}
                 </td>
                 <td className="num">{formatDecimal(p.contract_size)}</td>
                 <td>
@@ -182,7 +187,7 @@ export function PairsPage() {
             />
             <p className="faint" style={{ fontSize: 13, margin: 0 }} data-testid="spread-new-orders">
               <Trans>
-                A wider spread is announced to every user at once and applies to orders placed after the notice period ({terms.data?.notice_hours ?? 24} h); a narrower one applies at once and is announced too. Open positions and waiting orders keep the spread they were placed with: their close, take-profit, stop-loss and liquidation do not move.
+                A wider spread is announced to every user at once and applies to orders placed after the notice period ({noticeHours} h); a narrower one applies at once and is announced too. Open positions and waiting orders keep the spread they were placed with: their close, take-profit, stop-loss and liquidation do not move.
               </Trans>
             </p>
             <TextField label={<Trans>Reason (audit log; shown to users when trading is switched off)</Trans>} name="reason" value={draft.reason} maxLength={200} onChange={(e) => set({ reason: e.target.value })} error={save.errorOf("reason")} />

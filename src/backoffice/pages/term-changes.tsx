@@ -68,7 +68,7 @@ export function TermChangesPanel({ onChanged }: { onChanged: () => void }) {
           value={hours ?? String(data?.notice_hours ?? "")}
           onChange={(e) => setHours(e.target.value)}
           error={saveNotice.errorOf("notice_hours")}
-          hint={data ? <Trans>From {data.min_notice_hours} to {data.max_notice_hours} hours; applies to changes made after it.</Trans> : undefined}
+          hint={data ? <NoticeRange min={data.min_notice_hours} max={data.max_notice_hours} /> : undefined}
         />
         <button type="submit" className="btn btn--primary btn--small" disabled={hours === null || saveNotice.pending}>
           <Trans>Save</Trans>
@@ -124,15 +124,27 @@ export function TermChangesPanel({ onChanged }: { onChanged: () => void }) {
         onConfirm={() => void cancel.run()}
         onClose={() => setCancelling(null)}
       >
-        {cancelling && (
-          <p style={{ marginTop: 0 }}>
-            <Trans>
-              {cancelling.symbol}: {termText(cancelling)} {formatRate(cancelling.from)} → {formatRate(cancelling.to)} on {formatDateTime(cancelling.effective_at)}. Every user is told it is cancelled.
-            </Trans>
-          </p>
-        )}
+        {cancelling && <CancelSummary change={cancelling} term={termText(cancelling)} />}
         <TextField label={<Trans>Reason (audit log)</Trans>} name="reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} error={cancel.errorOf("reason")} />
       </ConfirmModal>
     </section>
+  );
+}
+
+function NoticeRange({ min, max }: { min: number; max: number }) {
+  return <Trans>From {min} to {max} hours; applies to changes made after it.</Trans>;
+}
+
+function CancelSummary({ change, term }: { change: TermChange; term: string }) {
+  const { symbol } = change;
+  const from = formatRate(change.from);
+  const to = formatRate(change.to);
+  const date = formatDateTime(change.effective_at);
+  return (
+    <p style={{ marginTop: 0 }}>
+      <Trans>
+        {symbol}: {term} from {from} to {to} on {date}. Every user is told that it is cancelled.
+      </Trans>
+    </p>
   );
 }

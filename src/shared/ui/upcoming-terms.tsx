@@ -12,18 +12,23 @@ export function UpcomingTerms({ changes }: { changes: readonly UpcomingTermChang
   if (!changes?.length) return null;
   return (
     <>
-      {changes.map((c) => (
-        <div key={c.id} className="notice" role="note" data-testid="upcoming-term">
-          <Icon name="info" size={18} />
-          <div style={{ flex: 1 }}>
-            {c.term === "spread_rate" && (
-              <Trans>
-                Spread changes from {formatRate(c.from)} to {formatRate(c.to)} on {formatDateTime(c.effective_at)}. Orders placed before then keep the current spread.
-              </Trans>
-            )}
+      {changes.map((c) => {
+        const from = formatRate(c.from);
+        const to = formatRate(c.to);
+        const date = formatDateTime(c.effective_at);
+        return (
+          <div key={c.id} className="notice" role="note" data-testid="upcoming-term">
+            <Icon name="info" size={18} />
+            <div style={{ flex: 1 }}>
+              {c.term === "spread_rate" && (
+                <Trans>
+                  Spread changes from {from} to {to} on {date}. Orders placed before then keep the current spread.
+                </Trans>
+              )}
+            </div>
           </div>
-        </div>
-      ))}
+        );
+      })}
     </>
   );
 }
