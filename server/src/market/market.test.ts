@@ -160,6 +160,8 @@ describe("currency/pairs", () => {
         spread_rate: "0.0004",
         contract_size: "1",
         source: "sim",
+        // Announced changes of its terms not in effect yet (none here; term-notice.test.ts).
+        upcoming: [],
       },
     ]);
     const all = await server.call<Pair[]>("GET", "currency/pairs");
