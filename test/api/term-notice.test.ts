@@ -47,7 +47,7 @@ const terms = async (symbol?: string) => (await server.call<Terms>("GET", "backo
 const spreadOf = (symbol: string) => server.market.service.pair(symbol)!.spread_rate;
 const auditRows = (action: string, changeId: number) =>
   server.database.query<{ actor_kind: string; actor_id: number | null; detail: Record<string, unknown> }>(
-    "SELECT actor_kind, actor_id, detail FROM audit_log WHERE action = $1 AND detail->>'change_id' = $2 ORDER BY id",
+    "SELECT actor_kind, actor_id::int AS actor_id, detail FROM audit_log WHERE action = $1 AND detail->>'change_id' = $2 ORDER BY id",
     [action, String(changeId)],
   );
 const termRows = () => server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM market_term_changes");
