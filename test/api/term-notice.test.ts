@@ -259,6 +259,19 @@ describe("the notice period and bad inputs", () => {
     await clearPending(BTC);
   });
 
+  it("two operators widening the same spread at once: one is announced, the other refused", async () => {
+    await clearPending(ETH);
+    const other = await server.newOperator("admin");
+    const [a, b] = await Promise.all([
+      update({ symbol: ETH, spread_rate: "0.003" }),
+      server.call<Pair>("POST", "backoffice/market/pairs/update", { symbol: ETH, spread_rate: "0.004" }, { token: other.token }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a.body, b.body].find((x) => x.code)).toMatchObject({ code: "TERM_CHANGE_PENDING" });
+    expect((await terms(ETH)).list.filter((c) => c.status === "pending")).toHaveLength(1);
+    await clearPending(ETH);
+  });
+
   it("an unknown pair or a spread of 10 % or more is refused and nothing is scheduled or published", async () => {
     const rows = (await termRows())[0].n;
     const notices = (await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM news_items"))[0].n;

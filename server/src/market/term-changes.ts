@@ -7,6 +7,7 @@ import { money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, utcDateTime, type Clock } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
+import { isUniqueViolation } from "../platform/db-errors";
 import { DomainError } from "../platform/errors";
 import { numberValue, type TextValues, type Translator } from "../platform/i18n";
 import type { NoticeBoard, NoticeText } from "../platform/notify";
@@ -120,6 +121,7 @@ export class TermChanges {
           change.operatorId,
         )
       : null;
+    // A racing operator's change of the same term loses on the one-pending index, with the same answer.
     const [row] = await tx
       .insert(marketTermChanges)
       .values({
@@ -135,7 +137,10 @@ export class TermChanges {
         createdBy: change.operatorId,
         appliedAt: now ? announcedAt : null,
       })
-      .returning();
+      .returning()
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new DomainError("TERM_CHANGE_PENDING", change.term) : error;
+      });
     await audit(tx, {
       actorKind: "operator",
       actorId: change.operatorId,
