@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, msg, seconds, signedDecimalString, wholeNumber } from "./common";
+import { decimalString, id, msg, seconds, signedDecimalString, wholeNumber } from "./common";
 
 /**
  * Market data: quotations (tickers), klines, pair metadata, the arbitrage scanner, the back office's pair and feed
@@ -132,6 +132,26 @@ export const fxKlines = call({
   output: z.array(candle),
 });
 
+/**
+ * The terms of a pair an operator's change reaches only after a published notice (CONTRACT "Precisions added in
+ * wave 3"): a wider spread waits `notice_hours` (an operator setting, at least 24 h); a narrower one applies at once.
+ */
+export const termNames = ["spread_rate"] as const;
+export const termName = z.enum(termNames);
+export type TermName = z.infer<typeof termName>;
+
+/** An announced change of a pair's term that has not taken effect yet: where users decide, they see it coming. */
+export const upcomingTermChange = z.object({
+  id: z.number().int(),
+  term: termName,
+  from: decimalString,
+  to: decimalString,
+  /** When it was announced, and when it applies to new orders (seconds). */
+  announced_at: seconds,
+  effective_at: seconds,
+});
+export type UpcomingTermChange = z.infer<typeof upcomingTermChange>;
+
 /** A pair's trading rules. Quantities are in the base asset (lots of `contract_size` units for forex and metals). */
 export const pair = z.object({
   symbol: z.string(),
@@ -150,6 +170,8 @@ export const pair = z.object({
   /** Units of the base asset in one lot (1 for crypto, 100000 for EUR/USD, 100 oz for XAU/USD). */
   contract_size: decimalString,
   source: marketSource,
+  /** Announced changes of its terms that have not taken effect yet (earliest first; empty: none). */
+  upcoming: z.array(upcomingTermChange).optional(),
 });
 export type Pair = z.infer<typeof pair>;
 
@@ -245,7 +267,8 @@ export const updatePair = call({
   method: "POST",
   path: "backoffice/market/pairs/update",
   access: "operator",
-  summary: "Change a pair's trading switch, precision, quantity step, minimum, maximum or spread (audited)",
+  summary:
+    "Change a pair's trading switch, precision, quantity step, minimum, maximum or spread (audited); a wider spread is scheduled after the notice period and announced to every user, a narrower one applies at once and is announced",
   tags: ["backoffice", "market"],
   input: z.object({
     symbol: pairSymbol,
@@ -259,6 +282,66 @@ export const updatePair = call({
     reason: z.string().trim().max(200).optional(),
   }),
   output: pair,
+});
+
+/** A change of a pair's term as the back office sees it: pending, applied or cancelled, with its notices. */
+export const termChange = upcomingTermChange.extend({
+  symbol: z.string(),
+  status: z.enum(["pending", "applied", "cancelled"]),
+  reason: z.string().nullable(),
+  /** The published notices (news items): the announcement and, once cancelled, the cancellation. */
+  notice_id: z.number().int().nullable(),
+  cancel_notice_id: z.number().int().nullable(),
+  created_by: z.number().int().nullable(),
+  applied_at: seconds.nullable(),
+  cancelled_at: seconds.nullable(),
+  cancel_reason: z.string().nullable(),
+});
+export type TermChange = z.infer<typeof termChange>;
+
+/** The notice period: at least 24 h (a user gets a full day to decide), at most 30 days. */
+export const TERM_NOTICE_MIN_HOURS = 24;
+export const TERM_NOTICE_MAX_HOURS = 720;
+
+export const termChanges = call({
+  method: "GET",
+  path: "backoffice/market/terms",
+  access: "operator",
+  summary: "Announced changes of pairs' terms (pending first, then the latest applied or cancelled) and the notice period",
+  tags: ["backoffice", "market"],
+  input: z.object({ symbol: pairSymbol.optional() }),
+  output: z.object({
+    notice_hours: z.number().int(),
+    min_notice_hours: z.number().int(),
+    max_notice_hours: z.number().int(),
+    list: z.array(termChange),
+  }),
+});
+
+export const saveTermNotice = call({
+  method: "POST",
+  path: "backoffice/market/terms/notice",
+  access: "operator",
+  summary: "Set the notice period a worse change of a pair's terms waits before it applies (audited; applies to changes made after it)",
+  tags: ["backoffice", "market"],
+  input: z.object({
+    notice_hours: wholeNumber(TERM_NOTICE_MIN_HOURS, TERM_NOTICE_MAX_HOURS, msg("TERM_NOTICE_RANGE")),
+    reason: z.string().trim().max(200).optional(),
+  }),
+  output: z.object({ notice_hours: z.number().int() }),
+});
+
+export const cancelTermChange = call({
+  method: "POST",
+  path: "backoffice/market/terms/cancel",
+  access: "operator",
+  summary: "Cancel an announced change of a pair's terms before it takes effect (audited, and the cancellation is announced to every user)",
+  tags: ["backoffice", "market"],
+  input: z.object({
+    id: id(),
+    reason: z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(200),
+  }),
+  output: termChange,
 });
 
 export const feedPair = z.object({

@@ -105,6 +105,9 @@ export const errors = {
   BANK_CARD_REQUIRED: e(403, "请先绑定银行卡", "Please bind a bank card first"),
   LEVERAGE_NOT_ALLOWED: e(400, "该交易对不支持此杠杆倍数", "This leverage is not allowed for this pair"),
   LIMIT_BUY_ABOVE_PRICE: e(400, "限价买入价格不能高于当前价", "A limit buy cannot be priced above the current price"),
+  TERM_CHANGE_PENDING: e(409, "该交易对此项条款已有待生效的变更，请先取消", "A change of this term is already announced for this pair: cancel it first"),
+  TERM_CHANGE_STARTED: e(409, "该变更已生效或已取消", "This change has already taken effect or been cancelled"),
+  TERM_NOTICE_RANGE: e(400, "通知期须为24至720小时的整数", "The notice period must be a whole number of hours from 24 to 720"),
   PRICE_PRECISION: e(400, "价格小数位数超出交易对精度", "The price has more decimals than this pair allows"),
 
   // deposit, hosting, loan

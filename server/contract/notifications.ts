@@ -71,6 +71,21 @@ export const notifications = {
   LOAN_ISSUED_BODY: s("您的 {amount} {currency} 贷款已到账，请于 {due} UTC 前还款 {total} {currency}。", "Your loan of {amount} {currency} has been credited. Repay {total} {currency} by {due} UTC."),
   LOAN_REJECTED_TITLE: s("贷款申请未通过", "Loan application rejected"),
   LOAN_REJECTED_BODY: s("您的 {amount} {currency} 贷款申请未通过审核：{reason}", "Your loan application for {amount} {currency} was rejected: {reason}"),
+  // An operator's change of a pair's terms, published to every user as a notice (values: percentages, UTC time).
+  TERM_SPREAD_TITLE: s("{symbol} 价差调整公告", "{symbol}: spread change"),
+  TERM_SPREAD_UP_BODY: s(
+    "{symbol} 的价差将于 {time} UTC 由 {from}% 调整为 {to}%。此后下的订单按新价差成交；已持有的仓位和挂单中的限价单保持下单时的价差。",
+    "The spread of {symbol} changes from {from}% to {to}% on {time} UTC. Orders placed from then on trade at the new spread; open positions and resting limit orders keep the spread they were placed with.",
+  ),
+  TERM_SPREAD_DOWN_BODY: s(
+    "{symbol} 的价差已于 {time} UTC 由 {from}% 下调为 {to}%，适用于此后下的订单。",
+    "The spread of {symbol} was lowered from {from}% to {to}% at {time} UTC; it applies to orders placed from now on.",
+  ),
+  TERM_SPREAD_CANCELLED_TITLE: s("{symbol} 价差调整已取消", "{symbol}: spread change cancelled"),
+  TERM_SPREAD_CANCELLED_BODY: s(
+    "原定于 {time} UTC 将 {symbol} 的价差由 {from}% 调整为 {to}% 的变更已取消，价差保持 {from}%。",
+    "The change of the spread of {symbol} from {from}% to {to}%, announced for {time} UTC, is cancelled. The spread stays {from}%.",
+  ),
   // A push only (the chat itself is the message): what it says stays in the conversation, not on a lock screen.
   SUPPORT_REPLY_TITLE: s("客服已回复", "Customer service replied"),
   SUPPORT_REPLY_BODY: s("您的客服会话有一条新回复。", "There is a new reply in your conversation with customer service."),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { call } from "./define";
 import { decimalString, id, idempotencyKey, idInput, msg, pageQuery, seconds, signedDecimalString, wholeNumber } from "./common";
-import { marketKind, pairSymbol } from "./market";
+import { marketKind, pairSymbol, upcomingTermChange } from "./market";
 
 /**
  * Leveraged contracts, forex and metals: one position engine, with the fields every client and outside tool relies on.
@@ -115,6 +115,8 @@ export const ticket = z.object({
   /** Daily swap charge rates as fractions of the notional (forex and metals), triple on Wednesday. */
   swap_long_rate: decimalString,
   swap_short_rate: decimalString,
+  /** Announced changes of the pair's terms that have not taken effect yet (a wider spread from a given time). */
+  upcoming: z.array(upcomingTermChange).optional(),
 });
 export type Ticket = z.infer<typeof ticket>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { call } from "./define";
 import { decimalString, id, idempotencyKey, idInput, msg, pageQuery, seconds } from "./common";
-import { pairSymbol } from "./market";
+import { pairSymbol, upcomingTermChange } from "./market";
 
 /**
  * Spot coin trading: the broker model against the recorded feed. Market orders fill at once at
@@ -117,6 +117,8 @@ export const ticket = z.object({
   /** The user's available quote and base currency. */
   quote_available: decimalString,
   base_available: decimalString,
+  /** Announced changes of the pair's terms that have not taken effect yet (a wider spread from a given time). */
+  upcoming: z.array(upcomingTermChange).optional(),
 });
 export type SpotTicket = z.infer<typeof ticket>;
 

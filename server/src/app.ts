@@ -168,7 +168,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const content = registerContent(ctx, app, { facts: fundingFacts });
   // Repeated failed sign-ins are told to the account's owner (a notice and an e-mail).
   auth.auth.useWarnings({ notifier: content.notifier, messenger: ctx.messenger, translator: ctx.translator });
-  const market = await registerMarket(ctx, app, { authenticate: sessions.authenticate });
+  // An operator's change of a pair's terms is announced to every user as a published notice (market/term-changes.ts).
+  const market = await registerMarket(ctx, app, {
+    authenticate: sessions.authenticate,
+    notices: { publish: (tx, texts, by) => content.news.publishSystemNotice(tx, texts, by) },
+  });
   // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
   const money = registerMoney(ctx, { notifier: content.notifier, prices: preferLive(market.prices, referencePriceSource(db)) });
   // The back office's funding decisions reach the user's open screens at once (the socket's `funding` channel).
@@ -184,6 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const spot = registerSpot(ctx, { market, notifier: content.notifier, triggers });
   const jobs = new LeaderJobs({ isLeader: () => market.isLeader(), clock, log: app.log });
   jobs.add("positions", positions.runJobs);
+  // Announced term changes apply at their effective time (a wider spread after its notice period).
+  jobs.add("market-terms", (nowMs) => market.service.applyDueTermChanges(nowMs));
   // AI arbitrage and hosting: income paid daily at 00:00 UTC by the leader, missed days caught up.
   const earn = registerEarn(ctx, { notifier: content.notifier, switches });
   jobs.add("earn", async (nowMs) => void (await earn.runJobs(nowMs)));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Pair } from "../../server/contract/market";
 import type { Position, PositionsConfig } from "../../server/contract/positions";
 import type { SpotConfig, SpotOrder } from "../../server/contract/spot";
 import type { Option, OptionsConfig } from "../../server/contract/options";
@@ -52,9 +53,22 @@ async function mine(token: string, status: "open" | "closed"): Promise<Position[
   return res.body.message.list;
 }
 
+/**
+ * Changes the pair's spread the way an operator can: a narrower one applies at once, a wider one is announced and
+ * applies after its notice period (term-notice.test.ts): the clock is moved to its effective time and the leader's
+ * job applies it.
+ */
 async function setSpread(spread: string) {
-  const res = await server.call("POST", "backoffice/market/pairs/update", { symbol: BTC, spread_rate: spread, reason: "test" }, { token: admin.token });
+  const res = await server.call<Pair>("POST", "backoffice/market/pairs/update", { symbol: BTC, spread_rate: spread, reason: "test" }, { token: admin.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const pending = res.body.message.upcoming?.find((u) => u.term === "spread_rate");
+  if (pending) {
+    server.clock.set(pending.effective_at * 1000);
+    await server.engines.jobs.runOnce();
+    // A day later the operator's 12 h session has ended: sign in again.
+    admin = await server.newOperator("admin");
+  }
+  expect(server.market.service.pair(BTC)?.spread_rate).toBe(money(spread).toFixed());
 }
 
 describe("backoffice/market/pairs/update: a spread change applies to new orders only", () => {
@@ -156,6 +170,8 @@ describe("backoffice/spot/config/save: a fee change applies to new orders only",
 });
 
 describe("backoffice/options/config/save and a spread change: a placed option keeps its rate and its settlement", () => {
+  // The spread change here is a narrowing (it applies at once): the option's expiry is seconds away, a wider spread
+  // would wait a day for its notice.
   it("settles on the tick at expiry at the rate it was placed with", async () => {
     await tick(server, { [BTC]: "55700" });
     const u = await user();
@@ -168,7 +184,7 @@ describe("backoffice/options/config/save and a spread change: a placed option ke
     const halved = { ...config, kinds: { ...config.kinds, crypto: config.kinds.crypto.map((p) => ({ ...p, rate: "0.1" })) } };
     const saved = await server.call("POST", "backoffice/options/config/save", halved, { token: admin.token });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    await setSpread("0.09");
+    await setSpread("0");
     server.clock.set(o.expires_at_ms - 1_000);
     await tick(server, { [BTC]: "55700.01" });
     const settled = await server.call<{ list: Option[] }>("GET", "microtrade/lists", { status: "settled" }, { token: u.token });

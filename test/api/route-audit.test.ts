@@ -31,6 +31,30 @@ const ALLOWED_FIELDS: Record<string, { fields: string[]; why: string }> = {
   },
 };
 
+/**
+ * Operator writes that can change a trading term for everybody (a spread, a fee, a leverage rule, a rate, the notice
+ * period), each with how users are protected (CONTRACT "Precisions added in wave 3"): what is open keeps the terms it
+ * was placed with, and a pair's spread goes through the published notice (market/term-changes.ts). A new route with
+ * such a field fails until a person lists it here with the reason.
+ */
+const TERM_FIELD = /(^|_)(spread|fee|fees|leverage|leverages|maintenance|swap|rate|rates|notice)(_|$)/;
+const TERM_ROUTES: Record<string, string> = {
+  "POST /api/backoffice/market/pairs/update":
+    "A wider spread is stored pending with its effective time (now + the notice period), announced to every user and applied by the leader then; a narrower one applies at once, announced. Positions and resting orders keep their own spread.",
+  "POST /api/backoffice/market/terms/notice": "The notice period itself: at least 24 h, audited; changes announced before keep their announced time.",
+  "POST /api/backoffice/market/terms/cancel": "Cancels an announced change before its time: the published term stays, audited, and the cancellation is announced.",
+  // Not yet under the notice period (a follow-up of issue 25): they apply to new orders at once, audited; what is
+  // open keeps its terms (stored on its row; test/api/operator-terms.test.ts proves each).
+  "POST /api/backoffice/positions/config/save":
+    "Fees, maintenance, swaps and leverages of new positions (audited). An open or pending position keeps the fee and maintenance rates it was placed with; leverage applies at placement only. No notice period yet.",
+  "POST /api/backoffice/spot/config/save": "The fee rate of new spot orders (audited); a resting limit order keeps the rate it was placed with. No notice period yet.",
+  "POST /api/backoffice/options/config/save": "The payout rates of new options (audited); a placed option keeps the rate it was placed with. No notice period yet.",
+  "POST /api/backoffice/earn/products/save": "A product's rate and early-exit penalty for new subscriptions; a subscription keeps the terms disclosed when it was made (stored on the order).",
+  "POST /api/backoffice/funding/config": "The published withdrawal rules (minimum, fee) for new requests; a request keeps the fee it was made with (stored on it).",
+  "POST /api/backoffice/referral/config/save": "The share of invitees' paid fees that referrers earn: paid by the platform out of fees already charged, it costs no user anything.",
+  "POST /api/backoffice/features/save": "Switches a product (options, leverage, earn, loans) on or off per country for everybody: a switch, not a rate (PRODUCT: switched off for everybody, with notice).",
+};
+
 interface Schema {
   type?: string | string[];
   properties?: Record<string, Schema>;
@@ -93,6 +117,23 @@ function audit(doc: { paths: Record<string, Record<string, Operation>> }): { ope
   return { operatorRoutes, writes, findings };
 }
 
+/** Operator writes with a field that names a trading term, and the fields that matched. */
+function termWrites(doc: { paths: Record<string, Record<string, Operation>> }): Array<{ route: string; fields: string[] }> {
+  const found: Array<{ route: string; fields: string[] }> = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      if (!op.security?.some((s) => "operator" in s) || method.toUpperCase() === "GET") continue;
+      const fields = new Set<string>();
+      for (const p of op.parameters ?? []) fields.add(p.name);
+      for (const content of Object.values(op.requestBody?.content ?? {})) fieldNames(content.schema, fields);
+      const matched = [...fields].filter((f) => TERM_FIELD.test(f));
+      const local = path.replace(/^\/api\/backoffice\//, "");
+      if (matched.length || /(^|\/)terms(\/|$)/.test(local)) found.push({ route: `${method.toUpperCase()} ${path}`, fields: matched });
+    }
+  }
+  return found;
+}
+
 let server: TestServer;
 let doc: { paths: Record<string, Record<string, Operation>> };
 
@@ -144,4 +185,34 @@ describe("route audit: no operator route can cheat", () => {
       "POST /api/backoffice/x/y",
     ]);
   });
+
+  it("every operator write that can change a trading term is listed with how users are protected", () => {
+    const unlisted = termWrites(doc).filter((w) => !TERM_ROUTES[w.route]);
+    expect(unlisted).toEqual([]);
+    for (const route of Object.keys(TERM_ROUTES)) {
+      const [method, path] = route.split(" ");
+      expect(doc.paths[path]?.[method.toLowerCase()], route).toBeDefined();
+    }
+  });
+
+  it("would catch a new route that changes a fee, a spread or a leverage rule", () => {
+    const op = (fields: Record<string, Schema>): Record<string, Operation> => ({
+      post: { summary: "x", security: [{ operator: [] }], requestBody: { content: { "application/json": { schema: { type: "object", properties: fields } } } } },
+    });
+    const planted = {
+      paths: {
+        "/api/backoffice/market/pairs/update": op({ spread_rate: { type: "string" } }),
+        "/api/backoffice/fees/save": op({ kinds: { type: "object", properties: { crypto: { type: "object", properties: { fee_rate: { type: "string" } } } } } }),
+        "/api/backoffice/lever/rules": op({ leverages: { type: "array" } }),
+        "/api/backoffice/market/terms/apply_now": op({ id: { type: "integer" } }),
+        "/api/backoffice/fine": op({ name: { type: "string" } }),
+      },
+    };
+    expect(termWrites(planted).filter((w) => !TERM_ROUTES[w.route]).map((w) => w.route)).toEqual([
+      "POST /api/backoffice/fees/save",
+      "POST /api/backoffice/lever/rules",
+      "POST /api/backoffice/market/terms/apply_now",
+    ]);
+  });
 });
+

@@ -6,7 +6,7 @@ import { operatorName } from "../backoffice";
 import { audit } from "../platform/audit";
 import type { Bus } from "../platform/bus";
 import { toSeconds, type Clock } from "../platform/clock";
-import type { Db, Executor } from "../platform/db";
+import type { Db, Executor, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import { imageExists } from "../platform/uploads";
 import { newsItems, type NewsRow } from "./content.schema";
@@ -215,6 +215,35 @@ export class NewsService {
       return saved;
     });
     return this.toBo(this.db, row);
+  }
+
+  /**
+   * A notice the platform itself publishes (NoticeBoard: an operator's change of trading terms), inside the caller's
+   * transaction, in every language at once: the English text is the original, the others its translations. The
+   * returned `announce` tells the open apps once the caller's transaction has committed.
+   */
+  async publishSystemNotice(tx: Tx, texts: { en: NewsText } & Translations<NewsText>, by: number | null): Promise<{ id: number; announce: () => void }> {
+    const now = this.clock.now();
+    const { en, ...others } = texts;
+    const translations = cleanTranslations(others, { required: ["title", "body"], html: ["body"] });
+    const [row] = await tx
+      .insert(newsItems)
+      .values({
+        kind: "notice",
+        lang: null,
+        title: en.title,
+        summary: en.summary,
+        body: sanitizeHtml(en.body),
+        translations,
+        status: "published",
+        publishedAt: now,
+        createdBy: by,
+        updatedBy: by,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return { id: row.id, announce: () => this.announce(row) };
   }
 
   /** Everybody's notice channel: open apps refresh their notices (the list stays the truth). */

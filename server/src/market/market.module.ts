@@ -13,6 +13,8 @@ import { MarketService } from "./market.service";
 import { MarketStore } from "./market.store";
 import { DEFAULT_REALTIME_OPTIONS, RealtimeHub, type RealtimeOptions } from "./realtime";
 import { SimFeed } from "./sim.feed";
+import { TermChanges } from "./term-changes";
+import type { NoticeBoard } from "../platform/notify";
 
 /**
  * The markets domain, wired: storage, the view every process keeps (service), the socket hub, and the feed that
@@ -33,6 +35,8 @@ export interface MarketOptions {
   instruments?: readonly Instrument[];
   /** Replaces the adapters the configuration would choose (tests). */
   adapters?: FeedAdapter[];
+  /** Publishes the notices of term changes to every user (the content domain's news desk). */
+  notices?: NoticeBoard;
 }
 
 export interface MarketModule {
@@ -78,7 +82,8 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   const store = new MarketStore(ctx.database);
   await store.ensurePairs(options.instruments ?? INSTRUMENTS);
   const maxTickAgeMs = { crypto: ctx.config.TICK_MAX_AGE_CRYPTO_MS, forex: ctx.config.TICK_MAX_AGE_FOREX_MS, metal: ctx.config.TICK_MAX_AGE_METAL_MS };
-  const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, maxTickAgeMs, log: ctx.log });
+  const terms = new TermChanges({ db: ctx.db, clock: ctx.clock, translator: ctx.translator, notices: options.notices });
+  const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, maxTickAgeMs, terms, log: ctx.log });
   await service.init();
   const hub = new RealtimeHub({ market: service, bus: ctx.bus, authenticate: options.authenticate, log: ctx.log }, { ...DEFAULT_REALTIME_OPTIONS, ...options.realtime });
   hub.register(app);
@@ -90,7 +95,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   /** Shutting down: a leader stepping down does not start following again. */
   let closing = false;
 
-  marketRoutes(ctx, service, { leader: () => manual || leadership.isLeader, retentionHours: runnerOptions.tickRetentionHours });
+  marketRoutes(ctx, service, terms, { leader: () => manual || leadership.isLeader, retentionHours: runnerOptions.tickRetentionHours });
 
   const module: MarketModule = {
     service,

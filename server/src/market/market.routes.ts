@@ -2,12 +2,13 @@ import { market } from "../../contract";
 import type { OperatorRole } from "../../contract/backoffice";
 import type { AppContext } from "../platform/context";
 import type { MarketService } from "./market.service";
+import type { TermChanges } from "./term-changes";
 
 const READERS: OperatorRole[] = ["admin", "reviewer", "support"];
 const FX = ["forex", "metal"] as const;
 
 /** The market calls: thin, the service answers. */
-export function marketRoutes(ctx: AppContext, service: MarketService, feed: { leader: () => boolean; retentionHours: number }): void {
+export function marketRoutes(ctx: AppContext, service: MarketService, terms: TermChanges, feed: { leader: () => boolean; retentionHours: number }): void {
   const { api, config } = ctx;
 
   api.route(market.quotations, ({ input }) => service.quotations(input.kind ? [input.kind] : undefined));
@@ -19,6 +20,10 @@ export function marketRoutes(ctx: AppContext, service: MarketService, feed: { le
 
   api.route(market.backofficePairs, ({ input }) => service.pairs(input), { roles: READERS });
   api.route(market.updatePair, ({ operator, input }) => service.updatePair(operator, input), { roles: ["admin"] });
+  // Announced term changes (term-changes.ts): the list, the notice period, a cancellation before the effective time.
+  api.route(market.termChanges, ({ input }) => terms.list(input.symbol), { roles: READERS });
+  api.route(market.saveTermNotice, ({ operator, input }) => terms.saveNotice(operator.id, input.notice_hours, input.reason ?? null), { roles: ["admin"] });
+  api.route(market.cancelTermChange, ({ operator, input }) => service.cancelTermChange(operator, input), { roles: ["admin"] });
   api.route(
     market.feedStatus,
     () => ({

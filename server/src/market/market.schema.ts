@@ -46,3 +46,24 @@ export const marketKlines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.symbol, t.interval, t.t] })],
 );
+
+/** Migration 0030: a change of a pair's term waiting for its notice period (or applied, or cancelled). */
+export const marketTermChanges = pgTable("market_term_changes", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+  symbol: text("symbol").notNull(),
+  term: text("term").$type<"spread_rate">().notNull(),
+  fromValue: amount("from_value").notNull(),
+  toValue: amount("to_value").notNull(),
+  status: text("status").$type<"pending" | "applied" | "cancelled">().notNull(),
+  reason: text("reason"),
+  announcedAt: timestamp("announced_at", { withTimezone: true }).notNull(),
+  effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+  noticeId: bigint("notice_id", { mode: "number" }),
+  cancelNoticeId: bigint("cancel_notice_id", { mode: "number" }),
+  createdBy: bigint("created_by", { mode: "number" }),
+  appliedAt: timestamp("applied_at", { withTimezone: true }),
+  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  cancelledBy: bigint("cancelled_by", { mode: "number" }),
+  cancelReason: text("cancel_reason"),
+});
+export type TermChangeRow = typeof marketTermChanges.$inferSelect;

@@ -1,7 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { ArbitrageScan, Candle, KlineInterval, MarketKind, MarketSource, Pair, Quotation, Venue } from "../../contract/market";
+import type { ArbitrageScan, Candle, KlineInterval, MarketKind, MarketSource, Pair, Quotation, TermChange, UpcomingTermChange, Venue } from "../../contract/market";
 import { money } from "../ledger";
 import type { OperatorSession } from "../platform/http";
 import { audit } from "../platform/audit";
@@ -17,6 +17,7 @@ import { PAIRS_TOPIC, UPDATE_TOPIC, type MarketUpdate, type TickerFigures } from
 import type { MarketStore, PairRow, StoredTick } from "./market.store";
 import { marketPairs } from "./market.schema";
 import { requireSoundPairRules } from "./pair-rules";
+import type { TermChanges } from "./term-changes";
 import { quotationFrom, roundCandle } from "./quotation";
 import { VenueBoard } from "./venues";
 
@@ -50,6 +51,8 @@ export interface PairChange {
 
 export class MarketService {
   private pairRows = new Map<string, PairRow>();
+  /** Announced changes of each pair's terms that have not taken effect yet (term-changes.ts), loaded with the pairs. */
+  private upcomingBySymbol = new Map<string, UpcomingTermChange[]>();
   private tickers = new Map<string, TickerFigures>();
   private quotationCache = new Map<string, Quotation>();
   private openCandles = new Map<string, Candle>();
@@ -73,6 +76,8 @@ export class MarketService {
       adapters: readonly FeedAdapter[];
       /** The oldest tick a trade may use, per kind (config TICK_MAX_AGE_*_MS); DEFAULT_TICK_MAX_AGE_MS when absent. */
       maxTickAgeMs?: Readonly<Record<MarketKind, number>>;
+      /** Announced term changes: scheduled, applied by the leader, cancelled (term-changes.ts). */
+      terms: TermChanges;
       log?: FastifyBaseLogger;
     },
   ) {
@@ -137,9 +142,31 @@ export class MarketService {
   // ----- pairs -----
 
   async reloadPairs(): Promise<void> {
-    const rows = await this.deps.store.pairs();
+    const [rows, upcoming] = await Promise.all([this.deps.store.pairs(), this.deps.terms.pendingBySymbol()]);
     this.pairRows = new Map(rows.map((r) => [r.symbol, r]));
+    this.upcomingBySymbol = upcoming;
     this.quotationCache.clear();
+  }
+
+  /** The pair's announced changes that have not taken effect yet, earliest first (the tickets show them). */
+  upcoming(symbol: string): UpcomingTermChange[] {
+    return this.upcomingBySymbol.get(symbol) ?? [];
+  }
+
+  /** The leader's job: applies the announced changes whose time has come; every process reloads the pairs. */
+  async applyDueTermChanges(nowMs: number): Promise<void> {
+    const changed = await this.deps.terms.applyDue(nowMs);
+    if (!changed.length) return;
+    await this.reloadPairs();
+    for (const symbol of changed) this.deps.bus.publish(PAIRS_TOPIC, { symbol });
+  }
+
+  /** Cancels an announced change before its time (audited and announced); every process reloads the pairs. */
+  async cancelTermChange(operator: OperatorSession, input: { id: number; reason: string }): Promise<TermChange> {
+    const cancelled = await this.deps.terms.cancel(operator.id, input.id, input.reason);
+    await this.reloadPairs();
+    this.deps.bus.publish(PAIRS_TOPIC, { symbol: cancelled.symbol });
+    return cancelled;
   }
 
   pair(symbol: string): PairRow | undefined {
@@ -189,27 +216,42 @@ export class MarketService {
       spread_rate: row.spread_rate,
       contract_size: row.contract_size,
       source: this.sourceOf.get(row.symbol) ?? this.deps.source,
+      upcoming: this.upcoming(row.symbol),
     };
   }
 
-  /** An operator changes a pair's rules; audited, and every process reloads. */
+  /**
+   * An operator changes a pair's rules; audited, and every process reloads. The switch, precision and quantities
+   * apply at once; a spread change goes through the notice rules (term-changes.ts): a wider spread is announced and
+   * waits for its time (the pair keeps its spread until then), a narrower one applies at once and is announced.
+   */
   async updatePair(operator: OperatorSession, change: PairChange): Promise<Pair> {
     const before = this.requirePair(change.symbol);
-    const next = {
+    const spreadChanged = change.spread_rate !== undefined && !money(change.spread_rate).eq(before.spread_rate);
+    const asked = {
       trading: change.trading ?? before.trading,
       price_precision: change.price_precision ?? before.price_precision,
       quantity_step: change.quantity_step ?? before.quantity_step,
       quantity_min: change.quantity_min ?? before.quantity_min,
       quantity_max: change.quantity_max ?? before.quantity_max,
-      spread_rate: change.spread_rate ?? before.spread_rate,
+      spread_rate: spreadChanged ? money(change.spread_rate!).toFixed() : before.spread_rate,
     };
-    requireSoundPairRules(next);
-    const diff = Object.fromEntries(
-      Object.entries(next)
-        .filter(([key, value]) => String(value) !== String(before[key as keyof typeof next]))
-        .map(([key, value]) => [key, { from: before[key as keyof typeof next], to: value }]),
-    );
+    // The rules are checked as asked (a spread of 10 % is refused now, not at its effective time).
+    requireSoundPairRules(asked);
+    let announce: () => void = () => undefined;
     await this.deps.database.db.transaction(async (tx) => {
+      let spreadNow = before.spread_rate;
+      if (spreadChanged) {
+        const recorded = await this.deps.terms.record(tx, { operatorId: operator.id, symbol: before.symbol, term: "spread_rate", from: before.spread_rate, to: asked.spread_rate, reason: change.reason ?? null });
+        if (recorded.now) spreadNow = asked.spread_rate;
+        announce = recorded.announce;
+      }
+      const next = { ...asked, spread_rate: spreadNow };
+      const diff = Object.fromEntries(
+        Object.entries(next)
+          .filter(([key, value]) => String(value) !== String(before[key as keyof typeof next]))
+          .map(([key, value]) => [key, { from: before[key as keyof typeof next], to: value }]),
+      );
       await tx
         .update(marketPairs)
         .set({
@@ -224,6 +266,7 @@ export class MarketService {
         .where(eq(marketPairs.symbol, change.symbol));
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "market.pair.update", targetKind: "pair", targetId: change.symbol, detail: { changes: diff, reason: change.reason ?? null } });
     });
+    announce();
     await this.reloadPairs();
     this.deps.bus.publish(PAIRS_TOPIC, { symbol: change.symbol });
     return this.pairOf(this.requirePair(change.symbol));

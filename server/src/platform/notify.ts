@@ -34,3 +34,20 @@ export interface UserNotifier {
 
 /** For wiring without a message centre (unit tests of a single domain). */
 export const silentNotifier: UserNotifier = { notifyUser: async () => undefined };
+
+/** One notice's text in one language: a title, a plain-text summary and its body (sanitised HTML). */
+export interface NoticeText {
+  title: string;
+  summary: string;
+  body: string;
+}
+
+/**
+ * How a domain publishes a notice to every user (an operator's change of trading terms): written inside the
+ * caller's transaction, already in every language (the English original plus the translations), and announced to
+ * the open apps by `announce()` once that transaction has committed. The content domain implements it (a published
+ * notice of the news desk, kind `notice`, shown in every user's inbox in their language).
+ */
+export interface NoticeBoard {
+  publish(tx: Tx, texts: { en: NoticeText } & Partial<Record<string, NoticeText>>, by: number | null): Promise<{ id: number; announce: () => void }>;
+}

@@ -56,6 +56,7 @@ export class PositionsQueries extends PositionsRole {
       value_per_lot_1pct: perLot,
       swap_long_rate: rules.swap_long_rate,
       swap_short_rate: rules.swap_short_rate,
+      upcoming: this.deps.market.upcoming(pair.symbol),
     };
   }
 

@@ -88,6 +88,8 @@ export class SpotCommands extends SpotRole {
             quantity: input.quantity,
             pricePrecision: pair.price_precision,
             feeRate,
+            // Kept for life: a limit order fills on the quote this spread puts around the tick (contract, wave 3).
+            spreadRate: pair.spread_rate,
             createdAt: now,
             ...columns,
           })

@@ -40,7 +40,7 @@ describe("which tick fills a limit order", () => {
   it("the trigger book agrees with the engine on which tick crosses", () => {
     for (const c of cases) {
       const book = new TriggerBook();
-      book.add(triggerOf({ id: 1, symbol: "BTC/USDT", side: c.side, price: c.limit }));
+      book.add(triggerOf({ id: 1, symbol: "BTC/USDT", side: c.side, price: c.limit, spread: "0" }));
       let firedAt: number | null = null;
       c.path.forEach(([bid, ask], i) => {
         if (firedAt === null && book.evaluate({ symbol: "BTC/USDT", price: bid, bid, ask, atMs: i }).length) firedAt = i;

@@ -70,12 +70,16 @@ export const fillAt = (quantity: string, price: string, feeRate: string): Fill =
   return { price, amount, fee: feeOf(amount, feeRate) };
 };
 
-/** The trigger an open limit order arms: a buy watches the ask falling to its price, a sell the bid rising to it. */
-export function triggerOf(order: { id: number; symbol: string; side: SpotSide; price: string }): Trigger {
+/**
+ * The trigger an open limit order arms: a buy watches the ask falling to its price, a sell the bid rising to it, on
+ * the quote the order's OWN spread (the pair's when it was placed) puts around the tick, never the pair's current one.
+ */
+export function triggerOf(order: { id: number; symbol: string; side: SpotSide; price: string; spread: string }): Trigger {
   const owner = `${SOURCE}:${order.id}`;
+  const spread = order.spread;
   return order.side === "buy"
-    ? { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "ask", cross: "down", level: order.price }
-    : { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "bid", cross: "up", level: order.price };
+    ? { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "ask", cross: "down", level: order.price, spread }
+    : { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "bid", cross: "up", level: order.price, spread };
 }
 
 /** The first tick of a path that crosses a limit order, with the fill it makes (null when none does). */

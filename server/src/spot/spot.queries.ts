@@ -42,6 +42,7 @@ export class SpotQueries extends SpotRole {
       demo: (this.deps.market.quotationOf(pair.symbol)?.source ?? this.deps.market.lastTick(pair.symbol)?.source) === "sim",
       quote_available: available(pair.quote),
       base_available: available(pair.base),
+      upcoming: this.deps.market.upcoming(pair.symbol),
     };
   }
 

@@ -1,6 +1,6 @@
 import { bigint, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** The table of migrations/0010_spot.sql. */
+/** The table of migrations/0010_spot.sql (and 0030's spread_rate). */
 
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
@@ -16,6 +16,8 @@ export const spotOrders = pgTable("spot_orders", {
   quantity: amount("quantity").notNull(),
   pricePrecision: integer("price_precision").notNull(),
   feeRate: amount("fee_rate").notNull(),
+  /** The pair's spread when the order was placed (0030): a limit order's fill is judged at this spread for life. */
+  spreadRate: amount("spread_rate").notNull(),
   holdId: bigint("hold_id", { mode: "number" }),
   status: text("status").$type<"open" | "filled" | "cancelled">().notNull(),
   filledPrice: amount("filled_price"),

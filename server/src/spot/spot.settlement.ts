@@ -4,6 +4,7 @@ import type { SpotOrder } from "../../contract/spot";
 import { ledger, money, toWire } from "../ledger";
 import type { Tx } from "../platform/db";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
+import { quoteAround } from "../market";
 import { crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import { filledColumns, KIND, SpotRole, toOrder } from "./spot.shared";
@@ -61,7 +62,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
 
   private levelOf(row: SpotOrderRow): Trigger | null {
     if (row.status !== "open" || row.price === null) return null;
-    return triggerOf({ id: row.id, symbol: row.symbol, side: row.side, price: money(row.price).toFixed(row.pricePrecision) });
+    return triggerOf({ id: row.id, symbol: row.symbol, side: row.side, price: money(row.price).toFixed(row.pricePrecision), spread: toWire(row.spreadRate) });
   }
 
   /**
@@ -74,7 +75,8 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
       const row = await this.db.transaction(async (tx) => {
         const [locked] = await tx.select().from(spotOrders).where(eq(spotOrders.id, id)).for("update");
         if (locked?.status !== "open" || locked.price === null) return null;
-        if (!crosses(locked.side, locked.price, item.tick)) return null;
+        // Decided at the order's own spread: the pair's current one (an operator's later change) cannot fill it.
+        if (!crosses(locked.side, locked.price, quoteAround(item.tick.price, locked.spreadRate, locked.pricePrecision))) return null;
         return this.fillInTx(tx, locked, { price: item.tick.price, atMs: item.tick.atMs });
       });
       if (row) await this.after(row);

@@ -4,13 +4,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { MarketKind, Pair } from "@contract/market";
 import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { formatDecimal, formatRate } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Modal } from "@/shared/ui/modal";
 import { DeskList } from "../desk-list";
 import { getPairs, updatePair } from "../market-api";
 import { kindText, KINDS } from "./market-parts";
+import { TermChangesPanel, useTermChanges } from "./term-changes";
 
 type Draft = Pick<Pair, "trading" | "quantity_step" | "quantity_min" | "quantity_max" | "spread_rate"> & { price_precision: string; reason: string };
 
@@ -33,6 +34,7 @@ export function PairsPage() {
   const { t, i18n } = useLingui();
   const [kind, setKind] = useState<MarketKind | "">("");
   const { data, isLoading, mutate } = useSWR(["backoffice/market/pairs", kind], () => getPairs(kind ? { kind } : {}, { silent: true }));
+  const terms = useTermChanges();
   const [editing, setEditing] = useState<Pair | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const open = (pair: Pair) => {
@@ -58,10 +60,13 @@ export function PairsPage() {
     if (draft.reason.trim()) changes.reason = draft.reason.trim();
     const saved = await updatePair(changes);
     await mutate((list) => list?.map((p) => (p.symbol === saved.symbol ? saved : p)), { revalidate: false });
+    // A spread change is announced (and a wider one waits): the list of announced changes has a new line.
+    if (changes.spread_rate !== undefined) await terms.mutate();
     showToast(i18n._(successes.SAVE.key), "success");
     close();
   });
   const set = (change: Partial<Draft>) => setDraft((d) => d && { ...d, ...change });
+  const noticeHours = terms.data?.notice_hours ?? 24;
 
   return (
     <>
@@ -109,7 +114,20 @@ export function PairsPage() {
                 <td className="num">{formatDecimal(p.quantity_step)}</td>
                 <td className="num">{formatDecimal(p.quantity_min)}</td>
                 <td className="num">{formatDecimal(p.quantity_max)}</td>
-                <td className="num">{formatRate(p.spread_rate)}</td>
+                <td className="num">
+                  {formatRate(p.spread_rate)}
+                  {p.upcoming?.map((u) => {
+                    const to = formatRate(u.to);
+                    const date = formatDateTime(u.effective_at);
+                    return (
+                      <div key={u.id} className="faint" style={{ fontSize: 12 }} data-testid="pair-upcoming">
+                        <Trans>
+                          → {to} on {date}
+                        </Trans>
+                      </div>
+                    );
+                  })}
+                </td>
                 <td className="num">{formatDecimal(p.contract_size)}</td>
                 <td>
                   <span className={`badge ${p.source === "sim" ? "badge--warn" : ""}`}>{p.source}</span>
@@ -168,12 +186,16 @@ export function PairsPage() {
               hint={`${draft.spread_rate || "0"} = ${formatRate(draft.spread_rate)}`}
             />
             <p className="faint" style={{ fontSize: 13, margin: 0 }} data-testid="spread-new-orders">
-              <Trans>A new spread applies to orders placed after you save. Open positions and waiting orders keep the spread they were placed with: their close, take-profit, stop-loss and liquidation do not move.</Trans>
+              <Trans>
+                A wider spread is announced to every user at once and applies to orders placed after the notice period ({noticeHours} h); a narrower one applies at once and is announced too. Open positions and waiting orders keep the spread they were placed with: their close, take-profit, stop-loss and liquidation do not move.
+              </Trans>
             </p>
             <TextField label={<Trans>Reason (audit log; shown to users when trading is switched off)</Trans>} name="reason" value={draft.reason} maxLength={200} onChange={(e) => set({ reason: e.target.value })} error={save.errorOf("reason")} />
           </form>
         )}
       </Modal>
+
+      <TermChangesPanel onChanged={() => void mutate()} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { TradingHours } from "@/shared/ui/trading-hours";
+import { UpcomingTerms } from "@/shared/ui/upcoming-terms";
 import { KeyValue } from "@/shared/ui/key-value";
 import { LimitPriceField, OrderTypeSwitch, QuantityField, TicketPreview } from "@/shared/ui/order-ticket";
 import { useQuotes } from "@/shared/market/quotations";
@@ -133,6 +134,7 @@ function TicketForm({ ticket, quote, demo, freshness, riskWarning, initialDirect
       </div>
 
       {ticket.trading_hours && <TradingHours hours={ticket.trading_hours} />}
+      <UpcomingTerms changes={ticket.upcoming} />
       {!ticket.trading && <Notice>{i18n._(errors.PAIR_NOT_ACTIVE.key)}</Notice>}
       {ticket.trading && closed && (
         <Notice>

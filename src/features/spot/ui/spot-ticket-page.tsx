@@ -12,6 +12,7 @@ import { Icon } from "@/shared/ui/icons";
 import { KeyValue } from "@/shared/ui/key-value";
 import { LimitPriceField, OrderTypeSwitch, QuantityField, TicketPreview } from "@/shared/ui/order-ticket";
 import { Page } from "@/shared/ui/page";
+import { UpcomingTerms } from "@/shared/ui/upcoming-terms";
 import { useSpotTicket } from "../api/ticket";
 import { placeSpotOrder } from "../api/trade";
 import { formatPrice } from "@/shared/market/format";
@@ -130,6 +131,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
           </span>
         )}
       </div>
+      <UpcomingTerms changes={ticket.upcoming} />
       {!ticket.trading && (
         <div className="notice" role="note">
           <Icon name="info" size={18} />

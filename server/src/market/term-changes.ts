@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { notifications } from "../../contract";
+import { languages } from "../../contract/constants";
+import { TERM_NOTICE_MAX_HOURS, TERM_NOTICE_MIN_HOURS, type TermChange, type TermName, type UpcomingTermChange } from "../../contract/market";
+import { money, toWire } from "../ledger";
+import { audit } from "../platform/audit";
+import { toSeconds, utcDateTime, type Clock } from "../platform/clock";
+import type { Db, Tx } from "../platform/db";
+import { isUniqueViolation } from "../platform/db-errors";
+import { DomainError } from "../platform/errors";
+import { numberValue, type TextValues, type Translator } from "../platform/i18n";
+import type { NoticeBoard, NoticeText } from "../platform/notify";
+import { parsedOrDefault, settingReader } from "../platform/settings";
+import { marketPairs, marketTermChanges, type TermChangeRow } from "./market.schema";
+
+/**
+ * An operator's change of a pair's terms reaches users only after a published notice (CONTRACT "Precisions added in
+ * wave 3", issue 25). A change that is worse for users (a wider spread) is stored here as pending with its effective
+ * time (now + the notice period), announced to every user in their language, and applied by the feed leader's job
+ * once due: the pair's term and the change's status move in one transaction, so a restart loses nothing and applies
+ * nothing twice. A change that is better for users (a narrower spread) applies at once and is announced too: nobody
+ * needs time to prepare for a lower price, and holding it back would only keep users on the worse one. The back
+ * office may cancel a pending change before its time; the cancellation is audited and announced. Open positions and
+ * resting limit orders are out of reach either way: they keep the spread they were placed with.
+ */
+
+/** The notice period an operator sets (hours). Absent: the minimum, 24 h. */
+export const termNotice = settingReader(
+  "market_term_notice",
+  parsedOrDefault(z.object({ hours: z.number().int().min(TERM_NOTICE_MIN_HOURS).max(TERM_NOTICE_MAX_HOURS) }), { hours: TERM_NOTICE_MIN_HOURS }),
+);
+
+const HOUR_MS = 3_600_000;
+
+/** A rate as the notices write it: a percentage with every digit it has (0.0004 -> 0.04). */
+const percent = (rate: string) => numberValue(money(rate).times(100).toFixed());
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const upcomingOf = (row: TermChangeRow): UpcomingTermChange => ({
+  id: row.id,
+  term: row.term,
+  from: toWire(row.fromValue),
+  to: toWire(row.toValue),
+  announced_at: toSeconds(row.announcedAt),
+  effective_at: toSeconds(row.effectiveAt),
+});
+
+export const termChangeOf = (row: TermChangeRow): TermChange => ({
+  ...upcomingOf(row),
+  symbol: row.symbol,
+  status: row.status,
+  reason: row.reason,
+  notice_id: row.noticeId,
+  cancel_notice_id: row.cancelNoticeId,
+  created_by: row.createdBy,
+  applied_at: row.appliedAt ? toSeconds(row.appliedAt) : null,
+  cancelled_at: row.cancelledAt ? toSeconds(row.cancelledAt) : null,
+  cancel_reason: row.cancelReason,
+});
+
+export class TermChanges {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      translator: Translator;
+      /** Publishes the notices (the content domain); without it (unit wiring) nothing is announced. */
+      notices?: NoticeBoard;
+    },
+  ) {}
+
+  /** The pending changes per pair, earliest first (every process keeps them with its pairs). */
+  async pendingBySymbol(): Promise<Map<string, UpcomingTermChange[]>> {
+    const rows = await this.deps.db.select().from(marketTermChanges).where(eq(marketTermChanges.status, "pending")).orderBy(asc(marketTermChanges.effectiveAt), asc(marketTermChanges.id));
+    const bySymbol = new Map<string, UpcomingTermChange[]>();
+    for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), upcomingOf(row)]);
+    return bySymbol;
+  }
+
+  /** The notice in every language: the English original and its nine translations. */
+  private texts(title: string, body: string, values: TextValues): { en: NoticeText } & Partial<Record<string, NoticeText>> {
+    const out: Record<string, NoticeText> = {};
+    for (const lang of languages) {
+      const text = this.deps.translator.t(lang, body, values);
+      out[lang] = { title: this.deps.translator.t(lang, title, values), summary: text, body: `<p>${escapeHtml(text)}</p>` };
+    }
+    return out as { en: NoticeText } & Record<string, NoticeText>;
+  }
+
+  /**
+   * Records an operator's change of a term inside the pair's update transaction: `to` worse than `from` waits for
+   * the notice period, better applies at once (the caller writes the pair's new value when `now` says so). Either
+   * way the change is kept, audited and announced; `announce` runs after the caller's commit. A second change of a
+   * term that already has one pending is refused (cancel it first), so users never read two competing notices.
+   */
+  async record(
+    tx: Tx,
+    change: { operatorId: number; symbol: string; term: TermName; from: string; to: string; reason: string | null },
+  ): Promise<{ now: boolean; announce: () => void }> {
+    const [waiting] = await tx
+      .select({ id: marketTermChanges.id })
+      .from(marketTermChanges)
+      .where(and(eq(marketTermChanges.symbol, change.symbol), eq(marketTermChanges.term, change.term), eq(marketTermChanges.status, "pending")))
+      .for("update");
+    if (waiting) throw new DomainError("TERM_CHANGE_PENDING", change.term);
+    const announcedAt = this.deps.clock.now();
+    const now = money(change.to).lt(change.from);
+    const hours = (await termNotice.read(tx)).hours;
+    const effectiveAt = now ? announcedAt : new Date(announcedAt.getTime() + hours * HOUR_MS);
+    const notice = this.deps.notices
+      ? await this.deps.notices.publish(
+          tx,
+          this.texts(notifications.TERM_SPREAD_TITLE.key, now ? notifications.TERM_SPREAD_DOWN_BODY.key : notifications.TERM_SPREAD_UP_BODY.key, {
+            symbol: change.symbol,
+            from: percent(change.from),
+            to: percent(change.to),
+            time: utcDateTime(effectiveAt),
+          }),
+          change.operatorId,
+        )
+      : null;
+    // A racing operator's change of the same term loses on the one-pending index, with the same answer.
+    const [row] = await tx
+      .insert(marketTermChanges)
+      .values({
+        symbol: change.symbol,
+        term: change.term,
+        fromValue: change.from,
+        toValue: change.to,
+        status: now ? "applied" : "pending",
+        reason: change.reason,
+        announcedAt,
+        effectiveAt,
+        noticeId: notice?.id ?? null,
+        createdBy: change.operatorId,
+        appliedAt: now ? announcedAt : null,
+      })
+      .returning()
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new DomainError("TERM_CHANGE_PENDING", change.term) : error;
+      });
+    await audit(tx, {
+      actorKind: "operator",
+      actorId: change.operatorId,
+      action: now ? "market.term.lower" : "market.term.schedule",
+      targetKind: "pair",
+      targetId: change.symbol,
+      detail: { change_id: row.id, term: change.term, from: change.from, to: change.to, effective_at: effectiveAt.toISOString(), notice_hours: now ? 0 : hours, notice_id: row.noticeId, reason: change.reason },
+    });
+    return { now, announce: () => notice?.announce() };
+  }
+
+  /**
+   * The feed leader's job: applies every pending change whose time has come, each in one transaction with its
+   * pair's term (status pending -> applied under the row lock: a second run, another leader or a restart finds it
+   * applied). Answers the pairs that changed.
+   */
+  async applyDue(nowMs: number): Promise<string[]> {
+    const now = new Date(nowMs);
+    const due = await this.deps.db
+      .select({ id: marketTermChanges.id })
+      .from(marketTermChanges)
+      .where(and(eq(marketTermChanges.status, "pending"), lte(marketTermChanges.effectiveAt, now)))
+      .orderBy(asc(marketTermChanges.effectiveAt), asc(marketTermChanges.id));
+    const changed: string[] = [];
+    for (const { id } of due) {
+      const symbol = await this.deps.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(marketTermChanges).where(eq(marketTermChanges.id, id)).for("update");
+        if (row?.status !== "pending" || row.effectiveAt.getTime() > nowMs) return null;
+        await tx.update(marketPairs).set({ spreadRate: toWire(row.toValue), updatedAt: now }).where(eq(marketPairs.symbol, row.symbol));
+        await tx.update(marketTermChanges).set({ status: "applied", appliedAt: now }).where(eq(marketTermChanges.id, id));
+        await audit(tx, {
+          actorKind: "system",
+          actorId: null,
+          action: "market.term.apply",
+          targetKind: "pair",
+          targetId: row.symbol,
+          detail: { change_id: id, term: row.term, from: toWire(row.fromValue), to: toWire(row.toValue), effective_at: row.effectiveAt.toISOString() },
+        });
+        return row.symbol;
+      });
+      if (symbol) changed.push(symbol);
+    }
+    return changed;
+  }
+
+  /** Cancels a pending change before its time; audited, and the cancellation is announced to every user. */
+  async cancel(operatorId: number, id: number, reason: string): Promise<TermChange> {
+    let announce: () => void = () => undefined;
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(marketTermChanges).where(eq(marketTermChanges.id, id)).for("update");
+      if (!locked) throw new DomainError("DATA_NOT_FOUND", "id");
+      const now = this.deps.clock.now();
+      // Once its time has come the change is the published term (the leader applies it within seconds).
+      if (locked.status !== "pending" || locked.effectiveAt.getTime() <= now.getTime()) throw new DomainError("TERM_CHANGE_STARTED", "id");
+      const values = { symbol: locked.symbol, from: percent(toWire(locked.fromValue)), to: percent(toWire(locked.toValue)), time: utcDateTime(locked.effectiveAt) };
+      const notice = this.deps.notices
+        ? await this.deps.notices.publish(tx, this.texts(notifications.TERM_SPREAD_CANCELLED_TITLE.key, notifications.TERM_SPREAD_CANCELLED_BODY.key, values), operatorId)
+        : null;
+      if (notice) announce = notice.announce;
+      const [saved] = await tx
+        .update(marketTermChanges)
+        .set({ status: "cancelled", cancelledAt: now, cancelledBy: operatorId, cancelReason: reason, cancelNoticeId: notice?.id ?? null })
+        .where(eq(marketTermChanges.id, id))
+        .returning();
+      await audit(tx, {
+        actorKind: "operator",
+        actorId: operatorId,
+        action: "market.term.cancel",
+        targetKind: "pair",
+        targetId: locked.symbol,
+        detail: { change_id: id, term: locked.term, from: toWire(locked.fromValue), to: toWire(locked.toValue), effective_at: locked.effectiveAt.toISOString(), reason, notice_id: saved.cancelNoticeId },
+      });
+      return saved;
+    });
+    announce();
+    return termChangeOf(row);
+  }
+
+  /** The back office's list: pending first (earliest first), then the latest applied or cancelled. */
+  async list(symbol?: string) {
+    const rows = await this.deps.db
+      .select()
+      .from(marketTermChanges)
+      .where(symbol ? eq(marketTermChanges.symbol, symbol) : undefined)
+      .orderBy(sql`${marketTermChanges.status} = 'pending' DESC`, sql`CASE WHEN ${marketTermChanges.status} = 'pending' THEN ${marketTermChanges.effectiveAt} END ASC`, desc(marketTermChanges.id))
+      .limit(200);
+    return {
+      notice_hours: (await termNotice.read(this.deps.db)).hours,
+      min_notice_hours: TERM_NOTICE_MIN_HOURS,
+      max_notice_hours: TERM_NOTICE_MAX_HOURS,
+      list: rows.map(termChangeOf),
+    };
+  }
+
+  /** Sets the notice period (audited); changes announced before keep the time they were announced with. */
+  async saveNotice(operatorId: number, hours: number, reason: string | null): Promise<{ notice_hours: number }> {
+    await this.deps.db.transaction(async (tx) => {
+      const before = (await termNotice.read(tx)).hours;
+      await termNotice.save(tx, { hours });
+      await audit(tx, { actorKind: "operator", actorId: operatorId, action: "market.term.notice", targetKind: "setting", targetId: termNotice.key, detail: { from: before, to: hours, reason } });
+    });
+    return { notice_hours: hours };
+  }
+}
