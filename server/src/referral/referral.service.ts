@@ -20,6 +20,8 @@ export const DEFAULT_REFERRAL_CONFIG: ReferralConfig = {
 const SETTING = "referral.config";
 /** Fee postings looked at per transaction of the commission job. */
 const BATCH = 500;
+/** Trading fees earn commission: those of position and spot entries (withdrawal, conversion, early-exit fees do not). */
+const isTradingFee = (entryKind: string) => entryKind.startsWith("position.") || entryKind.startsWith("spot.");
 
 type Row<T> = { rows: T[] };
 const rows = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as Row<T>).rows;
@@ -127,23 +129,14 @@ export class ReferralService {
   }
 
   private async commissionBatch(tx: Tx): Promise<{ seen: number; paid: number }> {
-    const fees = await rows<{ posting_id: string | number; entry_id: string | number; amount: string; currency: string; trading: boolean; payer: string | number | null }>(
-      tx,
-      sql`SELECT p.id AS posting_id, p.entry_id, p.amount, p.currency,
-                 (e.kind LIKE 'position.%' OR e.kind LIKE 'spot.%') AS trading,
-                 (SELECT min(u.user_id) FROM ledger_postings u WHERE u.entry_id = p.entry_id AND u.user_id IS NOT NULL) AS payer
-          FROM referral_fee_queue q
-          JOIN ledger_postings p ON p.id = q.posting_id
-          JOIN ledger_entries e ON e.id = p.entry_id
-          ORDER BY q.posting_id LIMIT ${BATCH} FOR UPDATE OF q SKIP LOCKED`,
-    );
+    const fees = await ledger.queuedPostings(tx, referralFeeQueue, BATCH);
     if (fees.length === 0) return { seen: 0, paid: 0 };
     const config = await this.config(tx);
     let paid = 0;
     for (const fee of fees) {
       // Withdrawal, conversion and early-exit fees are not trading fees; with the programme off nothing is owed later.
-      if (!fee.trading || !config.enabled || fee.payer === null) continue;
-      const payer = Number(fee.payer);
+      if (!isTradingFee(fee.entryKind) || !config.enabled || fee.payer === null) continue;
+      const payer = fee.payer;
       const chain = await this.inviters(tx, payer);
       const levels: Array<[1 | 2, number | null, string]> = [
         [1, chain[0] ?? null, config.direct_rate],
@@ -154,9 +147,9 @@ export class ReferralService {
         const amount = commissionOf(fee.amount, rate);
         if (amount.lte(0)) continue;
         const posted = await ledger.post(tx, {
-          key: `referral:commission:${fee.posting_id}:${level}`,
+          key: `referral:commission:${fee.postingId}:${level}`,
           kind: "referral.commission",
-          cause: { kind: "fee", id: String(fee.entry_id) },
+          cause: { kind: "fee", id: String(fee.entryId) },
           actor: { kind: "system", id: null },
           at: this.deps.clock.now(),
           memo: `level ${level}`,
@@ -166,11 +159,11 @@ export class ReferralService {
           ],
         });
         if (posted.duplicate) continue;
-        await tx.insert(referralIncome).values({ userId: beneficiary, fromUserId: payer, kind: "commission", level, amount: toWire(amount), currency: fee.currency, feePostingId: Number(fee.posting_id), entryId: posted.entryId, createdAt: this.deps.clock.now() });
+        await tx.insert(referralIncome).values({ userId: beneficiary, fromUserId: payer, kind: "commission", level, amount: toWire(amount), currency: fee.currency, feePostingId: fee.postingId, entryId: posted.entryId, createdAt: this.deps.clock.now() });
         paid++;
       }
     }
-    await tx.delete(referralFeeQueue).where(inArray(referralFeeQueue.postingId, fees.map((fee) => Number(fee.posting_id))));
+    await tx.delete(referralFeeQueue).where(inArray(referralFeeQueue.postingId, fees.map((fee) => fee.postingId)));
     return { seen: fees.length, paid };
   }
 
