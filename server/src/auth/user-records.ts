@@ -93,10 +93,12 @@ export const userRecords = { find, lock, findByLogin, noticeProfiles, search, em
 
 /**
  * A select expression: the account name of the user whose id is in `userId`, e.g.
- * `account: userAccountOf(deposits.userId)` (every user row a domain keeps points at an existing user).
+ * `account: userAccountOf(deposits.userId)` (every user row a domain keeps points at an existing user). The query is
+ * nested once more because drizzle writes the columns of a single-table select's expressions unqualified, and
+ * `"user_id"` inside the sub-select must not be read as a column of `users`; nested, every column keeps its table.
  */
 export function userAccountOf(userId: SQLWrapper): SQL<string> {
-  return sql<string>`(select ${users.account} from ${users} where ${users.id} = ${userId})`;
+  return sql<string>`${sql`(select ${users.account} from ${users} where ${users.id} = ${userId})`}`;
 }
 
 /**

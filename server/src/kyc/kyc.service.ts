@@ -30,11 +30,14 @@ const refuse = (code: "FILE_EXISTS" | "ID_NUMBER_VERIFIED" | "ALREADY_APPLIED", 
 const imageIdOf = (row: KycSubmissionRow, side: KycSide): number =>
   side === "front" ? row.frontImageId : side === "back" ? row.backImageId : row.handImageId;
 
-/** Another user's passed verification with this document number (the number verifies once). */
-const numberTakenSql = sql<boolean>`exists (
+/**
+ * Another user's passed verification with this document number (the number verifies once). Nested once more: drizzle
+ * writes a single-table select's expression columns unqualified, and `cert_no` must mean the listed row's, not `other`'s.
+ */
+const numberTakenSql = sql<boolean>`${sql`exists (
   SELECT 1 FROM kyc_submissions other
   WHERE other.cert_type = ${kycSubmissions.certType} AND other.cert_no = ${kycSubmissions.certNo}
-    AND other.status = 'passed' AND other.user_id <> ${kycSubmissions.userId})`;
+    AND other.status = 'passed' AND other.user_id <> ${kycSubmissions.userId})`}`;
 
 /**
  * Identity verification (KYC). A user submits country, names, a document and three photos; an operator approves or
