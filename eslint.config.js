@@ -3,6 +3,8 @@
 // Zones (eslint-plugin-boundaries): every file of the repository belongs to one element type below, and
 // `boundaries/element-types` says which zones each zone may import. A new server domain or client feature is born
 // inside the rules: add its name to SERVER_DOMAINS (with the domains it may use) or let `src/features/*` pick it up.
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import comments from "@eslint-community/eslint-plugin-eslint-comments/configs";
 import boundaries from "eslint-plugin-boundaries";
@@ -72,6 +74,72 @@ const domainNames = Object.keys(SERVER_DOMAINS);
   };
   domainNames.forEach((domain) => visit(domain, []));
 })();
+
+/**
+ * Every table of a server domain, by name, and the domain that owns it: the `pgTable("name", ...)` calls of its
+ * `*.schema.ts` files (platform's tables are open to every domain, as platform is).
+ */
+const root = import.meta.dirname;
+const tableOwners = Object.fromEntries(
+  domainNames.flatMap((domain) => {
+    const dir = path.join(root, "server/src", domain);
+    return fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith(".schema.ts"))
+      .flatMap((file) => [...fs.readFileSync(path.join(dir, file), "utf8").matchAll(/pgTable\(\s*"([a-z0-9_]+)"/g)].map(([, table]) => [table, domain]));
+  }),
+);
+
+/**
+ * Domains meet through their doors, not their tables: a domain's tables live in its `*.schema.ts` files and leave
+ * them only to the domain's own files (no file re-exports a table, so no door can hand one out), and a domain's SQL
+ * names no other domain's table (`FROM users`, `JOIN ledger_postings`): it asks the owner's door instead.
+ */
+const ownTables = {
+  meta: {
+    type: "problem",
+    schema: [{ type: "object", properties: { sql: { type: "boolean" } }, additionalProperties: false }],
+    messages: {
+      exported: "A table stays in its domain: export an operation on it from the door, not the table (ARCHITECTURE.md, \"Server domains and their doors\").",
+      outsideSchema: "A domain's tables are defined in its *.schema.ts files.",
+      foreignSql: "SQL on table '{{table}}' of the {{owner}} domain: ask the {{owner}} door (ARCHITECTURE.md, \"Server domains and their doors\").",
+    },
+  },
+  create(context) {
+    const [here, under, domain] = path.relative(root, context.filename).split(path.sep);
+    if (here !== "server" || under !== "src" || !(domain in SERVER_DOMAINS)) return {};
+    const inSchema = context.filename.endsWith(".schema.ts");
+    const isSchema = (source) => /\.schema(\.ts)?$/.test(source);
+    const foreign = Object.keys(tableOwners).filter((table) => tableOwners[table] !== domain);
+    const sqlOn = context.options[0]?.sql === false || !foreign.length ? null : new RegExp(`\\b(?:FROM|JOIN|UPDATE|INTO)\\s+(${foreign.join("|")})\\b`, "i");
+    const fromSchema = new Set();
+    const checkText = (node, text) => {
+      const found = sqlOn?.exec(text);
+      if (found) context.report({ node, messageId: "foreignSql", data: { table: found[1], owner: tableOwners[found[1].toLowerCase()] } });
+    };
+    return {
+      ImportDeclaration(node) {
+        if (node.importKind === "type" || !isSchema(node.source.value)) return;
+        for (const specifier of node.specifiers) if (specifier.importKind !== "type") fromSchema.add(specifier.local.name);
+      },
+      ExportNamedDeclaration(node) {
+        if (inSchema || node.exportKind === "type") return;
+        const tables = node.specifiers.filter((s) => s.exportKind !== "type" && (node.source ? isSchema(node.source.value) : fromSchema.has(s.local.name)));
+        for (const specifier of tables) context.report({ node: specifier, messageId: "exported" });
+      },
+      ExportAllDeclaration(node) {
+        if (!inSchema && node.exportKind !== "type" && isSchema(node.source.value)) context.report({ node, messageId: "exported" });
+      },
+      CallExpression(node) {
+        if (!inSchema && node.callee.type === "Identifier" && node.callee.name === "pgTable") context.report({ node, messageId: "outsideSchema" });
+      },
+      TemplateElement: (node) => checkText(node, node.value.raw),
+      Literal(node) {
+        if (typeof node.value === "string") checkText(node, node.value);
+      },
+    };
+  },
+};
 
 /** Every file, by where it sits. The first matching pattern wins, so the server comes before `src/`. */
 const elements = [
@@ -224,6 +292,11 @@ export default tseslint.config(
     },
     rules: boundaryRules,
   },
+  // A domain's tables are its own (ownTables above).
+  { files: ["server/src/**/*.ts"], plugins: { domains: { rules: { "own-tables": ownTables } } }, rules: { "domains/own-tables": "error" } },
+  // Tests beside a domain's code set up and check rows in any table, as the whole-system tests do; their imports
+  // still go through the doors.
+  { files: ["server/src/**/*.test.ts"], rules: { "domains/own-tables": ["error", { sql: false }] } },
   // Whole-system tests, benchmarks and scripts may open any file (they wire services by hand, time the internals).
   { files: ["test/**", "bench/**", "scripts/**"], rules: { "boundaries/entry-point": "off" } },
   // A refusal names its code once: `new DomainError("ACCOUNT_EXISTS", "account")`, not the code's message key again.

@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BankCard } from "../../contract/account";
-import { type AuthService, type CodeService, hashPassword, type SessionService, users, verifyPassword, WITHDRAW_LOCK_MS } from "../auth";
+import { type AuthService, type CodeService, hashPassword, type SessionService, userRecords, verifyPassword, WITHDRAW_LOCK_MS } from "../auth";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";
@@ -46,7 +46,7 @@ export class AccountService {
       await this.requireGoogle(user.googleSecret, input.google_code);
       const passwordHash = await hashPassword(input.password);
       await this.db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, withdrawLockedUntil: this.withdrawLock() }).where(eq(users.id, userId));
+        await userRecords.setCredentials(tx, userId, { passwordHash, withdrawLockedUntil: this.withdrawLock() });
         // Every session ends, this one too: whoever held the old password is out.
         await this.sessions.revokeAll(tx, userId);
         await audit(tx, { actorKind: "user", actorId: userId, action: "user.password.change", targetKind: "user", targetId: userId });
@@ -65,10 +65,7 @@ export class AccountService {
     await this.requireGoogle(user.googleSecret, input.google_code);
     const tradePasswordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set(firstTime ? { tradePasswordHash } : { tradePasswordHash, withdrawLockedUntil: this.withdrawLock() })
-        .where(eq(users.id, userId));
+      await userRecords.setCredentials(tx, userId, firstTime ? { tradePasswordHash } : { tradePasswordHash, withdrawLockedUntil: this.withdrawLock() });
       await audit(tx, {
         actorKind: "user",
         actorId: userId,
@@ -90,7 +87,7 @@ export class AccountService {
       if (bound) return { bound };
       // A new key each time it is shown unbound; it becomes the user's only when a code from it is entered.
       const secret = newTotpSecret();
-      await this.db.update(users).set({ googlePendingSecret: secret }).where(eq(users.id, userId));
+      await userRecords.setCredentials(this.db, userId, { googlePendingSecret: secret });
       return { bound, secret, otpauth_url: totpUri(secret, user.email ?? user.account) };
     }
     if (input.action === "bind") {
@@ -100,7 +97,7 @@ export class AccountService {
         throw new DomainError("GOOGLE_CODE_INVALID", "code");
       }
       await this.db.transaction(async (tx) => {
-        await tx.update(users).set({ googleSecret: user.googlePendingSecret, googlePendingSecret: null }).where(eq(users.id, userId));
+        await userRecords.setCredentials(tx, userId, { googleSecret: user.googlePendingSecret, googlePendingSecret: null });
         await audit(tx, { actorKind: "user", actorId: userId, action: "user.google.bind", targetKind: "user", targetId: userId });
       });
       return { bound: true };
@@ -111,7 +108,7 @@ export class AccountService {
     }
     await this.requireGoogle(user.googleSecret, input.code);
     await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ googleSecret: null, withdrawLockedUntil: this.withdrawLock() }).where(eq(users.id, userId));
+      await userRecords.setCredentials(tx, userId, { googleSecret: null, withdrawLockedUntil: this.withdrawLock() });
       await audit(tx, { actorKind: "user", actorId: userId, action: "user.google.unbind", targetKind: "user", targetId: userId });
     });
     return { bound: false };
@@ -119,14 +116,10 @@ export class AccountService {
 
   async bindEmail(userId: number, input: { email: string; code: string }): Promise<void> {
     const email = input.email.toLowerCase();
-    const taken = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)));
-    if (taken.length) throw new DomainError("EMAIL_ALREADY_BOUND", "email");
+    if (await userRecords.emailTaken(this.db, email, userId)) throw new DomainError("EMAIL_ALREADY_BOUND", "email");
     await this.codes.consume("email", email, "bind", input.code);
     await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ email }).where(eq(users.id, userId));
+      await userRecords.setCredentials(tx, userId, { email });
       await audit(tx, { actorKind: "user", actorId: userId, action: "user.email.bind", targetKind: "user", targetId: userId, detail: { email } });
     });
   }

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Language } from "../../contract";
 import { notifications } from "../../contract/messages";
 import { isEmail, type UserInfo } from "../../contract/auth";
@@ -21,6 +21,7 @@ import { asLanguage, isLocked, isOperatorLock, toUserInfo } from "./user-info";
 import type { LoginHistory } from "./login-history";
 import { deviceLabel } from "./user-agent";
 import type { WalletSignIn } from "./wallet-signin";
+import { userRecords } from "./user-records";
 
 export const ROOT_INVITE_SETTING = "root_invite_code";
 /** The owner hears of failed sign-ins (notice and e-mail) at this many, and again every `WARN_EVERY` more. */
@@ -38,8 +39,6 @@ export interface Session {
   token: string;
   user: UserInfo;
 }
-
-const lower = (column: typeof users.account | typeof users.email) => sql`lower(${column})`;
 
 export class AuthService {
   private readonly throttle: LoginThrottle;
@@ -62,19 +61,13 @@ export class AuthService {
   }
 
   async findByLogin(db: Executor, account: string): Promise<UserRow | null> {
-    const value = account.trim().toLowerCase();
-    const rows = await db
-      .select()
-      .from(users)
-      .where(or(eq(lower(users.account), value), eq(lower(users.email), value)))
-      .limit(1);
-    return rows[0] ?? null;
+    return userRecords.findByLogin(db, account);
   }
 
   async getUser(db: Executor, id: number): Promise<UserRow> {
-    const rows = await db.select().from(users).where(eq(users.id, id));
-    if (!rows.length) throw new DomainError("USER_NOT_FOUND");
-    return rows[0];
+    const row = await userRecords.find(db, id);
+    if (!row) throw new DomainError("USER_NOT_FOUND");
+    return row;
   }
 
   async info(userId: number): Promise<UserInfo> {

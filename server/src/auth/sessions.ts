@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { ActiveSession } from "../../contract/security";
 import { toSeconds, type Clock } from "../platform/clock";
 import { randomToken, sha256Hex } from "../platform/crypto";
@@ -115,6 +115,15 @@ export class SessionService {
   async knownDevice(tx: Executor, userId: number, userAgent: string): Promise<boolean> {
     const rows = await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.userAgent, userAgent))).limit(1);
     return rows.length > 0;
+  }
+
+  /** How many sessions of the user are neither revoked nor past their lifetime (the Users desk's figure). */
+  async unexpiredCount(userId: number): Promise<number> {
+    const [{ n }] = await this.db
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, this.clock.now())));
+    return n;
   }
 
   /** Of these sessions, the ones still live now (others may keep what belongs to a live session only). */

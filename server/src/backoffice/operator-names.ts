@@ -10,7 +10,9 @@ import { operators } from "./backoffice.schema";
 /** A select expression: the name of the operator whose id is in `operatorId` (null when none), e.g.
  * `reviewer: operatorNameOf(deposits.reviewedBy)`. */
 export function operatorNameOf(operatorId: SQLWrapper): SQL<string | null> {
-  return sql<string | null>`(select ${operators.name} from ${operators} where ${operators.id} = ${operatorId})`;
+  // Nested once more: drizzle writes a single-table select's expression columns unqualified, and the outer column
+  // (`reviewed_by`) must keep its table inside the sub-select (auth's userAccountOf does the same).
+  return sql<string | null>`${sql`(select ${operators.name} from ${operators} where ${operators.id} = ${operatorId})`}`;
 }
 
 /** One operator's name, or null. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { OperatorInfo, OperatorRole } from "../../contract/backoffice";
-import { hashPassword, users, verifyPassword } from "../auth";
+import { hashPassword, userAccountOf, verifyPassword } from "../auth";
 import { isUniqueViolation } from "../platform/db-errors";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
@@ -163,11 +163,10 @@ export class OperatorService {
       .select({
         entry: auditLog,
         operatorName: operators.name,
-        userAccount: users.account,
+        userAccount: sql<string | null>`case when ${auditLog.actorKind} = 'user' then ${userAccountOf(auditLog.actorId)} end`,
       })
       .from(auditLog)
       .leftJoin(operators, and(eq(auditLog.actorKind, "operator"), eq(operators.id, auditLog.actorId)))
-      .leftJoin(users, and(eq(auditLog.actorKind, "user"), eq(users.id, auditLog.actorId)))
       .where(where)
       .orderBy(desc(auditLog.id))
       .limit(query.limit)

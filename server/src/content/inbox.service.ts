@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { BoMessage, InboxItem, InboxKind, NoticeEvent, PersonalMessage } from "../../contract/content";
 import { languages, type Language } from "../../contract/constants";
-import { signWithAntiPhishingCode, users } from "../auth";
+import { signWithAntiPhishingCode, userAccountOf, userRecords } from "../auth";
 import { operatorNameOf } from "../backoffice";
 import { audit } from "../platform/audit";
 import type { Bus } from "../platform/bus";
@@ -158,11 +158,8 @@ export class InboxService implements Notifier {
 
   /** An operator writes to one user (found by id, account name or e-mail); audited with the text. */
   async send(operatorId: number, input: { user_id?: number; account?: string; title: string; body: string }): Promise<BoMessage> {
-    const who = input.user_id
-      ? eq(users.id, input.user_id)
-      : or(eq(sql`lower(${users.account})`, input.account!.toLowerCase()), eq(sql`lower(${users.email})`, input.account!.toLowerCase()));
     const row = await this.db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(who);
+      const user = input.user_id ? await userRecords.find(tx, input.user_id) : await userRecords.findByLogin(tx, input.account!);
       if (!user) throw new DomainError("USER_NOT_FOUND", input.user_id ? "user_id" : "account");
       const message = await this.insert(tx, user.id, { title: input.title, body: input.body, sentBy: operatorId });
       await audit(tx, {
@@ -182,9 +179,8 @@ export class InboxService implements Notifier {
   async sent(input: { page: number; limit: number; user_id?: number; id?: number }) {
     const where = and(input.user_id ? eq(userMessages.userId, input.user_id) : undefined, input.id ? eq(userMessages.id, input.id) : undefined);
     const rows = await this.db
-      .select({ message: userMessages, account: users.account, sender: operatorNameOf(userMessages.sentBy) })
+      .select({ message: userMessages, account: userAccountOf(userMessages.userId), sender: operatorNameOf(userMessages.sentBy) })
       .from(userMessages)
-      .innerJoin(users, eq(users.id, userMessages.userId))
       .where(where)
       .orderBy(desc(userMessages.id))
       .limit(input.limit)
@@ -237,9 +233,9 @@ export class InboxService implements Notifier {
   ): Promise<UserMessageRow[]> {
     if (!messages.length) return [];
     const ids = [...new Set(messages.map((m) => m.userId))];
-    const found = await tx.select({ id: users.id, lang: users.lang, code: users.antiPhishingCode }).from(users).where(inArray(users.id, ids));
+    const found = await userRecords.noticeProfiles(tx, ids);
     if (found.length !== ids.length) throw new DomainError("USER_NOT_FOUND");
-    const recipients = new Map(found.map((u) => [u.id, { lang: (languages as readonly string[]).includes(u.lang) ? (u.lang as Language) : ("en" as Language), code: u.code }]));
+    const recipients = new Map(found.map((u) => [u.id, { lang: (languages as readonly string[]).includes(u.lang) ? (u.lang as Language) : ("en" as Language), code: u.antiPhishingCode }]));
     const now = this.clock.now();
     const texts = messages.map((m) => {
       const { lang, code } = recipients.get(m.userId)!;

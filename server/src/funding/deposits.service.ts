@@ -4,7 +4,7 @@ import { silentNotifier, type UserNotifier } from "../platform/notify";
 import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { DepositItem, FundingChange, FundingStatus } from "../../contract/funding";
 import { errors } from "../../contract/messages";
-import { users } from "../auth";
+import { userAccountOf, userRecords } from "../auth";
 import { isUniqueViolation } from "../platform/db-errors";
 import { operatorNameOf } from "../backoffice";
 import { ledger, money, toWire } from "../ledger";
@@ -111,7 +111,7 @@ export class DepositService {
       async (tx) => {
         const p = plan!;
         // One user's requests queue on their row, so a burst of parallel requests cannot slip past the cap.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        await userRecords.lock(tx, userId);
         await this.refuseOverCap(tx, userId);
         // Each deposit keeps its own copy: a cancelled deposit's screenshot may back a new one.
         const voucherId = await storeImage(tx, { userId, purpose: "deposit", image: p.screenshot, data: voucher!.data });
@@ -192,9 +192,8 @@ export class DepositService {
     if (query.user_id) filters.push(eq(deposits.userId, query.user_id));
     const where = filters.length ? and(...filters) : undefined;
     const rows = await this.db
-      .select({ d: deposits, account: users.account, reviewer: operatorNameOf(deposits.reviewedBy) })
+      .select({ d: deposits, account: userAccountOf(deposits.userId), reviewer: operatorNameOf(deposits.reviewedBy) })
       .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
       .where(where)
       .orderBy(query.status === "pending" ? asc(deposits.id) : desc(deposits.id))
       .limit(query.limit)

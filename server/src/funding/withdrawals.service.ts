@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { FundingChange, FundingStatus, WithdrawalItem } from "../../contract/funding";
 import { errors } from "../../contract/messages";
 import { REVIEW } from "../../contract";
-import { users, verifyPassword } from "../auth";
+import { userAccountOf, userRecords, verifyPassword } from "../auth";
 import { isUniqueViolation } from "../platform/db-errors";
 import { operatorNameOf } from "../backoffice";
 import { ledger, toWire } from "../ledger";
@@ -126,7 +126,7 @@ export class WithdrawalService {
       const quote = quoteWithdrawal(amount.value, config.withdraw);
       if (!quote.ok) throw new DomainError(quote.error, { amount: errors[quote.error].key });
 
-      const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+      const user = await userRecords.find(this.db, userId);
       if (!user) throw new DomainError("USER_NOT_FOUND");
       if (user.reviewStatus !== REVIEW.PASSED) throw new DomainError("REAL_NAME_REQUIRED");
       if (!user.tradePasswordHash) throw new DomainError("TRADE_PASSWORD_REQUIRED");
@@ -197,9 +197,8 @@ export class WithdrawalService {
     if (query.user_id) filters.push(eq(withdrawals.userId, query.user_id));
     const where = filters.length ? and(...filters) : undefined;
     const rows = await this.db
-      .select({ w: withdrawals, account: users.account, reviewer: operatorNameOf(withdrawals.reviewedBy) })
+      .select({ w: withdrawals, account: userAccountOf(withdrawals.userId), reviewer: operatorNameOf(withdrawals.reviewedBy) })
       .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
       .where(where)
       .orderBy(query.status === "pending" ? asc(withdrawals.id) : desc(withdrawals.id))
       .limit(query.limit)

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { errors, notifications, PUSH_SCREENS, REVIEW } from "../../contract";
 import { KYC_SIDES, maskCertNumber, type CertType, type KycSide, type KycStatus, type Submission } from "../../contract/kyc";
-import { users } from "../auth";
+import { userAccountOf, userRecords } from "../auth";
 import { operatorNameOf } from "../backoffice";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
@@ -30,11 +30,14 @@ const refuse = (code: "FILE_EXISTS" | "ID_NUMBER_VERIFIED" | "ALREADY_APPLIED", 
 const imageIdOf = (row: KycSubmissionRow, side: KycSide): number =>
   side === "front" ? row.frontImageId : side === "back" ? row.backImageId : row.handImageId;
 
-/** Another user's passed verification with this document number (the number verifies once). */
-const numberTakenSql = sql<boolean>`exists (
+/**
+ * Another user's passed verification with this document number (the number verifies once). Nested once more: drizzle
+ * writes a single-table select's expression columns unqualified, and `cert_no` must mean the listed row's, not `other`'s.
+ */
+const numberTakenSql = sql<boolean>`${sql`exists (
   SELECT 1 FROM kyc_submissions other
   WHERE other.cert_type = ${kycSubmissions.certType} AND other.cert_no = ${kycSubmissions.certNo}
-    AND other.status = 'passed' AND other.user_id <> ${kycSubmissions.userId})`;
+    AND other.status = 'passed' AND other.user_id <> ${kycSubmissions.userId})`}`;
 
 /**
  * Identity verification (KYC). A user submits country, names, a document and three photos; an operator approves or
@@ -61,7 +64,7 @@ export class KycService {
 
   async submit(userId: number, input: KycInput, files: Record<string, UploadedFile>): Promise<{ review_status: 1 }> {
     // Cheap refusals first, outside any transaction; the transaction checks again under the user's row lock.
-    const [user] = await this.db.select({ reviewStatus: users.reviewStatus }).from(users).where(eq(users.id, userId));
+    const user = await userRecords.find(this.db, userId);
     if (!user) throw new DomainError("USER_NOT_FOUND");
     if (user.reviewStatus === REVIEW.PENDING || user.reviewStatus === REVIEW.PASSED) throw refuse("ALREADY_APPLIED");
 
@@ -81,7 +84,8 @@ export class KycService {
 
     try {
       return await this.db.transaction(async (tx) => {
-        const [locked] = await tx.select({ reviewStatus: users.reviewStatus }).from(users).where(eq(users.id, userId)).for("update");
+        const locked = await userRecords.lock(tx, userId);
+        if (!locked) throw new DomainError("USER_NOT_FOUND");
         if (locked.reviewStatus === REVIEW.PENDING || locked.reviewStatus === REVIEW.PASSED) throw refuse("ALREADY_APPLIED");
         if (await this.numberTaken(tx, input.cert_type, input.cert_no, userId)) throw refuse("ID_NUMBER_VERIFIED", "cert_no");
         const ids = {} as Record<KycSide, number>;
@@ -105,7 +109,7 @@ export class KycService {
             createdAt: this.clock.now(),
           })
           .returning({ id: kycSubmissions.id });
-        await tx.update(users).set({ reviewStatus: REVIEW.PENDING }).where(eq(users.id, userId));
+        await userRecords.setReviewStatus(tx, userId, REVIEW.PENDING);
         await audit(tx, {
           actorKind: "user",
           actorId: userId,
@@ -147,7 +151,7 @@ export class KycService {
 
   /** What the user sees: their review status (from their account) and what they submitted last, number masked. */
   async info(userId: number) {
-    const [user] = await this.db.select({ reviewStatus: users.reviewStatus }).from(users).where(eq(users.id, userId));
+    const user = await userRecords.find(this.db, userId);
     if (!user) throw new DomainError("USER_NOT_FOUND");
     const row = await this.latest(this.db, userId);
     return {
@@ -181,9 +185,8 @@ export class KycService {
 
   private selectSubmissions(db: Executor) {
     return db
-      .select({ s: kycSubmissions, account: users.account, reviewer: operatorNameOf(kycSubmissions.reviewedBy), taken: numberTakenSql })
-      .from(kycSubmissions)
-      .innerJoin(users, eq(users.id, kycSubmissions.userId));
+      .select({ s: kycSubmissions, account: userAccountOf(kycSubmissions.userId), reviewer: operatorNameOf(kycSubmissions.reviewedBy), taken: numberTakenSql })
+      .from(kycSubmissions);
   }
 
   private static toSubmission(r: { s: KycSubmissionRow; account: string; reviewer: string | null; taken: boolean }): Submission {
@@ -228,7 +231,7 @@ export class KycService {
 
   /** Locks the user and takes their pending submission for a decision; a decided or missing one is refused. */
   private async claimPending(tx: Tx, userId: number): Promise<KycSubmissionRow> {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const user = await userRecords.lock(tx, userId);
     if (!user) throw new DomainError("USER_NOT_FOUND");
     const row = await this.latest(tx, userId);
     if (!row) throw new DomainError("DATA_NOT_FOUND");
@@ -243,7 +246,7 @@ export class KycService {
         const row = await this.claimPending(tx, userId);
         if (await this.numberTaken(tx, row.certType, row.certNo, userId)) throw refuse("ID_NUMBER_VERIFIED");
         await tx.update(kycSubmissions).set({ status: "passed", reviewedBy: operator.id, reviewedAt: this.clock.now() }).where(eq(kycSubmissions.id, row.id));
-        await tx.update(users).set({ reviewStatus: REVIEW.PASSED }).where(eq(users.id, userId));
+        await userRecords.setReviewStatus(tx, userId, REVIEW.PASSED);
         await audit(tx, {
           actorKind: "operator",
           actorId: operator.id,
@@ -269,7 +272,7 @@ export class KycService {
     const decided = await operatorDecision(this.db, operator, "backoffice/kyc/reject", key, { user_id: userId, reason }, async (tx) => {
       const row = await this.claimPending(tx, userId);
       await tx.update(kycSubmissions).set({ status: "rejected", reason, reviewedBy: operator.id, reviewedAt: this.clock.now() }).where(eq(kycSubmissions.id, row.id));
-      await tx.update(users).set({ reviewStatus: REVIEW.REJECTED }).where(eq(users.id, userId));
+      await userRecords.setReviewStatus(tx, userId, REVIEW.REJECTED);
       await audit(tx, {
         actorKind: "operator",
         actorId: operator.id,

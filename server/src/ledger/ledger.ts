@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Decimal } from "decimal.js";
 import type { ErrorCode } from "../../contract";
 import { audit } from "../platform/audit";
@@ -327,6 +327,57 @@ async function hasEntryOfKind(db: Executor, userId: number, kind: string): Promi
 }
 
 /**
+ * Whether some user holds a non-zero balance that `counted` does not cover. `counted(userId, currency)` is a condition
+ * on the caller's own rows (the proof of liabilities: a leaf of its latest snapshot); one query that stops at the first.
+ */
+async function anyBalanceOutside(db: Executor, counted: (userId: SQL, currency: SQL) => SQL): Promise<boolean> {
+  const [found] = await rows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM ledger_accounts a
+        WHERE a.user_id IS NOT NULL AND a.available + a.frozen <> 0
+          AND NOT (${counted(sql`a.user_id`, sql`a.currency`)})
+        LIMIT 1`,
+  );
+  return found !== undefined;
+}
+
+/** A posting named in a caller's queue, with what its entry says: the kind, and the user the entry is about. */
+export interface QueuedPosting {
+  postingId: number;
+  entryId: number;
+  amount: string;
+  currency: string;
+  entryKind: string;
+  /** The lowest user id among the entry's postings (the user who paid a fee), or null for a platform-only entry. */
+  payer: number | null;
+}
+
+/**
+ * The postings a caller's queue table names (its `posting_id` column), oldest first, at most `limit`, in one query.
+ * The queue rows read stay locked until the caller's transaction ends; rows another transaction holds are skipped, so
+ * parallel workers share the queue (the referral commission: fee postings queued as they commit).
+ */
+async function queuedPostings(tx: Tx, queue: SQLWrapper, limit: number): Promise<QueuedPosting[]> {
+  const found = await rows<{ posting_id: string | number; entry_id: string | number; amount: string; currency: string; entry_kind: string; payer: string | number | null }>(
+    tx,
+    sql`SELECT p.id AS posting_id, p.entry_id, p.amount, p.currency, e.kind AS entry_kind,
+               (SELECT min(u.user_id) FROM ledger_postings u WHERE u.entry_id = p.entry_id AND u.user_id IS NOT NULL) AS payer
+        FROM ${queue} q
+        JOIN ledger_postings p ON p.id = q.posting_id
+        JOIN ledger_entries e ON e.id = p.entry_id
+        ORDER BY q.posting_id LIMIT ${limit} FOR UPDATE OF q SKIP LOCKED`,
+  );
+  return found.map((r) => ({
+    postingId: Number(r.posting_id),
+    entryId: Number(r.entry_id),
+    amount: r.amount,
+    currency: r.currency,
+    entryKind: r.entry_kind,
+    payer: r.payer === null ? null : Number(r.payer),
+  }));
+}
+
+/**
  * Checks every invariant of README.md from the outside and lists what is broken (empty when all hold): entries
  * sum to zero per currency, each user bucket equals the sum of its postings and the last posting's balance after,
  * nothing is negative, users plus platform sum to zero, pending holds equal frozen balances.
@@ -372,4 +423,4 @@ async function verify(db: Executor): Promise<string[]> {
  * The ledger: the only code that writes balances. Other domains call it inside their own transaction
  * (`db.transaction(tx => ledger.post(tx, ...))`); README.md states what it guarantees.
  */
-export const ledger = { post, hold, holdMany, lockBalances, settle, release, adjust, balances, entries, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, verify };
+export const ledger = { post, hold, holdMany, lockBalances, settle, release, adjust, balances, entries, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, anyBalanceOutside, queuedPostings, verify };

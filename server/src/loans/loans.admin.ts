@@ -2,7 +2,7 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import type { LoanStatus, LoanUpload } from "../../contract/loans";
 import { notifications } from "../../contract/messages";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
-import { users } from "../auth";
+import { userAccountOf } from "../auth";
 import { operatorNameOf } from "../backoffice";
 import { ledger, money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
@@ -28,7 +28,7 @@ export class LoansAdmin extends LoansRole {
   // ----- back office ------------------------------------------------------------------------------------------
 
   private selectAdmin(db: Db | Tx) {
-    return db.select({ l: loans, account: users.account, reviewer: operatorNameOf(loans.reviewedBy) }).from(loans).innerJoin(users, eq(users.id, loans.userId));
+    return db.select({ l: loans, account: userAccountOf(loans.userId), reviewer: operatorNameOf(loans.reviewedBy) }).from(loans);
   }
 
   private adminView(r: { l: LoanRow; account: string; reviewer: string | null }) {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { REVIEW } from "../../contract/constants";
 import type { Loan, LoanUpload } from "../../contract/loans";
 import { LOAN_UPLOADS } from "../../contract/loans";
-import { users } from "../auth";
+import { userRecords } from "../auth";
 import { ledger, money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import type { Db, Tx } from "../platform/db";
@@ -23,7 +23,7 @@ export class LoansCommands extends LoansRole {
     const c = await this.storedConfig();
     const check = async () => {
       await this.deps.switches.require(userId, "loans");
-      const [user] = await this.db.select({ reviewStatus: users.reviewStatus }).from(users).where(eq(users.id, userId));
+      const user = await userRecords.find(this.db, userId);
       if (!user || user.reviewStatus !== REVIEW.PASSED) throw new DomainError("REAL_NAME_REQUIRED");
       if (input.agree !== "1") throw new DomainError("MISSING_PARAMETER", "agree");
       if (!c.cycles.some((cy) => cy.days === input.days)) throw new DomainError("PARAMETER_ERROR", "days");

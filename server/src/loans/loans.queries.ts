@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { REVIEW } from "../../contract/constants";
 import type { LoanConfig, LoanStatus } from "../../contract/loans";
 import { LOAN_UPLOADS } from "../../contract/loans";
-import { users } from "../auth";
+import { userRecords } from "../auth";
 import { money, toWire } from "../ledger";
 import { aprOf } from "./loans.engine";
 import { loans } from "./loans.schema";
@@ -52,7 +52,7 @@ export class LoansQueries extends LoansRole {
         if (v.overdue) overdue = overdue.plus(v.unpaid);
       }
     }
-    const [user] = await this.db.select({ reviewStatus: users.reviewStatus }).from(users).where(eq(users.id, userId));
+    const user = await userRecords.find(this.db, userId);
     const open = rows.some((r) => r.status === "pending" || r.status === "issued");
     const limit = open || user?.reviewStatus !== REVIEW.PASSED ? "0" : toWire(c.max);
     return { borrowed: toWire(borrowed), outstanding: toWire(outstanding), repaid: toWire(repaid), overdue: toWire(overdue), limit, currency: c.currency };

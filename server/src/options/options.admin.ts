@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { OptionsConfig, OptionStatus } from "../../contract/options";
-import { users } from "../auth";
+import { userAccountOf } from "../auth";
 import { ledger } from "../ledger";
 import { audit } from "../platform/audit";
 import { DomainError } from "../platform/errors";
@@ -20,7 +20,7 @@ export class OptionsAdmin extends OptionsRole {
     if (query.symbol) conditions.push(eq(options.symbol, query.symbol));
     const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [{ total }], platform] = await Promise.all([
-      this.db.select({ o: options, account: users.account }).from(options).innerJoin(users, eq(users.id, options.userId)).where(where).orderBy(desc(options.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+      this.db.select({ o: options, account: userAccountOf(options.userId) }).from(options).where(where).orderBy(desc(options.id)).limit(query.limit).offset((query.page - 1) * query.limit),
       this.db.select({ total: count() }).from(options).where(where),
       ledger.platformBalances(this.db),
     ]);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { PositionsConfig } from "../../contract/positions";
-import { users } from "../auth";
+import { userAccountOf } from "../auth";
 import { ledger } from "../ledger";
 import { audit } from "../platform/audit";
 import { DomainError } from "../platform/errors";
@@ -28,7 +28,7 @@ export class PositionsAdmin extends PositionsRole {
     if (query.symbol) conditions.push(eq(positions.symbol, query.symbol));
     const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [{ total }], platform] = await Promise.all([
-      this.db.select({ p: positions, account: users.account }).from(positions).innerJoin(users, eq(users.id, positions.userId)).where(where).orderBy(desc(positions.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+      this.db.select({ p: positions, account: userAccountOf(positions.userId) }).from(positions).where(where).orderBy(desc(positions.id)).limit(query.limit).offset((query.page - 1) * query.limit),
       this.db.select({ total: count() }).from(positions).where(where),
       ledger.platformBalances(this.db),
     ]);

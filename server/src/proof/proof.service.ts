@@ -126,14 +126,12 @@ export class ProofService {
     this.lastCatchUpCheck = nowMs;
     const latest = await this.latest();
     if (latest && latest.users > 0 && nowMs - latest.takenAt.getTime() < CATCH_UP_AFTER_MS) return;
-    const missing = await rows<{ one: unknown }>(
+    const snapshotId = latest?.id ?? 0;
+    const missing = await ledger.anyBalanceOutside(
       this.deps.db,
-      sql`SELECT 1 AS one FROM ledger_accounts a
-          WHERE a.user_id IS NOT NULL AND a.available + a.frozen <> 0
-            AND NOT EXISTS (SELECT 1 FROM proof_leaves l WHERE l.snapshot_id = ${latest?.id ?? 0} AND l.user_id = a.user_id AND l.currency = a.currency)
-          LIMIT 1`,
+      (userId, currency) => sql`EXISTS (SELECT 1 FROM proof_leaves l WHERE l.snapshot_id = ${snapshotId} AND l.user_id = ${userId} AND l.currency = ${currency})`,
     );
-    if (missing.length) await this.take("catch_up");
+    if (missing) await this.take("catch_up");
   }
 
   private async latest(): Promise<{ id: number; takenAt: Date; users: number } | null> {

@@ -8,7 +8,7 @@ import webpush from "web-push";
 import { defaultLanguage, languages, type Language } from "../../contract/constants";
 import { PUSH_KINDS, type PushKind } from "../../contract/push-kinds";
 import type { PushPayload } from "../../contract/push";
-import { users, type SessionService } from "../auth";
+import { userRecords, type SessionService } from "../auth";
 import type { Clock } from "../platform/clock";
 import type { Config } from "../platform/config";
 import { detached, type Db, type Executor } from "../platform/db";
@@ -259,7 +259,7 @@ export class PushService {
   }
 
   private async languageOf(userId: number): Promise<Language> {
-    const [row] = await this.deps.db.select({ lang: users.lang }).from(users).where(eq(users.id, userId));
+    const row = await userRecords.find(this.deps.db, userId);
     return (languages as readonly string[]).includes(row?.lang ?? "") ? (row!.lang as Language) : defaultLanguage;
   }
 

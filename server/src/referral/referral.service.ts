@@ -1,6 +1,6 @@
 import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ReferralConfig } from "../../contract/referral";
-import { users } from "../auth";
+import { userAccountOf, userDirectory, userRecords } from "../auth";
 import { ledger, money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
@@ -20,6 +20,8 @@ export const DEFAULT_REFERRAL_CONFIG: ReferralConfig = {
 const SETTING = "referral.config";
 /** Fee postings looked at per transaction of the commission job. */
 const BATCH = 500;
+/** Trading fees earn commission: those of position and spot entries (withdrawal, conversion, early-exit fees do not). */
+const isTradingFee = (entryKind: string) => entryKind.startsWith("position.") || entryKind.startsWith("spot.");
 
 type Row<T> = { rows: T[] };
 const rows = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as Row<T>).rows;
@@ -63,7 +65,7 @@ export class ReferralService {
     return this.db.transaction(async (tx) => {
       const config = await this.config(tx);
       if (!config.enabled || money(config.reward_amount).lte(0)) return false;
-      const [invitee] = await tx.select({ id: users.id, inviterId: users.inviterId, reviewStatus: users.reviewStatus }).from(users).where(eq(users.id, inviteeId)).for("update");
+      const invitee = await userRecords.lock(tx, inviteeId);
       if (!invitee || invitee.inviterId === null) return false;
       if (!(await this.meets(tx, invitee, config))) return false;
       const amount = money(config.reward_amount);
@@ -119,7 +121,7 @@ export class ReferralService {
     let rewards = 0;
     const pending = await rows<{ id: string | number }>(
       this.db,
-      sql`SELECT u.id FROM users u WHERE u.inviter_id IS NOT NULL AND u.review_status = 2
+      sql`SELECT u.id FROM ${userDirectory} u WHERE u.inviter_id IS NOT NULL AND u.review_status = 2
           AND NOT EXISTS (SELECT 1 FROM referral_income r WHERE r.kind = 'reward' AND r.from_user_id = u.id) LIMIT 1000`,
     );
     for (const row of pending) if (await this.qualify(Number(row.id))) rewards++;
@@ -127,23 +129,14 @@ export class ReferralService {
   }
 
   private async commissionBatch(tx: Tx): Promise<{ seen: number; paid: number }> {
-    const fees = await rows<{ posting_id: string | number; entry_id: string | number; amount: string; currency: string; trading: boolean; payer: string | number | null }>(
-      tx,
-      sql`SELECT p.id AS posting_id, p.entry_id, p.amount, p.currency,
-                 (e.kind LIKE 'position.%' OR e.kind LIKE 'spot.%') AS trading,
-                 (SELECT min(u.user_id) FROM ledger_postings u WHERE u.entry_id = p.entry_id AND u.user_id IS NOT NULL) AS payer
-          FROM referral_fee_queue q
-          JOIN ledger_postings p ON p.id = q.posting_id
-          JOIN ledger_entries e ON e.id = p.entry_id
-          ORDER BY q.posting_id LIMIT ${BATCH} FOR UPDATE OF q SKIP LOCKED`,
-    );
+    const fees = await ledger.queuedPostings(tx, referralFeeQueue, BATCH);
     if (fees.length === 0) return { seen: 0, paid: 0 };
     const config = await this.config(tx);
     let paid = 0;
     for (const fee of fees) {
       // Withdrawal, conversion and early-exit fees are not trading fees; with the programme off nothing is owed later.
-      if (!fee.trading || !config.enabled || fee.payer === null) continue;
-      const payer = Number(fee.payer);
+      if (!isTradingFee(fee.entryKind) || !config.enabled || fee.payer === null) continue;
+      const payer = fee.payer;
       const chain = await this.inviters(tx, payer);
       const levels: Array<[1 | 2, number | null, string]> = [
         [1, chain[0] ?? null, config.direct_rate],
@@ -154,9 +147,9 @@ export class ReferralService {
         const amount = commissionOf(fee.amount, rate);
         if (amount.lte(0)) continue;
         const posted = await ledger.post(tx, {
-          key: `referral:commission:${fee.posting_id}:${level}`,
+          key: `referral:commission:${fee.postingId}:${level}`,
           kind: "referral.commission",
-          cause: { kind: "fee", id: String(fee.entry_id) },
+          cause: { kind: "fee", id: String(fee.entryId) },
           actor: { kind: "system", id: null },
           at: this.deps.clock.now(),
           memo: `level ${level}`,
@@ -166,11 +159,11 @@ export class ReferralService {
           ],
         });
         if (posted.duplicate) continue;
-        await tx.insert(referralIncome).values({ userId: beneficiary, fromUserId: payer, kind: "commission", level, amount: toWire(amount), currency: fee.currency, feePostingId: Number(fee.posting_id), entryId: posted.entryId, createdAt: this.deps.clock.now() });
+        await tx.insert(referralIncome).values({ userId: beneficiary, fromUserId: payer, kind: "commission", level, amount: toWire(amount), currency: fee.currency, feePostingId: fee.postingId, entryId: posted.entryId, createdAt: this.deps.clock.now() });
         paid++;
       }
     }
-    await tx.delete(referralFeeQueue).where(inArray(referralFeeQueue.postingId, fees.map((fee) => Number(fee.posting_id))));
+    await tx.delete(referralFeeQueue).where(inArray(referralFeeQueue.postingId, fees.map((fee) => fee.postingId)));
     return { seen: fees.length, paid };
   }
 
@@ -178,7 +171,7 @@ export class ReferralService {
   private async inviters(db: Executor, userId: number): Promise<number[]> {
     const [row] = await rows<{ l1: string | number | null; l2: string | number | null }>(
       db,
-      sql`SELECT u.inviter_id AS l1, i.inviter_id AS l2 FROM users u LEFT JOIN users i ON i.id = u.inviter_id WHERE u.id = ${userId}`,
+      sql`SELECT u.inviter_id AS l1, i.inviter_id AS l2 FROM ${userDirectory} u LEFT JOIN ${userDirectory} i ON i.id = u.inviter_id WHERE u.id = ${userId}`,
     );
     return [row?.l1, row?.l2].filter((v): v is string | number => v !== null && v !== undefined).map(Number);
   }
@@ -187,26 +180,25 @@ export class ReferralService {
 
   async invite(userId: number, origin: string) {
     const config = await this.config();
-    const [me] = await this.db.select({ inviteCode: users.inviteCode }).from(users).where(eq(users.id, userId));
+    const me = await userRecords.find(this.db, userId);
     const invitees = await rows<{ id: string | number; account: string; level: number; created_at: string | Date; qualified: boolean }>(
       this.db,
       sql`SELECT u.id, u.account, 1 AS level, u.created_at,
                  EXISTS (SELECT 1 FROM referral_income r WHERE r.kind = 'reward' AND r.from_user_id = u.id) AS qualified
-          FROM users u WHERE u.inviter_id = ${userId}
+          FROM ${userDirectory} u WHERE u.inviter_id = ${userId}
           UNION ALL
           SELECT v.id, v.account, 2 AS level, v.created_at, false AS qualified
-          FROM users u JOIN users v ON v.inviter_id = u.id WHERE u.inviter_id = ${userId}
+          FROM ${userDirectory} u JOIN ${userDirectory} v ON v.inviter_id = u.id WHERE u.inviter_id = ${userId}
           ORDER BY created_at DESC LIMIT 200`,
     );
     const [counts] = await rows<{ direct: string | number; indirect: string | number }>(
       this.db,
-      sql`SELECT (SELECT count(*) FROM users WHERE inviter_id = ${userId}) AS direct,
-                 (SELECT count(*) FROM users v JOIN users u ON v.inviter_id = u.id WHERE u.inviter_id = ${userId}) AS indirect`,
+      sql`SELECT (SELECT count(*) FROM ${userDirectory} d WHERE d.inviter_id = ${userId}) AS direct,
+                 (SELECT count(*) FROM ${userDirectory} v JOIN ${userDirectory} u ON v.inviter_id = u.id WHERE u.inviter_id = ${userId}) AS indirect`,
     );
     const records = await this.db
-      .select({ amount: referralIncome.amount, currency: referralIncome.currency, kind: referralIncome.kind, level: referralIncome.level, createdAt: referralIncome.createdAt, from: users.account })
+      .select({ amount: referralIncome.amount, currency: referralIncome.currency, kind: referralIncome.kind, level: referralIncome.level, createdAt: referralIncome.createdAt, from: userAccountOf(referralIncome.fromUserId) })
       .from(referralIncome)
-      .innerJoin(users, eq(users.id, referralIncome.fromUserId))
       .where(eq(referralIncome.userId, userId))
       .orderBy(desc(referralIncome.id))
       .limit(100);
@@ -231,7 +223,7 @@ export class ReferralService {
     const list = await rows<{ id: string | number; user_id: string | number; account: string; from_user_id: string | number; from_account: string; kind: "reward" | "commission"; level: number; amount: string; currency: string; entry_id: string | number; created_at: string | Date }>(
       this.db,
       sql`SELECT r.id, r.user_id, u.account, r.from_user_id, f.account AS from_account, r.kind, r.level, r.amount, r.currency, r.entry_id, r.created_at
-          FROM referral_income r JOIN users u ON u.id = r.user_id JOIN users f ON f.id = r.from_user_id
+          FROM referral_income r JOIN ${userDirectory} u ON u.id = r.user_id JOIN ${userDirectory} f ON f.id = r.from_user_id
           ORDER BY r.id DESC LIMIT ${input.limit} OFFSET ${(input.page - 1) * input.limit}`,
     );
     const [n] = await this.db.select({ n: count() }).from(referralIncome);

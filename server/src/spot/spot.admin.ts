@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { SpotConfig } from "../../contract/spot";
-import { users } from "../auth";
+import { userAccountOf } from "../auth";
 import { ledger } from "../ledger";
 import { audit } from "../platform/audit";
 import { DomainError } from "../platform/errors";
@@ -20,7 +20,7 @@ export class SpotAdmin extends SpotRole {
     if (query.symbol) conditions.push(eq(spotOrders.symbol, query.symbol));
     const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [{ total }], platform] = await Promise.all([
-      this.db.select({ o: spotOrders, account: users.account }).from(spotOrders).innerJoin(users, eq(users.id, spotOrders.userId)).where(where).orderBy(desc(spotOrders.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+      this.db.select({ o: spotOrders, account: userAccountOf(spotOrders.userId) }).from(spotOrders).where(where).orderBy(desc(spotOrders.id)).limit(query.limit).offset((query.page - 1) * query.limit),
       this.db.select({ total: count() }).from(spotOrders).where(where),
       ledger.platformBalances(this.db),
     ]);

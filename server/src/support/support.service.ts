@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { SupportMessage } from "../../contract/support";
-import { users } from "../auth";
+import { userDirectory, userRecords } from "../auth";
 import { ledger } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
@@ -143,7 +143,7 @@ export class SupportService {
         FROM support_messages GROUP BY user_id
       )
       SELECT c.user_id, c.unread, u.account, m.body, m.image_id, m.sender, m.created_at, count(*) OVER () AS total
-      FROM c JOIN support_messages m ON m.id = c.last_id JOIN users u ON u.id = c.user_id
+      FROM c JOIN support_messages m ON m.id = c.last_id JOIN ${userDirectory} u ON u.id = c.user_id
       ORDER BY (c.unread > 0) DESC, c.last_id DESC
       LIMIT ${input.limit} OFFSET ${offset}
     `)) as unknown as { rows: Array<{ user_id: string | number; unread: string | number; account: string; body: string; image_id: unknown; sender: "user" | "agent"; created_at: string | Date; total: string | number }> };
@@ -166,7 +166,7 @@ export class SupportService {
   }
 
   async chat(userId: number) {
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    const user = await userRecords.find(this.db, userId);
     if (!user) throw new DomainError("USER_NOT_FOUND");
     const rows = await this.conversation(this.db, userId);
     return {
@@ -193,7 +193,7 @@ export class SupportService {
 
   async reply(operatorId: number, userId: number, body: string): Promise<SupportMessage> {
     const row = await this.db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      const user = await userRecords.find(tx, userId);
       if (!user) throw new DomainError("USER_NOT_FOUND");
       const now = this.deps.clock.now();
       // Answering a conversation reads it.

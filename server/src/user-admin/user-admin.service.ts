@@ -1,6 +1,6 @@
-import { aliasedTable, and, count, desc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { AccountState, UserRow as UserListRow } from "../../contract/user-admin";
-import { isLocked, isOperatorLock, OPERATOR_LOCK_UNTIL, sessions, type SessionService, type UserRow, users } from "../auth";
+import { isLocked, isOperatorLock, OPERATOR_LOCK_UNTIL, type SessionService, type StandingChange, userAccountOf, type UserRow, userRecords } from "../auth";
 import { operatorNameOf } from "../backoffice";
 import type { KycService } from "../kyc";
 import { ledger, money } from "../ledger";
@@ -15,9 +15,6 @@ import { decimalsOf, loadWalletConfig } from "../wallet";
 
 /** How many lines of the account's history the detail shows. */
 const HISTORY_LINES = 30;
-
-/** `%` and `_` typed by an operator are literal characters, not wildcards. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The back office's Users desk: search, the whole picture of one user, and the operator's levers on an account.
@@ -36,7 +33,7 @@ export class UserAdminService {
   ) {}
 
   private async user(db: Executor, userId: number): Promise<UserRow> {
-    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    const row = await userRecords.find(db, userId);
     if (!row) throw new DomainError("USER_NOT_FOUND");
     return row;
   }
@@ -53,20 +50,7 @@ export class UserAdminService {
   }
 
   async search(query: { q?: string; page: number; limit: number }): Promise<{ list: UserListRow[]; total: number }> {
-    const q = query.q?.trim() ?? "";
-    let where: SQL | undefined;
-    if (q) {
-      const text = or(sql`lower(${users.account}) LIKE ${likePattern(q)}`, sql`lower(${users.email}) LIKE ${likePattern(q)}`);
-      where = /^\d{1,15}$/.test(q) ? or(eq(users.id, Number(q)), text) : text;
-    }
-    const rows = await this.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const [{ total }] = await this.db.select({ total: count() }).from(users).where(where);
+    const { rows, total } = await userRecords.search(this.db, { q: query.q?.trim() ?? "", page: query.page, limit: query.limit });
     const now = this.clock.now();
     return {
       total,
@@ -85,16 +69,11 @@ export class UserAdminService {
   async detail(userId: number) {
     const row = await this.user(this.db, userId);
     const now = this.clock.now();
-    const inviter = aliasedTable(users, "inviter");
-    const [invitedBy] = row.inviterId ? await this.db.select({ account: inviter.account }).from(inviter).where(eq(inviter.id, row.inviterId)) : [];
-    const [{ live }] = await this.db
-      .select({ live: count() })
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    const invitedBy = row.inviterId ? await userRecords.find(this.db, row.inviterId) : null;
+    const live = await this.sessions.unexpiredCount(userId);
     const history = await this.db
-      .select({ entry: auditLog, operatorName: sql<string | null>`case when ${auditLog.actorKind} = 'operator' then ${operatorNameOf(auditLog.actorId)} end`, userAccount: users.account })
+      .select({ entry: auditLog, operatorName: sql<string | null>`case when ${auditLog.actorKind} = 'operator' then ${operatorNameOf(auditLog.actorId)} end`, userAccount: sql<string | null>`case when ${auditLog.actorKind} = 'user' then ${userAccountOf(auditLog.actorId)} end` })
       .from(auditLog)
-      .leftJoin(users, and(eq(auditLog.actorKind, "user"), eq(users.id, auditLog.actorId)))
       .where(or(and(eq(auditLog.targetKind, "user"), eq(auditLog.targetId, String(userId))), and(eq(auditLog.actorKind, "user"), eq(auditLog.actorId, userId))))
       .orderBy(desc(auditLog.id))
       .limit(HISTORY_LINES);
@@ -144,10 +123,10 @@ export class UserAdminService {
     reason: string | undefined,
   ): Promise<AccountState> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+      const row = await userRecords.lock(tx, userId);
       if (!row) throw new DomainError("USER_NOT_FOUND");
       const now = this.clock.now();
-      const set: Partial<UserRow> =
+      const set: StandingChange =
         action === "user.freeze"
           ? { frozen: true }
           : action === "user.unfreeze"
@@ -158,7 +137,7 @@ export class UserAdminService {
       const changed =
         action === "user.freeze" ? !row.frozen : action === "user.unfreeze" ? row.frozen : action === "user.lock" ? !isOperatorLock(row.lockedUntil) : isLocked(row, now);
       if (!changed) return this.stateOf(row);
-      const [updated] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+      const updated = await userRecords.setStanding(tx, userId, set);
       if (action === "user.freeze" || action === "user.lock") await this.sessions.revokeAll(tx, userId);
       await audit(tx, {
         actorKind: "operator",
