@@ -74,6 +74,48 @@ function corePartsOfCatalogue(): Plugin {
   };
 }
 
+/**
+ * The first route in three files: the entry's own modules, rolldown's runtime and one chunk of everything else
+ * `index.html` loads before the first paint (react-dom, lingui, wouter, swr, jotai, ky, the store, the client, the
+ * shared UI). Left to itself, rolldown splits what the entry shares with the lazy pages and the back office into a
+ * chunk per set of importers (eleven files on the first route), and each border costs its import and export lists and
+ * the minifier's renaming across it: 2.7 KB of gzip. The group takes the modules of the entry's static closure that
+ * something else imports as well (what rolldown would split off); the modules only the entry reaches stay in the entry
+ * chunk, so the back office never runs the app's own start-up code. It does load the whole core, so a shared module
+ * runs its top-level code there too (those in it today only declare). The closure is read from the module graph at
+ * `buildEnd`, before chunking; test/bundle/budget.test.ts checks the three files.
+ */
+function firstRouteCore() {
+  const shared = new Set<string>();
+  const plugin: Plugin = {
+    name: "tradewise:first-route-core",
+    apply: "build",
+    buildEnd() {
+      shared.clear();
+      const entry = path.resolve(root, "index.html");
+      const staticClosure = (from: string[], into = new Set<string>()) => {
+        const stack = [...from];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (into.has(id)) continue;
+          into.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return into;
+      };
+      const first = staticClosure([entry]);
+      if (first.size <= 1) return; // not the app's build (the service worker's)
+      // Every other root of a chunk: the back office's page and every dynamically imported module.
+      const others = [path.resolve(root, "backoffice.html")];
+      for (const id of this.getModuleIds()) others.push(...(this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+      const reachedElsewhere = staticClosure(others);
+      for (const id of first) if (id !== entry && reachedElsewhere.has(id)) shared.add(id);
+    },
+  };
+  return { plugin, test: (id: string) => shared.has(id) };
+}
+const core = firstRouteCore();
+
 /** The back office is not an installable app: drop the manifest link the PWA plugin adds to every page. */
 function backofficeWithoutManifest(): Plugin {
   return {
@@ -127,6 +169,7 @@ export default defineConfig({
     react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }),
     lingui(),
     corePartsOfCatalogue(),
+    core.plugin,
     // The PWA: web app manifest + service worker built from sw/sw.ts (Workbox modules, precache manifest
     // injected). Registration is ours (src/shared/pwa/register.ts, after the first render), so nothing is injected.
     VitePWA({
@@ -191,6 +234,7 @@ export default defineConfig({
         index: path.resolve(root, "index.html"),
         backoffice: path.resolve(root, "backoffice.html"),
       },
+      output: { codeSplitting: { groups: [{ name: "core", test: core.test }] } },
     },
   },
   server: {

@@ -12,7 +12,8 @@
  * It writes bench/lighthouse/<page>.report.json of the median run (open it in
  * https://googlechrome.github.io/lighthouse/viewer/) and summary.md (scores, key metrics, audits not passed,
  * installability). `--url http://host:port` audits a server already running instead; `--only name,name` picks routes.
- * Goal (issue 16): performance 95+, total blocking time under 150 ms, accessibility 100 on every route.
+ * Goal (issues 16 and 23): performance 95+, total blocking time under 200 ms (Lighthouse's own "good"), accessibility
+ * 100 on every route.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -151,13 +152,13 @@ async function main(): Promise<void> {
       `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, Chromium at ${CHROME_PATH}, ${new Date().toISOString()}, build ${path.relative(ROOT, staticDir) || "."}.`,
       "Mobile preset: emulated mid-range phone, simulated slow 4G and 4x CPU slowdown. The machine is small and shared: scores move by a few points between runs.",
       "",
-      `Median of ${RUNS} run(s) per route, by performance score. Goal: performance 95+, total blocking time under 150 ms, accessibility 100.`,
+      `Median of ${RUNS} run(s) per route, by performance score. Goal: performance 95+, total blocking time under 200 ms, accessibility 100.`,
       "",
       "| page | performance (runs) | TBT | accessibility | best practices | SEO | goal |",
       "|---|---|---|---|---|---|---|",
       ...results.map(
         (r) =>
-          `| ${r.name} (\`${r.url.replace(server.url, "")}\`) | ${r.scores.performance} (${r.runs.join(", ")}) | ${r.tbt} ms | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${r.scores.performance >= 95 && r.tbt < 150 && r.scores.accessibility === 100 ? "met" : "not met"} |`,
+          `| ${r.name} (\`${r.url.replace(server.url, "")}\`) | ${r.scores.performance} (${r.runs.join(", ")}) | ${r.tbt} ms | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${r.scores.performance >= 95 && r.tbt < 200 && r.scores.accessibility === 100 ? "met" : "not met"} |`,
       ),
       "",
       ...results.flatMap((r) => [

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { hasLoginAtom, realNameDismissedAtom, useAtomValue, userInfoAtom } from "@/shared/state/store";
-import { PageLoading } from "@/shared/ui/feedback";
+import { PageLoading } from "@/shared/ui/loading";
 import { REVIEW } from "@contract/constants";
 import { paths } from "@/shared/lib/paths";
 import { RouteMetaProvider } from "./route-meta";

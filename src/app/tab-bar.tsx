@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link, useLocation } from "wouter";
 import { useLingui } from "@lingui/react/macro";
-import { Icon, type IconName } from "@/shared/ui/icons";
+import { PathIcon, TAB_ICON_PATHS, type TabIconName } from "@/shared/ui/path-icon";
 import { paths } from "@/shared/lib/paths";
 import { hasLoginAtom, useAtomValue } from "@/shared/state/store";
 
@@ -13,7 +13,7 @@ export function TabBar() {
   const { t } = useLingui();
   const [location] = useLocation();
   const hasLogin = useAtomValue(hasLoginAtom);
-  const tabs: { href: string; icon: IconName; label: string; also?: string[] }[] = [
+  const tabs: { href: string; icon: TabIconName; label: string; also?: string[] }[] = [
     { href: paths.home, icon: "home", label: t`Home`, also: [paths.root] },
     { href: paths.market, icon: "chart", label: t`Transaction` },
     { href: paths.service, icon: "headset", label: t`Service` },
@@ -26,7 +26,7 @@ export function TabBar() {
         const current = location === tab.href || tab.also?.includes(location);
         return (
           <Link key={tab.href} href={tab.href} className="tabbar__item" aria-current={current ? "page" : undefined}>
-            <Icon name={tab.icon} />
+            <PathIcon d={TAB_ICON_PATHS[tab.icon]} />
             <span>{tab.label}</span>
             {tab.href === paths.service && hasLogin && (
               <Suspense fallback={null}>

@@ -1,13 +1,11 @@
+import { PathIcon, TAB_ICON_PATHS, type PathIconProps } from "./path-icon";
+
 /** A small stroke icon set (24-unit grid), drawn here so no icon font or library ships to phones. */
 const PATHS = {
+  ...TAB_ICON_PATHS,
   back: "M15 5l-7 7 7 7",
   chevron: "M9 5l7 7-7 7",
   close: "M6 6l12 12M18 6L6 18",
-  home: "M4 11l8-7 8 7v8a1 1 0 01-1 1h-4v-6H9v6H5a1 1 0 01-1-1z",
-  chart: "M4 19h16M7 16V9M12 16V5M17 16v-4",
-  headset: "M4 14v-2a8 8 0 0116 0v2M4 14a2 2 0 002 2h1v-5H6a2 2 0 00-2 2zM20 14a2 2 0 01-2 2h-1v-5h1a2 2 0 012 2zM17 16v1a3 3 0 01-3 3h-2",
-  list: "M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01",
-  user: "M12 12a4 4 0 100-8 4 4 0 000 8zM4 20a8 8 0 0116 0",
   globe: "M12 21a9 9 0 100-18 9 9 0 000 18zM3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z",
   bell: "M6 16V11a6 6 0 1112 0v5l2 2H4zM10 20a2 2 0 004 0",
   eye: "M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z",
@@ -50,23 +48,6 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 22, className = "icon", label }: { name: IconName; size?: number; className?: string; label?: string }) {
-  return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      role={label ? "img" : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+export function Icon({ name, ...props }: { name: IconName } & Omit<PathIconProps, "d">) {
+  return <PathIcon d={PATHS[name]} {...props} />;
 }

@@ -5,7 +5,7 @@ import { I18nProvider } from "@lingui/react";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { activateLanguage, i18n } from "../i18n/i18n";
 import { getLanguage, hydrateState } from "../state/store";
-import { LoadingIndicator, ToastHost } from "./feedback";
+import { LoadingIndicator, ToastHost } from "./loading";
 
 /** Language, server-data cache and the global overlays (toasts, loading), for both the app and the back office. */
 export function Providers({ swr, children }: { swr?: SWRConfiguration; children: ReactNode }) {
