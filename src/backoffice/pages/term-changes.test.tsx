@@ -24,6 +24,8 @@ const change = (over: Partial<TermChange>): TermChange => ({
   applied_at: null,
   cancelled_at: null,
   cancel_reason: null,
+  changes: null,
+  to_config: null,
   ...over,
 });
 
