@@ -41,6 +41,12 @@ export const termNotice = settingReader(
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * When a worse change applies: the notice period after its announcement, rounded up to the whole second the wire and
+ * the notices show (`effective_at` is in seconds), so it never applies before the time users were told.
+ */
+const effectiveAfter = (announcedAt: Date, hours: number) => new Date(Math.ceil((announcedAt.getTime() + hours * HOUR_MS) / 1000) * 1000);
+
 /** A rate as the notices write it: a percentage with every digit it has (0.0004 -> 0.04). */
 const percent = (rate: string) => numberValue(money(rate).times(100).toFixed());
 
@@ -158,7 +164,7 @@ export class TermChanges {
     const announcedAt = this.deps.clock.now();
     const now = money(change.to).lt(change.from);
     const hours = (await termNotice.read(tx)).hours;
-    const effectiveAt = now ? announcedAt : new Date(announcedAt.getTime() + hours * HOUR_MS);
+    const effectiveAt = now ? announcedAt : effectiveAfter(announcedAt, hours);
     const notice = this.deps.notices
       ? await this.deps.notices.publish(
           tx,
@@ -240,7 +246,7 @@ export class TermChanges {
     const announcedAt = this.deps.clock.now();
     const now = !change.lines.some((l) => l.worse);
     const hours = (await termNotice.read(tx)).hours;
-    const effectiveAt = now ? announcedAt : new Date(announcedAt.getTime() + hours * HOUR_MS);
+    const effectiveAt = now ? announcedAt : effectiveAfter(announcedAt, hours);
     const notice = this.deps.notices
       ? await this.deps.notices.publish(
           tx,
