@@ -181,6 +181,22 @@ describe("spot fee rates", () => {
   });
 });
 
+describe("two admins at once", () => {
+  it("two worse saves racing: one is announced, the other refused TERM_CHANGE_PENDING; nothing else is written", async () => {
+    const rows = await termRows();
+    const other = await server.newOperator("admin");
+    const [a, b] = await Promise.all([
+      save<SpotConfig>("backoffice/spot/config/save", { fee_rate: "0.003", pairs: {} }),
+      server.call<WithPending<SpotConfig>>("POST", "backoffice/spot/config/save", { fee_rate: "0.004", pairs: {} }, { token: other.token }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const won = a.status === 200 ? a : b;
+    expect(won.body.message).toMatchObject({ fee_rate: "0.0015", pending: { status: "pending" } });
+    expect(await termRows()).toBe(rows + 1);
+    expect((await cancel(won.body.message.pending!.id)).status).toBe(200);
+  });
+});
+
 describe("leveraged rules", () => {
   it("a lower leverage cap and a higher fee wait: 100x is still offered until the time; cancel keeps the rules", async () => {
     const config = strip(await get<PositionsConfig>("backoffice/positions/config"));
