@@ -342,7 +342,7 @@ export const termChanges = call({
   method: "GET",
   path: "backoffice/market/terms",
   access: "operator",
-  summary: "Announced changes of pairs' terms (pending first, then the latest applied or cancelled) and the notice period",
+  summary: "Announced changes of pairs' terms and of the leveraged, spot and options configurations (pending first, then the latest applied or cancelled) and the notice period",
   tags: ["backoffice", "market"],
   input: z.object({ symbol: pairSymbol.optional() }),
   output: z.object({
@@ -357,7 +357,7 @@ export const saveTermNotice = call({
   method: "POST",
   path: "backoffice/market/terms/notice",
   access: "operator",
-  summary: "Set the notice period a worse change of a pair's terms waits before it applies (audited; applies to changes made after it)",
+  summary: "Set the notice period a worse change of a pair's terms or of a configuration waits before it applies (audited; applies to changes made after it)",
   tags: ["backoffice", "market"],
   input: z.object({
     notice_hours: wholeNumber(TERM_NOTICE_MIN_HOURS, TERM_NOTICE_MAX_HOURS, msg("TERM_NOTICE_RANGE")),
@@ -370,7 +370,7 @@ export const cancelTermChange = call({
   method: "POST",
   path: "backoffice/market/terms/cancel",
   access: "operator",
-  summary: "Cancel an announced change of a pair's terms before it takes effect (audited, and the cancellation is announced to every user)",
+  summary: "Cancel an announced change of a pair's terms or of a configuration before it takes effect (audited, and the cancellation is announced to every user)",
   tags: ["backoffice", "market"],
   input: z.object({
     id: id(),
