@@ -284,9 +284,44 @@ export const updatePair = call({
   output: pair,
 });
 
-/** A change of a pair's term as the back office sees it: pending, applied or cancelled, with its notices. */
+/**
+ * The configurations whose terms go through the same notice (issue 25): the leveraged rules (fees, maintenance,
+ * swaps, leverages), the spot fee rates and the option payout rates. A change of one is kept whole: the pending row
+ * holds the new configuration, applied as one value at its time.
+ */
+export const configTermNames = ["positions.config", "spot.config", "options.config"] as const;
+export const configTermName = z.enum(configTermNames);
+export type ConfigTermName = z.infer<typeof configTermName>;
+export type AnyTermName = TermName | ConfigTermName;
+
+/** The terms of a configuration a change can make worse for users (higher rates, lower leverage cap, lower payout). */
+export const configTermFields = ["fee_rate", "maintenance_rate", "swap_long_rate", "swap_short_rate", "max_leverage", "payout_rate"] as const;
+
+/** One announced line of a configuration's change: which term, for what (a kind, a pair or "default"), old -> new. */
+export const configTermLine = z.object({
+  /** crypto, forex or metal; a pair's symbol (its own override); "default" (spot's rate of every other pair). */
+  scope: z.string(),
+  field: z.enum(configTermFields),
+  /** An option period's length (payout rates only). */
+  seconds: z.number().int().nullable(),
+  from: z.string(),
+  to: z.string(),
+  /** Worse for users: the whole change waits for the notice period. */
+  worse: z.boolean(),
+});
+export type ConfigTermLine = z.infer<typeof configTermLine>;
+
+/** A change of a pair's term, or of a whole configuration, as the back office sees it: pending, applied or cancelled, with its notices. */
 export const termChange = upcomingTermChange.extend({
-  symbol: z.string(),
+  term: z.enum([...termNames, ...configTermNames]),
+  /** The pair; null for a configuration's change. */
+  symbol: z.string().nullable(),
+  /** The term's old and new values; null for a configuration's change (see `changes`). */
+  from: decimalString.nullable(),
+  to: decimalString.nullable(),
+  /** A configuration's change: the announced lines, and the whole configuration that applies at `effective_at`. */
+  changes: z.array(configTermLine).nullable(),
+  to_config: z.record(z.string(), z.unknown()).nullable(),
   status: z.enum(["pending", "applied", "cancelled"]),
   reason: z.string().nullable(),
   /** The published notices (news items): the announcement and, once cancelled, the cancellation. */
@@ -307,7 +342,7 @@ export const termChanges = call({
   method: "GET",
   path: "backoffice/market/terms",
   access: "operator",
-  summary: "Announced changes of pairs' terms (pending first, then the latest applied or cancelled) and the notice period",
+  summary: "Announced changes of pairs' terms and of the leveraged, spot and options configurations (pending first, then the latest applied or cancelled) and the notice period",
   tags: ["backoffice", "market"],
   input: z.object({ symbol: pairSymbol.optional() }),
   output: z.object({
@@ -322,7 +357,7 @@ export const saveTermNotice = call({
   method: "POST",
   path: "backoffice/market/terms/notice",
   access: "operator",
-  summary: "Set the notice period a worse change of a pair's terms waits before it applies (audited; applies to changes made after it)",
+  summary: "Set the notice period a worse change of a pair's terms or of a configuration waits before it applies (audited; applies to changes made after it)",
   tags: ["backoffice", "market"],
   input: z.object({
     notice_hours: wholeNumber(TERM_NOTICE_MIN_HOURS, TERM_NOTICE_MAX_HOURS, msg("TERM_NOTICE_RANGE")),
@@ -335,7 +370,7 @@ export const cancelTermChange = call({
   method: "POST",
   path: "backoffice/market/terms/cancel",
   access: "operator",
-  summary: "Cancel an announced change of a pair's terms before it takes effect (audited, and the cancellation is announced to every user)",
+  summary: "Cancel an announced change of a pair's terms or of a configuration before it takes effect (audited, and the cancellation is announced to every user)",
   tags: ["backoffice", "market"],
   input: z.object({
     id: id(),

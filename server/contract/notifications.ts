@@ -86,6 +86,32 @@ export const notifications = {
     "原定于 {time} UTC 将 {symbol} 的价差由 {from}% 调整为 {to}% 的变更已取消，价差保持 {from}%。",
     "The change of the spread of {symbol} from {from}% to {to}%, announced for {time} UTC, is cancelled. The spread stays {from}%.",
   ),
+  // An operator's change of a trading configuration (leveraged rules, spot fees, option payouts), published to every
+  // user: {changes} is the lines below joined, each naming its scope, term, old -> new; {time} is UTC.
+  TERM_CONFIG_TITLE: s("{product}交易条件调整公告", "{product}: change of trading terms"),
+  TERM_CONFIG_UP_BODY: s(
+    "自 {time} UTC 起，此后下的订单适用以下新条件：{changes}。已持有的仓位和已下的订单保持下单时的条件。",
+    "From {time} UTC, orders placed from then on use these new terms: {changes}. Open positions and orders already placed keep the terms they were placed with.",
+  ),
+  TERM_CONFIG_DOWN_BODY: s("自 {time} UTC 起，此后下的订单已适用以下新条件：{changes}。", "Since {time} UTC, orders placed from now on use these new terms: {changes}."),
+  TERM_CONFIG_CANCELLED_TITLE: s("{product}交易条件调整已取消", "{product}: change of trading terms cancelled"),
+  TERM_CONFIG_CANCELLED_BODY: s(
+    "原定于 {time} UTC 生效的以下调整已取消，现行条件保持不变：{changes}。",
+    "The following change, announced for {time} UTC, is cancelled and the current terms stay: {changes}.",
+  ),
+  TERM_PRODUCT_POSITIONS: s("杠杆交易", "Leveraged trading"),
+  TERM_PRODUCT_SPOT: s("现货交易", "Spot trading"),
+  TERM_PRODUCT_OPTIONS: s("期权交易", "Options"),
+  TERM_SCOPE_CRYPTO: s("加密货币", "Crypto"),
+  TERM_SCOPE_FOREX: s("外汇", "Forex"),
+  TERM_SCOPE_METAL: s("贵金属", "Metals"),
+  TERM_SCOPE_DEFAULT: s("其他所有交易对", "All other pairs"),
+  TERM_LINE_FEE_RATE: s("{scope} 手续费率 {from}% → {to}%", "{scope}: fee rate {from}% → {to}%"),
+  TERM_LINE_MAINTENANCE_RATE: s("{scope} 维持保证金率 {from}% → {to}%", "{scope}: maintenance margin rate {from}% → {to}%"),
+  TERM_LINE_SWAP_LONG_RATE: s("{scope} 多头隔夜利息率 {from}% → {to}%", "{scope}: daily swap rate (long) {from}% → {to}%"),
+  TERM_LINE_SWAP_SHORT_RATE: s("{scope} 空头隔夜利息率 {from}% → {to}%", "{scope}: daily swap rate (short) {from}% → {to}%"),
+  TERM_LINE_MAX_LEVERAGE: s("{scope} 最高杠杆 {from} 倍 → {to} 倍", "{scope}: maximum leverage {from}x → {to}x"),
+  TERM_LINE_PAYOUT_RATE: s("{scope} {seconds} 秒期权收益率 {from}% → {to}%", "{scope}: {seconds}-second option payout rate {from}% → {to}%"),
   // A push only (the chat itself is the message): what it says stays in the conversation, not on a lock screen.
   SUPPORT_REPLY_TITLE: s("客服已回复", "Customer service replied"),
   SUPPORT_REPLY_BODY: s("您的客服会话有一条新回复。", "There is a new reply in your conversation with customer service."),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { call } from "./define";
 import { decimalString, id, idempotencyKey, msg, pageQuery, seconds, wholeNumber } from "./common";
-import { marketKind, pairSymbol } from "./market";
+import { marketKind, pairSymbol, termChange } from "./market";
 import { tick } from "./positions";
 import { currencyCode } from "./wallet";
 
@@ -179,6 +179,13 @@ export const backofficeOptions = call({
   }),
 });
 
+/**
+ * The configuration in force, and the saved change waiting for its notice period (issue 25): a change with any term
+ * worse for users (a higher rate, a lower payout or leverage cap) applies at `pending.effective_at`, whole
+ * (`pending.to_config`); one only better applies at once. Both are announced to every user.
+ */
+export const configWithPending = config.extend({ pending: termChange.nullable().optional() });
+
 export const backofficeConfig = call({
   method: "GET",
   path: "backoffice/options/config",
@@ -186,15 +193,15 @@ export const backofficeConfig = call({
   summary: "The option periods per kind (payout rates, stake limits) and the payable currencies",
   tags: ["backoffice", "options"],
   input: z.object({}),
-  output: config,
+  output: configWithPending,
 });
 
 export const backofficeConfigSave = call({
   method: "POST",
   path: "backoffice/options/config/save",
   access: "operator",
-  summary: "Change the option periods and rates (admin; audited; options already placed keep their rate)",
+  summary: "Change the option periods and rates (admin; audited; announced). A lower rate waits for the notice period; options already placed keep their rate.",
   tags: ["backoffice", "options"],
-  input: config,
-  output: config,
+  input: config.extend({ reason: z.string().trim().max(200).optional() }),
+  output: configWithPending,
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { call } from "./define";
 import { decimalString, id, idempotencyKey, idInput, msg, pageQuery, seconds, signedDecimalString, wholeNumber } from "./common";
-import { marketKind, pairSymbol, upcomingTermChange } from "./market";
+import { marketKind, pairSymbol, termChange, upcomingTermChange } from "./market";
 
 /**
  * Leveraged contracts, forex and metals: one position engine, with the fields every client and outside tool relies on.
@@ -265,6 +265,13 @@ export const backofficePositions = call({
   }),
 });
 
+/**
+ * The configuration in force, and the saved change waiting for its notice period (issue 25): a change with any term
+ * worse for users (a higher rate, a lower payout or leverage cap) applies at `pending.effective_at`, whole
+ * (`pending.to_config`); one only better applies at once. Both are announced to every user.
+ */
+export const configWithPending = config.extend({ pending: termChange.nullable().optional() });
+
 export const backofficeConfig = call({
   method: "GET",
   path: "backoffice/positions/config",
@@ -272,15 +279,15 @@ export const backofficeConfig = call({
   summary: "The leveraged trading rules: per kind, per-pair overrides, the forex session, the margin warning",
   tags: ["backoffice", "positions"],
   input: z.object({}),
-  output: config,
+  output: configWithPending,
 });
 
 export const backofficeConfigSave = call({
   method: "POST",
   path: "backoffice/positions/config/save",
   access: "operator",
-  summary: "Change the leveraged trading rules (admin; audited). Open positions keep the rules they opened with.",
+  summary: "Change the leveraged trading rules (admin; audited; announced). A worse term waits for the notice period; open positions keep the rules they opened with.",
   tags: ["backoffice", "positions"],
-  input: config,
-  output: config,
+  input: config.extend({ reason: z.string().trim().max(200).optional() }),
+  output: configWithPending,
 });

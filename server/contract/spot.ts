@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { call } from "./define";
 import { decimalString, id, idempotencyKey, idInput, msg, pageQuery, seconds } from "./common";
-import { pairSymbol, upcomingTermChange } from "./market";
+import { pairSymbol, termChange, upcomingTermChange } from "./market";
 
 /**
  * Spot coin trading: the broker model against the recorded feed. Market orders fill at once at
@@ -187,6 +187,13 @@ export const backofficeOrders = call({
   }),
 });
 
+/**
+ * The configuration in force, and the saved change waiting for its notice period (issue 25): a change with any term
+ * worse for users (a higher rate, a lower payout or leverage cap) applies at `pending.effective_at`, whole
+ * (`pending.to_config`); one only better applies at once. Both are announced to every user.
+ */
+export const spotConfigWithPending = spotConfig.extend({ pending: termChange.nullable().optional() });
+
 export const backofficeConfig = call({
   method: "GET",
   path: "backoffice/spot/config",
@@ -194,15 +201,15 @@ export const backofficeConfig = call({
   summary: "Spot fee rates: the default and per pair",
   tags: ["backoffice", "spot"],
   input: z.object({}),
-  output: spotConfig,
+  output: spotConfigWithPending,
 });
 
 export const backofficeConfigSave = call({
   method: "POST",
   path: "backoffice/spot/config/save",
   access: "operator",
-  summary: "Change spot fee rates (admin; audited). Open limit orders keep the rate they were placed with.",
+  summary: "Change spot fee rates (admin; audited; announced). A higher rate waits for the notice period; open limit orders keep the rate they were placed with.",
   tags: ["backoffice", "spot"],
-  input: spotConfig,
-  output: spotConfig,
+  input: spotConfig.extend({ reason: z.string().trim().max(200).optional() }),
+  output: spotConfigWithPending,
 });

@@ -71,6 +71,22 @@ async function setSpread(spread: string) {
   expect(server.market.service.pair(BTC)?.spread_rate).toBe(money(spread).toFixed());
 }
 
+/**
+ * Saves a configuration the way an operator can: a change only better for users applies at once; one with a worse
+ * term is announced and applies after its notice period (config-notice.test.ts): the clock is moved to its effective
+ * time and the leader's job applies it.
+ */
+async function saveConfig(path: string, body: Record<string, unknown>) {
+  const { pending: _ignored, ...config } = body;
+  const res = await server.call<{ pending?: { effective_at: number } | null }>("POST", path, config, { token: admin.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  if (res.body.message.pending) {
+    server.clock.set(res.body.message.pending.effective_at * 1000);
+    await server.engines.jobs.runOnce();
+    admin = await server.newOperator("admin");
+  }
+}
+
 describe("backoffice/market/pairs/update: a spread change applies to new orders only", () => {
   it("the probe: a 100x long is not liquidated by a spread of 5 % while the last price stays above its liquidation price", async () => {
     await setSpread(OPEN_SPREAD);
@@ -137,8 +153,7 @@ describe("backoffice/positions/config/save: fee, maintenance and leverage change
       kinds: { ...config.kinds, crypto: { ...config.kinds.crypto, fee_rate: "0.01", maintenance_rate: "0.05", leverages: [1, 2], max_leverage: 2 } },
       pairs: Object.fromEntries(Object.entries(config.pairs).filter(([symbol]) => symbol !== BTC)),
     };
-    const saved = await server.call("POST", "backoffice/positions/config/save", changed, { token: admin.token });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await saveConfig("backoffice/positions/config/save", changed);
     await tick(server, { [BTC]: "55650" });
     const [still] = (await mine(u.token, "open")).filter((x) => x.id === p.id);
     expect(still).toMatchObject({ status: "open", liquidation_price: p.liquidation_price });
@@ -148,7 +163,7 @@ describe("backoffice/positions/config/save: fee, maintenance and leverage change
     // A new order is under the new rules: 100x is no longer offered.
     const refused = await server.call("POST", "lever/submit", { symbol: BTC, direction: "long", type: "market", quantity: "1", leverage: 100 }, { token: u.token });
     expect(refused.status).not.toBe(200);
-    expect((await server.call("POST", "backoffice/positions/config/save", config, { token: admin.token })).status).toBe(200);
+    await saveConfig("backoffice/positions/config/save", config);
   });
 });
 
@@ -160,12 +175,11 @@ describe("backoffice/spot/config/save: a fee change applies to new orders only",
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const rate = placed.body.message.fee_rate;
     const before = await server.call<SpotConfig>("GET", "backoffice/spot/config", {}, { token: admin.token });
-    const saved = await server.call("POST", "backoffice/spot/config/save", { fee_rate: "0.02", pairs: {} }, { token: admin.token });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await saveConfig("backoffice/spot/config/save", { fee_rate: "0.02", pairs: {} });
     await tick(server, { [BTC]: "54000" });
     const done = await server.call<{ list: SpotOrder[] }>("GET", "coin/list", { status: "done" }, { token: u.token });
     expect(done.body.message.list.find((o) => o.id === placed.body.message.id)).toMatchObject({ status: "filled", filled_price: "55000.00", fee_rate: rate, fee: money("550").times(rate).toFixed() });
-    expect((await server.call("POST", "backoffice/spot/config/save", before.body.message, { token: admin.token })).status).toBe(200);
+    await saveConfig("backoffice/spot/config/save", before.body.message);
   });
 });
 
@@ -181,15 +195,16 @@ describe("backoffice/options/config/save and a spread change: a placed option ke
     const o = placed.body.message;
     const before = await server.call<OptionsConfig>("GET", "backoffice/options/config", {}, { token: admin.token });
     const config = before.body.message;
-    const halved = { ...config, kinds: { ...config.kinds, crypto: config.kinds.crypto.map((p) => ({ ...p, rate: "0.1" })) } };
-    const saved = await server.call("POST", "backoffice/options/config/save", halved, { token: admin.token });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // A higher rate (it applies at once: a lower one would wait a day, long after this option's expiry).
+    const raised = { ...config, kinds: { ...config.kinds, crypto: config.kinds.crypto.map((p) => ({ ...p, rate: "0.95" })) } };
+    await saveConfig("backoffice/options/config/save", raised);
+    expect(server.clock.now().getTime()).toBeLessThan(o.expires_at_ms);
     await setSpread("0");
     server.clock.set(o.expires_at_ms - 1_000);
     await tick(server, { [BTC]: "55700.01" });
     const settled = await server.call<{ list: Option[] }>("GET", "microtrade/lists", { status: "settled" }, { token: u.token });
     expect(settled.body.message.list.find((x) => x.id === o.id)).toMatchObject({ result: "win", rate: o.rate, payout: money(100).times(money(1).plus(o.rate)).toFixed() });
     await setSpread(OPEN_SPREAD);
-    expect((await server.call("POST", "backoffice/options/config/save", config, { token: admin.token })).status).toBe(200);
+    await saveConfig("backoffice/options/config/save", config);
   });
 });

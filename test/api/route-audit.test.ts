@@ -34,8 +34,8 @@ const ALLOWED_FIELDS: Record<string, { fields: string[]; why: string }> = {
 /**
  * Operator writes that can change a trading term for everybody (a spread, a fee, a leverage rule, a rate, the notice
  * period), each with how users are protected (CONTRACT "Precisions added in wave 3"): what is open keeps the terms it
- * was placed with, and a pair's spread goes through the published notice (market/term-changes.ts). A new route with
- * such a field fails until a person lists it here with the reason.
+ * was placed with, and a pair's spread and the leveraged, spot and options configurations go through the published
+ * notice (market/term-changes.ts). A new route with such a field fails until a person lists it here with the reason.
  */
 const TERM_FIELD = /(^|_)(spread|fee|fees|leverage|leverages|maintenance|swap|rate|rates|notice)(_|$)/;
 const TERM_ROUTES: Record<string, string> = {
@@ -43,12 +43,14 @@ const TERM_ROUTES: Record<string, string> = {
     "A wider spread is stored pending with its effective time (now + the notice period), announced to every user and applied by the leader then; a narrower one applies at once, announced. Positions and resting orders keep their own spread.",
   "POST /api/backoffice/market/terms/notice": "The notice period itself: at least 24 h, audited; changes announced before keep their announced time.",
   "POST /api/backoffice/market/terms/cancel": "Cancels an announced change before its time: the published term stays, audited, and the cancellation is announced.",
-  // Not yet under the notice period (a follow-up of issue 25): they apply to new orders at once, audited; what is
-  // open keeps its terms (stored on its row; test/api/operator-terms.test.ts proves each).
+  // The trading configurations go through the same notice (market/term-changes.ts, test/api/config-notice.test.ts):
+  // a save with any term worse for users waits whole; what is open keeps its terms (test/api/operator-terms.test.ts).
   "POST /api/backoffice/positions/config/save":
-    "Fees, maintenance, swaps and leverages of new positions (audited). An open or pending position keeps the fee and maintenance rates it was placed with; leverage applies at placement only. No notice period yet.",
-  "POST /api/backoffice/spot/config/save": "The fee rate of new spot orders (audited); a resting limit order keeps the rate it was placed with. No notice period yet.",
-  "POST /api/backoffice/options/config/save": "The payout rates of new options (audited); a placed option keeps the rate it was placed with. No notice period yet.",
+    "Fees, maintenance, swaps and leverages of new positions (audited). A higher fee, maintenance or swap rate or a lower leverage cap makes the whole configuration wait for the notice period, announced to every user and applied by the leader then; a change only better applies at once, announced. An open or pending position keeps the fee and maintenance rates it was placed with; leverage applies at placement only.",
+  "POST /api/backoffice/spot/config/save":
+    "The fee rate of new spot orders (audited). A higher rate (the default or a pair's) waits for the notice period, announced, and is applied by the leader then; lower rates only apply at once, announced. A resting limit order keeps the rate it was placed with.",
+  "POST /api/backoffice/options/config/save":
+    "The payout rates of new options (audited). A lower rate of a period waits for the notice period, announced, and is applied by the leader then; higher rates only apply at once, announced. A placed option keeps the rate it was placed with.",
   "POST /api/backoffice/earn/products/save": "A product's rate and early-exit penalty for new subscriptions; a subscription keeps the terms disclosed when it was made (stored on the order).",
   "POST /api/backoffice/funding/config": "The published withdrawal rules (minimum, fee) for new requests; a request keeps the fee it was made with (stored on it).",
   "POST /api/backoffice/referral/config/save": "The share of invitees' paid fees that referrers earn: paid by the platform out of fees already charged, it costs no user anything.",

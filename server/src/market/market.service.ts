@@ -148,6 +148,11 @@ export class MarketService {
     this.quotationCache.clear();
   }
 
+  /** Announced term changes: the spot, leveraged and options domains record their configurations' changes here too. */
+  get terms(): TermChanges {
+    return this.deps.terms;
+  }
+
   /** The pair's announced changes that have not taken effect yet, earliest first (the tickets show them). */
   upcoming(symbol: string): UpcomingTermChange[] {
     return this.upcomingBySymbol.get(symbol) ?? [];
@@ -165,7 +170,7 @@ export class MarketService {
   async cancelTermChange(operator: OperatorSession, input: { id: number; reason: string }): Promise<TermChange> {
     const cancelled = await this.deps.terms.cancel(operator.id, input.id, input.reason);
     await this.reloadPairs();
-    this.deps.bus.publish(PAIRS_TOPIC, { symbol: cancelled.symbol });
+    if (cancelled.symbol) this.deps.bus.publish(PAIRS_TOPIC, { symbol: cancelled.symbol });
     return cancelled;
   }
 

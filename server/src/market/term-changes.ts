@@ -1,8 +1,16 @@
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { notifications } from "../../contract";
-import { languages } from "../../contract/constants";
-import { TERM_NOTICE_MAX_HOURS, TERM_NOTICE_MIN_HOURS, type TermChange, type TermName, type UpcomingTermChange } from "../../contract/market";
+import { languages, type Language } from "../../contract/constants";
+import {
+  TERM_NOTICE_MAX_HOURS,
+  TERM_NOTICE_MIN_HOURS,
+  type ConfigTermLine,
+  type ConfigTermName,
+  type TermChange,
+  type TermName,
+  type UpcomingTermChange,
+} from "../../contract/market";
 import { money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, utcDateTime, type Clock } from "../platform/clock";
@@ -11,7 +19,7 @@ import { isUniqueViolation } from "../platform/db-errors";
 import { DomainError } from "../platform/errors";
 import { numberValue, type TextValues, type Translator } from "../platform/i18n";
 import type { NoticeBoard, NoticeText } from "../platform/notify";
-import { parsedOrDefault, settingReader } from "../platform/settings";
+import { parsedOrDefault, putSetting, settingReader } from "../platform/settings";
 import { marketPairs, marketTermChanges, type TermChangeRow } from "./market.schema";
 
 /**
@@ -33,22 +41,36 @@ export const termNotice = settingReader(
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * When a worse change applies: the notice period after its announcement, rounded up to the whole second the wire and
+ * the notices show (`effective_at` is in seconds), so it never applies before the time users were told.
+ */
+const effectiveAfter = (announcedAt: Date, hours: number) => new Date(Math.ceil((announcedAt.getTime() + hours * HOUR_MS) / 1000) * 1000);
+
 /** A rate as the notices write it: a percentage with every digit it has (0.0004 -> 0.04). */
 const percent = (rate: string) => numberValue(money(rate).times(100).toFixed());
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** A pair's spread change (the rows with a symbol and a value). */
 const upcomingOf = (row: TermChangeRow): UpcomingTermChange => ({
   id: row.id,
-  term: row.term,
-  from: toWire(row.fromValue),
-  to: toWire(row.toValue),
+  term: row.term as TermName,
+  from: toWire(row.fromValue ?? "0"),
+  to: toWire(row.toValue ?? "0"),
   announced_at: toSeconds(row.announcedAt),
   effective_at: toSeconds(row.effectiveAt),
 });
 
 export const termChangeOf = (row: TermChangeRow): TermChange => ({
-  ...upcomingOf(row),
+  id: row.id,
+  term: row.term,
+  from: row.fromValue === null ? null : toWire(row.fromValue),
+  to: row.toValue === null ? null : toWire(row.toValue),
+  announced_at: toSeconds(row.announcedAt),
+  effective_at: toSeconds(row.effectiveAt),
+  changes: row.changes ?? null,
+  to_config: (row.toConfig as Record<string, unknown> | null) ?? null,
   symbol: row.symbol,
   status: row.status,
   reason: row.reason,
@@ -59,6 +81,39 @@ export const termChangeOf = (row: TermChangeRow): TermChange => ({
   cancelled_at: row.cancelledAt ? toSeconds(row.cancelledAt) : null,
   cancel_reason: row.cancelReason,
 });
+
+/** The notice's words for a configuration, its scopes and its lines (server/contract/notifications.ts). */
+const PRODUCT_KEYS: Record<ConfigTermName, string> = {
+  "positions.config": notifications.TERM_PRODUCT_POSITIONS.key,
+  "spot.config": notifications.TERM_PRODUCT_SPOT.key,
+  "options.config": notifications.TERM_PRODUCT_OPTIONS.key,
+};
+const SCOPE_KEYS: Record<string, string> = {
+  crypto: notifications.TERM_SCOPE_CRYPTO.key,
+  forex: notifications.TERM_SCOPE_FOREX.key,
+  metal: notifications.TERM_SCOPE_METAL.key,
+  default: notifications.TERM_SCOPE_DEFAULT.key,
+};
+const LINE_KEYS: Record<ConfigTermLine["field"], string> = {
+  fee_rate: notifications.TERM_LINE_FEE_RATE.key,
+  maintenance_rate: notifications.TERM_LINE_MAINTENANCE_RATE.key,
+  swap_long_rate: notifications.TERM_LINE_SWAP_LONG_RATE.key,
+  swap_short_rate: notifications.TERM_LINE_SWAP_SHORT_RATE.key,
+  max_leverage: notifications.TERM_LINE_MAX_LEVERAGE.key,
+  payout_rate: notifications.TERM_LINE_PAYOUT_RATE.key,
+};
+
+/**
+ * One announced line per term that differs between two values of a configuration. Rates: higher is worse for users
+ * (a fee, a maintenance margin, a swap); `higherIsBetter` for a payout rate or a leverage cap (lower is worse).
+ */
+export function termLine(scope: string, field: ConfigTermLine["field"], from: string, to: string, seconds: number | null = null): ConfigTermLine | null {
+  const a = money(from);
+  const b = money(to);
+  if (a.eq(b)) return null;
+  const higherIsBetter = field === "payout_rate" || field === "max_leverage";
+  return { scope, field, seconds, from: a.toFixed(), to: b.toFixed(), worse: higherIsBetter ? b.lt(a) : b.gt(a) };
+}
 
 export class TermChanges {
   constructor(
@@ -75,16 +130,17 @@ export class TermChanges {
   async pendingBySymbol(): Promise<Map<string, UpcomingTermChange[]>> {
     const rows = await this.deps.db.select().from(marketTermChanges).where(eq(marketTermChanges.status, "pending")).orderBy(asc(marketTermChanges.effectiveAt), asc(marketTermChanges.id));
     const bySymbol = new Map<string, UpcomingTermChange[]>();
-    for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), upcomingOf(row)]);
+    for (const row of rows) if (row.symbol) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), upcomingOf(row)]);
     return bySymbol;
   }
 
   /** The notice in every language: the English original and its nine translations. */
-  private texts(title: string, body: string, values: TextValues): { en: NoticeText } & Partial<Record<string, NoticeText>> {
+  private texts(title: string, body: string, values: TextValues | ((lang: Language) => TextValues)): { en: NoticeText } & Partial<Record<string, NoticeText>> {
     const out: Record<string, NoticeText> = {};
     for (const lang of languages) {
-      const text = this.deps.translator.t(lang, body, values);
-      out[lang] = { title: this.deps.translator.t(lang, title, values), summary: text, body: `<p>${escapeHtml(text)}</p>` };
+      const v = typeof values === "function" ? values(lang) : values;
+      const text = this.deps.translator.t(lang, body, v);
+      out[lang] = { title: this.deps.translator.t(lang, title, v), summary: text, body: `<p>${escapeHtml(text)}</p>` };
     }
     return out as { en: NoticeText } & Record<string, NoticeText>;
   }
@@ -108,7 +164,7 @@ export class TermChanges {
     const announcedAt = this.deps.clock.now();
     const now = money(change.to).lt(change.from);
     const hours = (await termNotice.read(tx)).hours;
-    const effectiveAt = now ? announcedAt : new Date(announcedAt.getTime() + hours * HOUR_MS);
+    const effectiveAt = now ? announcedAt : effectiveAfter(announcedAt, hours);
     const notice = this.deps.notices
       ? await this.deps.notices.publish(
           tx,
@@ -152,6 +208,92 @@ export class TermChanges {
     return { now, announce: () => notice?.announce() };
   }
 
+  /** The announced lines of a configuration's change in one language, with the product and the time. */
+  private configValues(term: ConfigTermName, lines: readonly ConfigTermLine[], effectiveAt: Date): (lang: Language) => TextValues {
+    const t = this.deps.translator;
+    return (lang) => {
+      const scopeText = (scope: string) => (scope in SCOPE_KEYS ? t.t(lang, SCOPE_KEYS[scope]) : scope);
+      const line = (l: ConfigTermLine) =>
+        t.t(lang, LINE_KEYS[l.field], {
+          scope: scopeText(l.scope),
+          seconds: numberValue(String(l.seconds ?? 0)),
+          from: l.field === "max_leverage" ? numberValue(l.from) : percent(l.from),
+          to: l.field === "max_leverage" ? numberValue(l.to) : percent(l.to),
+        });
+      return { product: t.t(lang, PRODUCT_KEYS[term]), changes: lines.map(line).join("; "), time: utcDateTime(effectiveAt) };
+    };
+  }
+
+  /**
+   * Records an operator's change of a whole configuration (the leveraged rules, the spot fees, the option payouts)
+   * inside the caller's transaction, by the same rule as a spread: when any announced line is worse for users the
+   * whole configuration waits for the notice period (the row holds it, applied as one value by `applyDue`), else it
+   * applies at once (`now`: the caller saves it). Either way it is kept, audited and announced, unless no term
+   * changed at all (a session or a stake limit): then nothing is recorded and the caller saves at once. A second
+   * change of a configuration with one waiting is refused TERM_CHANGE_PENDING.
+   */
+  async recordConfig(
+    tx: Tx,
+    change: { operatorId: number; term: ConfigTermName; from: unknown; to: unknown; lines: ConfigTermLine[]; reason: string | null },
+  ): Promise<{ now: boolean; change: TermChange | null; announce: () => void }> {
+    const [waiting] = await tx
+      .select({ id: marketTermChanges.id })
+      .from(marketTermChanges)
+      .where(and(eq(marketTermChanges.term, change.term), eq(marketTermChanges.status, "pending")))
+      .for("update");
+    if (waiting) throw new DomainError("TERM_CHANGE_PENDING", change.term);
+    if (!change.lines.length) return { now: true, change: null, announce: () => undefined };
+    const announcedAt = this.deps.clock.now();
+    const now = !change.lines.some((l) => l.worse);
+    const hours = (await termNotice.read(tx)).hours;
+    const effectiveAt = now ? announcedAt : effectiveAfter(announcedAt, hours);
+    const notice = this.deps.notices
+      ? await this.deps.notices.publish(
+          tx,
+          this.texts(notifications.TERM_CONFIG_TITLE.key, now ? notifications.TERM_CONFIG_DOWN_BODY.key : notifications.TERM_CONFIG_UP_BODY.key, this.configValues(change.term, change.lines, effectiveAt)),
+          change.operatorId,
+        )
+      : null;
+    const [row] = await tx
+      .insert(marketTermChanges)
+      .values({
+        symbol: null,
+        term: change.term,
+        fromConfig: change.from,
+        toConfig: change.to,
+        changes: change.lines,
+        status: now ? "applied" : "pending",
+        reason: change.reason,
+        announcedAt,
+        effectiveAt,
+        noticeId: notice?.id ?? null,
+        createdBy: change.operatorId,
+        appliedAt: now ? announcedAt : null,
+      })
+      .returning()
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new DomainError("TERM_CHANGE_PENDING", change.term) : error;
+      });
+    await audit(tx, {
+      actorKind: "operator",
+      actorId: change.operatorId,
+      action: now ? "market.term.lower" : "market.term.schedule",
+      targetKind: "settings",
+      targetId: change.term,
+      detail: { change_id: row.id, term: change.term, changes: change.lines, effective_at: effectiveAt.toISOString(), notice_hours: now ? 0 : hours, notice_id: row.noticeId, reason: change.reason },
+    });
+    return { now, change: termChangeOf(row), announce: () => notice?.announce() };
+  }
+
+  /** The change of a configuration waiting for its time, if any (its back-office screen shows it). */
+  async pendingConfig(db: Db | Tx, term: ConfigTermName): Promise<TermChange | null> {
+    const [row] = await db
+      .select()
+      .from(marketTermChanges)
+      .where(and(eq(marketTermChanges.term, term), eq(marketTermChanges.status, "pending")));
+    return row ? termChangeOf(row) : null;
+  }
+
   /**
    * The feed leader's job: applies every pending change whose time has come, each in one transaction with its
    * pair's term (status pending -> applied under the row lock: a second run, another leader or a restart finds it
@@ -169,17 +311,25 @@ export class TermChanges {
       const symbol = await this.deps.db.transaction(async (tx) => {
         const [row] = await tx.select().from(marketTermChanges).where(eq(marketTermChanges.id, id)).for("update");
         if (row?.status !== "pending" || row.effectiveAt.getTime() > nowMs) return null;
-        await tx.update(marketPairs).set({ spreadRate: toWire(row.toValue), updatedAt: now }).where(eq(marketPairs.symbol, row.symbol));
+        if (row.symbol === null) {
+          // A configuration's change: the whole configuration announced becomes the setting, in this transaction.
+          await putSetting(tx, row.term, row.toConfig);
+        } else {
+          await tx.update(marketPairs).set({ spreadRate: toWire(row.toValue ?? "0"), updatedAt: now }).where(eq(marketPairs.symbol, row.symbol));
+        }
         await tx.update(marketTermChanges).set({ status: "applied", appliedAt: now }).where(eq(marketTermChanges.id, id));
         await audit(tx, {
           actorKind: "system",
           actorId: null,
           action: "market.term.apply",
-          targetKind: "pair",
-          targetId: row.symbol,
-          detail: { change_id: id, term: row.term, from: toWire(row.fromValue), to: toWire(row.toValue), effective_at: row.effectiveAt.toISOString() },
+          targetKind: row.symbol === null ? "settings" : "pair",
+          targetId: row.symbol ?? row.term,
+          detail:
+            row.symbol === null
+              ? { change_id: id, term: row.term, changes: row.changes, effective_at: row.effectiveAt.toISOString() }
+              : { change_id: id, term: row.term, from: toWire(row.fromValue ?? "0"), to: toWire(row.toValue ?? "0"), effective_at: row.effectiveAt.toISOString() },
         });
-        return row.symbol;
+        return row.symbol ?? "";
       });
       if (symbol) changed.push(symbol);
     }
@@ -195,10 +345,16 @@ export class TermChanges {
       const now = this.deps.clock.now();
       // Once its time has come the change is the published term (the leader applies it within seconds).
       if (locked.status !== "pending" || locked.effectiveAt.getTime() <= now.getTime()) throw new DomainError("TERM_CHANGE_STARTED", "id");
-      const values = { symbol: locked.symbol, from: percent(toWire(locked.fromValue)), to: percent(toWire(locked.toValue)), time: utcDateTime(locked.effectiveAt) };
-      const notice = this.deps.notices
-        ? await this.deps.notices.publish(tx, this.texts(notifications.TERM_SPREAD_CANCELLED_TITLE.key, notifications.TERM_SPREAD_CANCELLED_BODY.key, values), operatorId)
-        : null;
+      const texts =
+        locked.symbol === null
+          ? this.texts(notifications.TERM_CONFIG_CANCELLED_TITLE.key, notifications.TERM_CONFIG_CANCELLED_BODY.key, this.configValues(locked.term as ConfigTermName, locked.changes ?? [], locked.effectiveAt))
+          : this.texts(notifications.TERM_SPREAD_CANCELLED_TITLE.key, notifications.TERM_SPREAD_CANCELLED_BODY.key, {
+              symbol: locked.symbol,
+              from: percent(toWire(locked.fromValue ?? "0")),
+              to: percent(toWire(locked.toValue ?? "0")),
+              time: utcDateTime(locked.effectiveAt),
+            });
+      const notice = this.deps.notices ? await this.deps.notices.publish(tx, texts, operatorId) : null;
       if (notice) announce = notice.announce;
       const [saved] = await tx
         .update(marketTermChanges)
@@ -209,9 +365,16 @@ export class TermChanges {
         actorKind: "operator",
         actorId: operatorId,
         action: "market.term.cancel",
-        targetKind: "pair",
-        targetId: locked.symbol,
-        detail: { change_id: id, term: locked.term, from: toWire(locked.fromValue), to: toWire(locked.toValue), effective_at: locked.effectiveAt.toISOString(), reason, notice_id: saved.cancelNoticeId },
+        targetKind: locked.symbol === null ? "settings" : "pair",
+        targetId: locked.symbol ?? locked.term,
+        detail: {
+          change_id: id,
+          term: locked.term,
+          ...(locked.symbol === null ? { changes: locked.changes } : { from: toWire(locked.fromValue ?? "0"), to: toWire(locked.toValue ?? "0") }),
+          effective_at: locked.effectiveAt.toISOString(),
+          reason,
+          notice_id: saved.cancelNoticeId,
+        },
       });
       return saved;
     });

@@ -1,11 +1,12 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { TermChange } from "../../contract/market";
 import type { OptionsConfig, OptionStatus } from "../../contract/options";
 import { userAccountOf } from "../auth";
 import { ledger } from "../ledger";
 import { audit } from "../platform/audit";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
-import { configProblems, optionsConfig } from "./options.config";
+import { configProblems, OPTIONS_CONFIG_KEY, optionsConfig, optionsTermLines } from "./options.config";
 import { options } from "./options.schema";
 import { OptionsRole, toOption } from "./options.shared";
 
@@ -31,17 +32,29 @@ export class OptionsAdmin extends OptionsRole {
     };
   }
 
-  config(): Promise<OptionsConfig> {
-    return optionsConfig.read(this.db);
+  /** The periods in force, and the saved change waiting for its notice period. */
+  async config(): Promise<OptionsConfig & { pending: TermChange | null }> {
+    const [config, pending] = await Promise.all([optionsConfig.read(this.db), this.deps.market.terms.pendingConfig(this.db, OPTIONS_CONFIG_KEY)]);
+    return { ...config, pending };
   }
 
-  async saveConfig(operator: OperatorSession, config: OptionsConfig): Promise<OptionsConfig> {
+  /**
+   * Saves the periods by the notice rule (market/term-changes.ts): a lower payout rate of any period kept makes the
+   * whole configuration wait for the notice period, announced; higher rates only apply at once, announced.
+   */
+  async saveConfig(operator: OperatorSession, input: OptionsConfig & { reason?: string }): Promise<OptionsConfig & { pending: TermChange | null }> {
     if (operator.role !== "admin") throw new DomainError("UNAUTHORIZED_OPERATION");
+    const { reason, ...config } = input;
     if (configProblems(config).length) throw new DomainError("PARAMETER_ERROR");
+    let announce = () => undefined as void;
     await this.db.transaction(async (tx) => {
-      await optionsConfig.save(tx, config);
-      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "options.config", targetKind: "settings", detail: config });
+      const before = await optionsConfig.read(tx);
+      const recorded = await this.deps.market.terms.recordConfig(tx, { operatorId: operator.id, term: OPTIONS_CONFIG_KEY, from: before, to: config, lines: optionsTermLines(before, config), reason: reason ?? null });
+      announce = recorded.announce;
+      if (recorded.now) await optionsConfig.save(tx, config);
+      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "options.config", targetKind: "settings", detail: { ...config, change_id: recorded.change?.id ?? null, pending: !recorded.now } });
     });
-    return config;
+    announce();
+    return this.config();
   }
 }

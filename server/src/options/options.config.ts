@@ -1,4 +1,5 @@
-import type { MarketKind } from "../../contract/market";
+import type { ConfigTermLine, MarketKind } from "../../contract/market";
+import { termLine } from "../market";
 import { config as configSchema, type OptionsConfig } from "../../contract/options";
 import { parsedOrDefault, settingReader } from "../platform/settings";
 
@@ -24,6 +25,22 @@ export const DEFAULT_OPTIONS_CONFIG: OptionsConfig = {
 export const optionsConfig = settingReader(OPTIONS_CONFIG_KEY, parsedOrDefault(configSchema, DEFAULT_OPTIONS_CONFIG));
 
 export const periodsOf = (config: OptionsConfig, kind: MarketKind) => [...config.kinds[kind]].sort((a, b) => a.seconds - b.seconds);
+
+/**
+ * The announced lines of a change of the periods: each period kept with a new payout rate (lower is worse for
+ * users). A period added or withdrawn, a stake limit or a currency changes no price of an option one can place.
+ */
+export function optionsTermLines(before: OptionsConfig, after: OptionsConfig): ConfigTermLine[] {
+  const lines: ConfigTermLine[] = [];
+  for (const kind of Object.keys(after.kinds) as MarketKind[]) {
+    for (const period of periodsOf(after, kind)) {
+      const old = before.kinds[kind].find((p) => p.seconds === period.seconds);
+      const line = old ? termLine(kind, "payout_rate", old.rate, period.rate, period.seconds) : null;
+      if (line) lines.push(line);
+    }
+  }
+  return lines;
+}
 
 /** What is wrong with a configuration an operator saves (empty when it is sound). */
 export function configProblems(config: OptionsConfig): string[] {

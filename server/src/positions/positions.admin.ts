@@ -1,11 +1,12 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { TermChange } from "../../contract/market";
 import type { PositionsConfig } from "../../contract/positions";
 import { userAccountOf } from "../auth";
 import { ledger } from "../ledger";
 import { audit } from "../platform/audit";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
-import { configProblems, positionsConfig } from "./positions.config";
+import { configProblems, POSITIONS_CONFIG_KEY, positionsConfig, positionsTermLines } from "./positions.config";
 import { PositionsRole, type PositionsDeps } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
@@ -39,18 +40,32 @@ export class PositionsAdmin extends PositionsRole {
     };
   }
 
-  config(): Promise<PositionsConfig> {
-    return positionsConfig.read(this.db);
+  /** The rules in force, and the saved change waiting for its notice period. */
+  async config(): Promise<PositionsConfig & { pending: TermChange | null }> {
+    const [config, pending] = await Promise.all([positionsConfig.read(this.db), this.deps.market.terms.pendingConfig(this.db, POSITIONS_CONFIG_KEY)]);
+    return { ...config, pending };
   }
 
-  async saveConfig(operator: OperatorSession, config: PositionsConfig): Promise<PositionsConfig> {
+  /**
+   * Saves the rules by the notice rule (market/term-changes.ts): any term worse for users (a higher fee, maintenance
+   * or swap rate, a lower leverage cap) makes the whole configuration wait for the notice period, announced; a change
+   * only better applies at once, announced. Answers the rules in force and the pending change.
+   */
+  async saveConfig(operator: OperatorSession, input: PositionsConfig & { reason?: string }): Promise<PositionsConfig & { pending: TermChange | null }> {
     if (operator.role !== "admin") throw new DomainError("UNAUTHORIZED_OPERATION");
+    const { reason, ...config } = input;
     for (const symbol of Object.keys(config.pairs)) this.deps.market.requirePair(symbol);
     if (configProblems(config).length) throw new DomainError("PARAMETER_ERROR");
+    let announce = () => undefined as void;
     await this.db.transaction(async (tx) => {
-      await positionsConfig.save(tx, config);
-      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "positions.config", targetKind: "settings", detail: config });
+      const before = await positionsConfig.read(tx);
+      const lines = positionsTermLines(before, config, (symbol) => this.deps.market.pair(symbol)?.kind);
+      const recorded = await this.deps.market.terms.recordConfig(tx, { operatorId: operator.id, term: POSITIONS_CONFIG_KEY, from: before, to: config, lines, reason: reason ?? null });
+      announce = recorded.announce;
+      if (recorded.now) await positionsConfig.save(tx, config);
+      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "positions.config", targetKind: "settings", detail: { ...config, change_id: recorded.change?.id ?? null, pending: !recorded.now } });
     });
-    return config;
+    announce();
+    return this.config();
   }
 }

@@ -1,4 +1,5 @@
-import type { MarketKind } from "../../contract/market";
+import type { ConfigTermLine, MarketKind } from "../../contract/market";
+import { termLine } from "../market";
 import { config as configSchema, type PositionsConfig, type Rules } from "../../contract/positions";
 import { parsedOrDefault, settingReader } from "../platform/settings";
 
@@ -27,6 +28,38 @@ export const positionsConfig = settingReader(POSITIONS_CONFIG_KEY, parsedOrDefau
 export function rulesFor(config: PositionsConfig, kind: MarketKind, symbol: string): Rules {
   const merged = { ...config.kinds[kind], ...(config.pairs[symbol] ?? {}) };
   return { ...merged, leverages: merged.leverages.filter((l) => l <= merged.max_leverage).sort((a, b) => a - b) };
+}
+
+const RATE_TERMS = ["fee_rate", "maintenance_rate", "swap_long_rate", "swap_short_rate"] as const;
+const maxLeverage = (rules: Rules) => String(rules.leverages.at(-1) ?? rules.max_leverage);
+
+/**
+ * The announced lines of a change of the rules (market/term-changes.ts): per kind, then per pair with an override
+ * where its effective term moves otherwise than its kind's. Rates higher or a lower leverage cap are worse for users.
+ * The session, the margin warning and the leverage choices under the cap are no term of a price.
+ */
+export function positionsTermLines(before: PositionsConfig, after: PositionsConfig, kindOf: (symbol: string) => MarketKind | undefined): ConfigTermLine[] {
+  const lines: ConfigTermLine[] = [];
+  const kindLines = new Map<string, ConfigTermLine>();
+  const compare = (scope: string, a: Rules, b: Rules, kind: MarketKind | null) => {
+    for (const field of [...RATE_TERMS, "max_leverage"] as const) {
+      const line = field === "max_leverage" ? termLine(scope, field, maxLeverage(a), maxLeverage(b)) : termLine(scope, field, a[field], b[field]);
+      if (!line) continue;
+      if (kind === null) kindLines.set(`${scope}:${field}`, line);
+      else {
+        const same = kindLines.get(`${kind}:${field}`);
+        if (same && same.from === line.from && same.to === line.to) continue;
+      }
+      lines.push(line);
+    }
+  };
+  const kinds = Object.keys(after.kinds) as MarketKind[];
+  for (const kind of kinds) compare(kind, rulesFor(before, kind, ""), rulesFor(after, kind, ""), null);
+  for (const symbol of [...new Set([...Object.keys(before.pairs), ...Object.keys(after.pairs)])].sort()) {
+    const kind = kindOf(symbol);
+    if (kind) compare(symbol, rulesFor(before, kind, symbol), rulesFor(after, kind, symbol), kind);
+  }
+  return lines;
 }
 
 /** What is wrong with a configuration an operator saves, as field -> message key (empty when it is sound). */

@@ -1,11 +1,12 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { TermChange } from "../../contract/market";
 import type { SpotConfig } from "../../contract/spot";
 import { userAccountOf } from "../auth";
 import { ledger } from "../ledger";
 import { audit } from "../platform/audit";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
-import { rateProblem, spotConfig } from "./spot.config";
+import { rateProblem, SPOT_CONFIG_KEY, spotConfig, spotTermLines } from "./spot.config";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import { SpotRole, toOrder } from "./spot.shared";
 
@@ -31,18 +32,30 @@ export class SpotAdmin extends SpotRole {
     };
   }
 
-  config(): Promise<SpotConfig> {
-    return spotConfig.read(this.db);
+  /** The fee rates in force, and the saved change waiting for its notice period. */
+  async config(): Promise<SpotConfig & { pending: TermChange | null }> {
+    const [config, pending] = await Promise.all([spotConfig.read(this.db), this.deps.market.terms.pendingConfig(this.db, SPOT_CONFIG_KEY)]);
+    return { ...config, pending };
   }
 
-  async saveConfig(operator: OperatorSession, config: SpotConfig): Promise<SpotConfig> {
+  /**
+   * Saves the fee rates by the notice rule (market/term-changes.ts): a higher rate anywhere makes the whole
+   * configuration wait for the notice period, announced; lower rates only apply at once, announced.
+   */
+  async saveConfig(operator: OperatorSession, input: SpotConfig & { reason?: string }): Promise<SpotConfig & { pending: TermChange | null }> {
     if (operator.role !== "admin") throw new DomainError("UNAUTHORIZED_OPERATION");
+    const { reason, ...config } = input;
     for (const symbol of Object.keys(config.pairs)) this.spotPair(symbol);
     if (rateProblem(config)) throw new DomainError("PARAMETER_ERROR", "fee_rate");
+    let announce = () => undefined as void;
     await this.db.transaction(async (tx) => {
-      await spotConfig.save(tx, config);
-      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "spot.config", targetKind: "settings", detail: config });
+      const before = await spotConfig.read(tx);
+      const recorded = await this.deps.market.terms.recordConfig(tx, { operatorId: operator.id, term: SPOT_CONFIG_KEY, from: before, to: config, lines: spotTermLines(before, config), reason: reason ?? null });
+      announce = recorded.announce;
+      if (recorded.now) await spotConfig.save(tx, config);
+      await audit(tx, { actorKind: "operator", actorId: operator.id, action: "spot.config", targetKind: "settings", detail: { ...config, change_id: recorded.change?.id ?? null, pending: !recorded.now } });
     });
-    return config;
+    announce();
+    return this.config();
   }
 }

@@ -1,4 +1,6 @@
+import type { ConfigTermLine } from "../../contract/market";
 import { spotConfig as configSchema, type SpotConfig } from "../../contract/spot";
+import { termLine } from "../market";
 import { parsedOrDefault, settingReader } from "../platform/settings";
 
 /**
@@ -13,6 +15,20 @@ export const DEFAULT_SPOT_CONFIG: SpotConfig = { fee_rate: "0.001", pairs: {} };
 export const spotConfig = settingReader(SPOT_CONFIG_KEY, parsedOrDefault(configSchema, DEFAULT_SPOT_CONFIG));
 
 export const feeRateFor = (config: SpotConfig, symbol: string): string => config.pairs[symbol] ?? config.fee_rate;
+
+/**
+ * The announced lines of a change of the fee rates: the default ("default": every pair without its own), then each
+ * pair whose effective rate moves otherwise. A higher rate is worse for users.
+ */
+export function spotTermLines(before: SpotConfig, after: SpotConfig): ConfigTermLine[] {
+  const base = termLine("default", "fee_rate", before.fee_rate, after.fee_rate);
+  const lines = base ? [base] : [];
+  for (const symbol of [...new Set([...Object.keys(before.pairs), ...Object.keys(after.pairs)])].sort()) {
+    const line = termLine(symbol, "fee_rate", feeRateFor(before, symbol), feeRateFor(after, symbol));
+    if (line && !(base && base.from === line.from && base.to === line.to)) lines.push(line);
+  }
+  return lines;
+}
 
 /** A rate an operator may set: below 50 % (the column's check). */
 export const rateProblem = (config: SpotConfig): boolean => [config.fee_rate, ...Object.values(config.pairs)].some((rate) => Number(rate) >= 0.5);

@@ -296,14 +296,21 @@ describe("back office", () => {
     expect(refused.status).toBe(403);
     const bad = await server.call("POST", "backoffice/spot/config/save", { fee_rate: "0.6", pairs: {} }, { token: admin.token });
     expect(bad.status).toBe(400);
-    const saved = await server.call("POST", "backoffice/spot/config/save", { fee_rate: "0.001", pairs: { [BTC]: "0.002" } }, { token: admin.token });
+    const saved = await server.call<{ pending: { effective_at: number } | null }>("POST", "backoffice/spot/config/save", { fee_rate: "0.001", pairs: { [BTC]: "0.002" } }, { token: admin.token });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // A higher rate waits for the notice period (market/term-changes.ts): the leader's job applies it at its time.
+    expect(saved.body.message.pending).toBeTruthy();
+    server.clock.set(saved.body.message.pending!.effective_at * 1000);
+    await server.engines.jobs.runOnce();
+    // A day later the operator's 12 h session has ended: sign in again.
+    const later = await server.newOperator("admin");
     const [auditRow] = await server.database.query<{ action: string }>("SELECT action FROM audit_log WHERE action = 'spot.config' ORDER BY id DESC LIMIT 1");
     expect(auditRow.action).toBe("spot.config");
 
     await tick(server, { [BTC]: "60000" });
     const u = await user("1000");
     expect((await trade(u.token, { quantity: "0.01" })).body.message).toMatchObject({ fee_rate: "0.002", fee: "1.20024" });
-    await server.call("POST", "backoffice/spot/config/save", { fee_rate: "0.001", pairs: {} }, { token: admin.token });
+    // Lower again: applies at once.
+    expect((await server.call("POST", "backoffice/spot/config/save", { fee_rate: "0.001", pairs: {} }, { token: later.token })).body.message).toMatchObject({ pairs: {}, pending: null });
   });
 });

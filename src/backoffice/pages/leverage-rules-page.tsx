@@ -3,14 +3,13 @@ import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MarketKind } from "@contract/market";
 import type { PositionsConfig, Rules } from "@contract/positions";
-import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { getPositionsConfig, savePositionsConfig } from "../positions-api";
 import { kindText, KINDS } from "./market-parts";
+import { PendingConfigNote, useConfigSavedToast } from "./pending-config";
 
 /** A rules form as typed: every field text (leverages comma separated), parsed on save. */
 type RulesText = Record<keyof Rules, string>;
@@ -41,7 +40,8 @@ function fromText(text: Partial<RulesText>): Partial<Rules> {
  * positions keep the rules they opened with.
  */
 export function LeverageRulesPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const savedToast = useConfigSavedToast();
   const { data, mutate } = useSWR("backoffice/positions/config", () => getPositionsConfig({}, { silent: true }));
   const [kinds, setKinds] = useState<Record<MarketKind, Partial<RulesText>> | null>(null);
   const [overrides, setOverrides] = useState<Override[]>([]);
@@ -64,7 +64,7 @@ export function LeverageRulesPage() {
     };
     const saved = await savePositionsConfig(config);
     await mutate(saved, { revalidate: false });
-    showToast(i18n._(successes.SAVE.key), "success");
+    savedToast(saved);
   });
   if (!kinds) return <Skeleton lines={10} />;
   const labels: Record<keyof Rules, string> = {
@@ -83,6 +83,7 @@ export function LeverageRulesPage() {
           <Trans>Leverage rules</Trans>
         </h1>
       </div>
+      <PendingConfigNote pending={data?.pending} />
       <form className="form" onSubmit={save.onSubmit} noValidate style={{ maxWidth: 900 }}>
         {KINDS.map((kind) => (
           <section key={kind} className="card form" aria-label={kindText(kind)}>
@@ -137,7 +138,9 @@ export function LeverageRulesPage() {
           </div>
         </section>
         <p className="faint" style={{ fontSize: 13, margin: 0 }}>
-          <Trans>Changes apply to new orders at once and are written to the audit log. Open positions keep the rules they opened with.</Trans>
+          <Trans>
+            Changes are written to the audit log and announced to every user. A higher fee, maintenance or swap rate or a lower maximum leverage applies to new orders after the notice period; a change only better for users applies at once. Open positions keep the rules they opened with.
+          </Trans>
         </p>
         <button type="submit" className="btn btn--primary" style={{ maxWidth: 240 }} disabled={save.pending}>
           <Trans>Save</Trans>

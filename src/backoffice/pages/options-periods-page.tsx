@@ -3,14 +3,13 @@ import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MarketKind } from "@contract/market";
 import type { OptionsConfig } from "@contract/options";
-import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { getOptionsConfig, saveOptionsConfig } from "../options-api";
 import { kindText, KINDS } from "./market-parts";
+import { PendingConfigNote, useConfigSavedToast } from "./pending-config";
 
 type PeriodText = { seconds: string; rate: string; min: string; max: string };
 const toText = (list: OptionsConfig["kinds"]["crypto"]): PeriodText[] => list.map((p) => ({ seconds: String(p.seconds), rate: p.rate, min: p.min, max: p.max }));
@@ -27,7 +26,8 @@ function breakEven(rate: string): string {
  * placed keep their rate.
  */
 export function OptionsPeriodsPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const savedToast = useConfigSavedToast();
   const { data, mutate } = useSWR("backoffice/options/config", () => getOptionsConfig({}, { silent: true }));
   const [kinds, setKinds] = useState<Record<MarketKind, PeriodText[]> | null>(null);
   const [currencies, setCurrencies] = useState("");
@@ -45,7 +45,7 @@ export function OptionsPeriodsPage() {
     };
     const saved = await saveOptionsConfig(config);
     await mutate(saved, { revalidate: false });
-    showToast(i18n._(successes.SAVE.key), "success");
+    savedToast(saved);
   });
   if (!kinds) return <Skeleton lines={10} />;
   const edit = (kind: MarketKind, i: number, field: keyof PeriodText, value: string) => setKinds((k) => k && { ...k, [kind]: k[kind].map((p, j) => (j === i ? { ...p, [field]: value } : p)) });
@@ -56,6 +56,7 @@ export function OptionsPeriodsPage() {
           <Trans>Option periods</Trans>
         </h1>
       </div>
+      <PendingConfigNote pending={data?.pending} />
       <form className="form" onSubmit={save.onSubmit} noValidate style={{ maxWidth: 900 }}>
         {KINDS.map((kind) => (
           <section key={kind} className="card form" aria-label={kindText(kind)}>
@@ -84,7 +85,9 @@ export function OptionsPeriodsPage() {
           <TextField label={<Trans>Payable currencies (comma separated)</Trans>} name="currencies" value={currencies} onChange={(e) => setCurrencies(e.target.value)} />
         </section>
         <p className="faint" style={{ fontSize: 13, margin: 0 }}>
-          <Trans>Every rate must be above 0 and below 1. Changes apply to new options at once and are written to the audit log; placed options keep their rate.</Trans>
+          <Trans>
+            Every rate must be above 0 and below 1. Changes are written to the audit log and announced to every user: a lower rate applies to new options after the notice period, a higher one at once. Placed options keep their rate.
+          </Trans>
         </p>
         <button type="submit" className="btn btn--primary" style={{ maxWidth: 240 }} disabled={save.pending}>
           <Trans>Save</Trans>

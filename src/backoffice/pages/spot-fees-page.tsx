@@ -1,20 +1,20 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { getSpotConfig, saveSpotConfig } from "../spot-api";
 import { formatRate } from "@/shared/i18n/format";
+import { PendingConfigNote, useConfigSavedToast } from "./pending-config";
 
 /**
  * Spot fee rates (admin): the default rate of every pair and per-pair rates, fractions of the amount (0.001 = 0.1 %),
  * charged in the quote currency. Saving is audited; an open limit order keeps the rate it was placed with.
  */
 export function SpotFeesPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const savedToast = useConfigSavedToast();
   const { data, mutate } = useSWR("backoffice/spot/config", () => getSpotConfig({}, { silent: true }));
   const [rate, setRate] = useState<string | null>(null);
   const [pairs, setPairs] = useState<Array<{ symbol: string; rate: string }>>([]);
@@ -29,7 +29,7 @@ export function SpotFeesPage() {
       pairs: Object.fromEntries(pairs.filter((p) => p.symbol.trim() && p.rate.trim()).map((p) => [p.symbol.trim().toUpperCase(), p.rate.trim()])),
     });
     await mutate(saved, { revalidate: false });
-    showToast(i18n._(successes.SAVE.key), "success");
+    savedToast(saved);
   });
   if (rate === null) return <Skeleton lines={6} />;
   const percent = (value: string) => formatRate(value, 3);
@@ -40,6 +40,7 @@ export function SpotFeesPage() {
           <Trans>Spot fees</Trans>
         </h1>
       </div>
+      <PendingConfigNote pending={data?.pending} />
       <form className="card" onSubmit={save.onSubmit} noValidate style={{ display: "flex", flexDirection: "column", gap: 12, maxWidth: 560 }}>
         <TextField label={<Trans>Default fee rate (fraction)</Trans>} name="fee_rate" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} hint={percent(rate)} error={save.errorOf("fee_rate")} />
         <h2 style={{ fontSize: 15 }}>
@@ -58,7 +59,9 @@ export function SpotFeesPage() {
           <Trans>Add a pair rate</Trans>
         </button>
         <p className="faint" style={{ fontSize: 13, margin: 0 }}>
-          <Trans>Changes apply to orders placed after you save and are written to the audit log. Waiting limit orders keep the rate they were placed with.</Trans>
+          <Trans>
+            Changes are written to the audit log and announced to every user: a higher rate applies to new orders after the notice period, a lower one at once. Waiting limit orders keep the rate they were placed with.
+          </Trans>
         </p>
         <button type="submit" className="btn btn--primary" disabled={save.pending}>
           <Trans>Save</Trans>

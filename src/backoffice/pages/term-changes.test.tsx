@@ -24,6 +24,8 @@ const change = (over: Partial<TermChange>): TermChange => ({
   applied_at: null,
   cancelled_at: null,
   cancel_reason: null,
+  changes: null,
+  to_config: null,
   ...over,
 });
 
@@ -49,6 +51,35 @@ describe("announced term changes (back office)", () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(api.cancel).toHaveBeenCalledWith({ id: 1, reason: "announced by mistake" }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
+  });
+
+  it("lists a configuration's pending change with its lines (old -> new, worse marked) and cancels it", async () => {
+    const config = change({
+      id: 3,
+      term: "spot.config",
+      symbol: null,
+      from: null,
+      to: null,
+      changes: [
+        { scope: "default", field: "fee_rate", seconds: null, from: "0.001", to: "0.0005", worse: false },
+        { scope: "BTC/USDT", field: "fee_rate", seconds: null, from: "0.001", to: "0.003", worse: true },
+      ],
+      to_config: { fee_rate: "0.0005", pairs: { "BTC/USDT": "0.003" } },
+    });
+    api.list.mockResolvedValue({ notice_hours: 24, min_notice_hours: 24, max_notice_hours: 720, list: [config] });
+    api.cancel.mockResolvedValue({ ...config, status: "cancelled" });
+    renderScreen(<TermChangesPanel onChanged={() => undefined} />);
+    const row = await screen.findByTestId("term-change-3");
+    expect(row.textContent).toContain("Spot fee rates");
+    expect(row.textContent).toContain(`All other pairs · Fee rate: ${formatRate("0.001")} → ${formatRate("0.0005")}`);
+    expect(row.textContent).toContain(`BTC/USDT · Fee rate: ${formatRate("0.001")} → ${formatRate("0.003")}`);
+    expect(row.querySelectorAll(".badge--warn").length).toBe(2); // the worse line and the pending status
+    fireEvent.click(row.querySelector("button")!);
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain(formatDateTime(1_764_244_800));
+    fireEvent.change(screen.getByLabelText("Reason (audit log)"), { target: { value: "too soon" } });
+    fireEvent.click([...dialog.querySelectorAll("button")].find((b) => b.textContent === "Cancel change")!);
+    await waitFor(() => expect(api.cancel).toHaveBeenCalledWith({ id: 3, reason: "too soon" }));
   });
 
   it("saves the notice period the operator types", async () => {

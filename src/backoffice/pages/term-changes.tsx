@@ -10,6 +10,7 @@ import { TextField } from "@/shared/ui/field";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { DeskList } from "../desk-list";
 import { cancelTermChange, getTermChanges, saveTermNotice } from "../market-api";
+import { ConfigLines } from "./pending-config";
 
 const TERM_CHANGES_KEY = "backoffice/market/terms";
 
@@ -19,8 +20,9 @@ export function useTermChanges() {
 }
 
 /**
- * Announced changes of pairs' terms (server/src/market/term-changes.ts): a wider spread waits for the notice period
- * and is announced to every user; a narrower one applies at once and is announced too. Pending changes can be
+ * Announced changes of pairs' terms and of the trading configurations (server/src/market/term-changes.ts): a wider
+ * spread, or a saved leveraged, spot or options configuration with a term worse for users, waits for the notice
+ * period and is announced to every user; a change only better applies at once and is announced too. Pending changes can be
  * cancelled before their time, with a reason (audited; the cancellation is announced as well). The notice period is
  * an operator setting, at least 24 h.
  */
@@ -31,7 +33,8 @@ export function TermChangesPanel({ onChanged }: { onChanged: () => void }) {
   const [reason, setReason] = useState("");
   const [hours, setHours] = useState<string | null>(null);
   const statusText = (c: TermChange) => (c.status === "pending" ? t`Pending` : c.status === "applied" ? t`Applied` : t`Cancelled`);
-  const termText = (c: TermChange) => (c.term === "spread_rate" ? t`Spread` : c.term);
+  const termText = (c: TermChange) =>
+    c.term === "spread_rate" ? t`Spread` : c.term === "positions.config" ? t`Leveraged trading rules` : c.term === "spot.config" ? t`Spot fee rates` : t`Option payout rates`;
 
   const cancel = useAction(async () => {
     if (!cancelling) return;
@@ -57,7 +60,7 @@ export function TermChangesPanel({ onChanged }: { onChanged: () => void }) {
       </h2>
       <p className="faint" style={{ fontSize: 13 }}>
         <Trans>
-          A wider spread is announced to every user in their language and applies after the notice period; a narrower one applies at once and is announced too. Open positions and waiting orders keep the spread they were placed with.
+          A wider spread, a higher fee, maintenance or swap rate, a lower maximum leverage or a lower option payout is announced to every user in their language and applies after the notice period; a change only better for users applies at once and is announced too. Open positions and waiting orders keep the terms they were placed with.
         </Trans>
       </p>
       <form className="bo-toolbar" onSubmit={saveNotice.onSubmit} noValidate>
@@ -91,10 +94,18 @@ export function TermChangesPanel({ onChanged }: { onChanged: () => void }) {
           <tbody>
             {data?.list.map((c) => (
               <tr key={c.id} data-testid={`term-change-${c.id}`}>
-                <td style={{ fontWeight: 600 }}>{c.symbol}</td>
+                <td style={{ fontWeight: 600 }}>{c.symbol ?? "—"}</td>
                 <td>{termText(c)}</td>
-                <td className="num">{formatRate(c.from)}</td>
-                <td className="num">{formatRate(c.to)}</td>
+                {c.changes ? (
+                  <td colSpan={2}>
+                    <ConfigLines lines={c.changes} />
+                  </td>
+                ) : (
+                  <>
+                    <td className="num">{formatRate(c.from)}</td>
+                    <td className="num">{formatRate(c.to)}</td>
+                  </>
+                )}
                 <td>{formatDateTime(c.announced_at)}</td>
                 <td>{formatDateTime(c.effective_at)}</td>
                 <td>
@@ -137,6 +148,19 @@ function NoticeRange({ min, max }: { min: number; max: number }) {
 
 function CancelSummary({ change, term }: { change: TermChange; term: string }) {
   const { symbol } = change;
+  if (change.changes) {
+    const when = formatDateTime(change.effective_at);
+    return (
+      <div style={{ marginTop: 0 }}>
+        <p style={{ marginTop: 0 }}>
+          <Trans>
+            {term}: the change announced for {when}. The terms in force stay, and every user is told that it is cancelled.
+          </Trans>
+        </p>
+        <ConfigLines lines={change.changes} />
+      </div>
+    );
+  }
   const from = formatRate(change.from);
   const to = formatRate(change.to);
   const date = formatDateTime(change.effective_at);
