@@ -267,6 +267,30 @@ export async function lockBalances(tx: Tx, accounts: ReadonlyArray<{ userId: num
   return new Map([...wanted].map(([key, a]) => [`${a.userId}:${a.currency}`, locked.get(key)!.balance]));
 }
 
+/**
+ * A group-committed batch's decision of one member: applies its legs, in order, to the balances `lockBalances`
+ * answered (only the user accounts count) when none would go negative, and answers whether it did. A member that
+ * would overdraw leaves the balances as they were, so the members after it are decided as if it had not come.
+ */
+export function applyIfFunded(balances: Map<string, UserBalance>, legs: readonly Leg[]): boolean {
+  const touched = new Map<string, UserBalance>();
+  const planned = normaliseLegs(legs);
+  for (const leg of planned) {
+    if (leg.userId === null) continue;
+    const balance = balances.get(`${leg.userId}:${leg.currency}`);
+    invariant(balance !== undefined, `the account ${leg.key} of a member was locked`);
+    touched.set(leg.key, balance);
+  }
+  const plan = applyLegs(planned, touched);
+  if (!plan.ok) return false;
+  for (const [key, balance] of plan.balances) {
+    const held = touched.get(key)!;
+    held.available = balance.available;
+    held.frozen = balance.frozen;
+  }
+  return true;
+}
+
 /** Locks the users' accounts in id order with one statement (no deadlock between two entries), creating missing ones. */
 async function lockUserAccounts(tx: Tx, legs: readonly PlannedLeg[]): Promise<Map<string, LockedAccount>> {
   const wanted = new Map<string, { userId: number; currency: string }>();

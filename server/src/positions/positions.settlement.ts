@@ -260,6 +260,14 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     return row ? levelsOf(row) : [];
   }
 
+  async loadOwners(ids: readonly string[]): Promise<Map<string, Trigger[]>> {
+    const found = new Map<string, Trigger[]>();
+    // Only the live ones: a closed position has no triggers, and a batch's closes are most of what is re-read.
+    const rows = await this.db.select().from(positions).where(and(inArray(positions.id, ids.map(Number)), inArray(positions.status, ["pending", "open"])));
+    for (const row of rows) found.set(String(row.id), levelsOf(row));
+    return found;
+  }
+
   /**
    * Settles what crossed, up to SETTLE_BATCH positions per transaction: liquidations first, the deepest beyond its
    * level (the worst margin level) first, then stops and take-profits, fills, warnings. Each batch locks its rows
@@ -308,11 +316,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
         for (const closed of await this.closeManyInTx(tx, closes)) done.set(closed.id, closed);
         return done;
       });
-      for (const { item, id } of batch) {
-        const row = rows.get(id);
-        if (row) await this.after(row);
-        else this.deps.triggers.changed(item.owner);
-      }
+      // One re-arm message and one push per user for the whole batch (the runner reads its owners back at once).
+      this.afterMany([...rows.values()], batch.filter(({ id }) => !rows.has(id)).map(({ item }) => item.owner));
     }
   }
 
@@ -346,6 +351,18 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     const position = this.queries.toPosition(row);
     this.deps.publish(row.userId, position);
     return position;
+  }
+
+  /**
+   * After a batch committed: its owners re-armed by one message (`untouched` are owners that fired but were left
+   * alone: re-armed as they are), the changed positions pushed to their users' sockets in one bus message.
+   */
+  afterMany(rows: readonly PositionRow[], untouched: readonly string[] = []): Position[] {
+    this.deps.triggers.changedMany([...rows.map((row) => ownerOf(SOURCE, row.id)), ...untouched]);
+    const list = rows.map((row) => ({ userId: row.userId, position: this.queries.toPosition(row) }));
+    if (this.deps.publishMany) this.deps.publishMany(list);
+    else for (const { userId, position } of list) this.deps.publish(userId, position);
+    return list.map((p) => p.position);
   }
 
   // ----- margin warnings and swaps ----------------------------------------------------------------------------
