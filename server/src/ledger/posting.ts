@@ -193,8 +193,8 @@ async function earlierEntries(tx: Tx, keys: readonly string[]): Promise<Map<stri
  * balance, the hold voided). Each hold resolves exactly once: its row is locked first (in id order), a hold already
  * resolved is refused with ORDER_STATUS_ERROR and an unknown one with DATA_NOT_FOUND.
  */
-export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[]): Promise<Posted[]> {
-  if (!inputs.length) return [];
+export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[], also: readonly EntryInput[] = []): Promise<Posted[]> {
+  if (!inputs.length) return postEntries(tx, also);
   const held = new Map<number, { userId: number; currency: string; amount: string; causeKind: string; causeId: string }>();
   for (const part of chunks(inputs.map((i) => i.holdId))) {
     const found = await rows<{ id: unknown; user_id: unknown; currency: string; amount: string; status: string; cause_kind: string; cause_id: string }>(
@@ -224,7 +224,8 @@ export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[]): P
       ],
     };
   });
-  const posted = await postEntries(tx, entries);
+  // The entries that follow in the same posting (`also`) see the resolved money, as a later call would.
+  const posted = await postEntries(tx, [...entries, ...also]);
   const updates = inputs.map((input, i) => {
     invariant(!posted[i].duplicate, "a pending hold's resolution has not been posted before");
     return { holdId: input.holdId, entryId: posted[i].entryId, status: input.legs ? "posted" : "voided", at: (input.at ?? new Date()).toISOString() };
@@ -248,6 +249,14 @@ export async function postBatch(tx: Tx, inputs: readonly EntryInput[], insuffici
 /** Many hold resolutions per transaction (matured earn principals, settled options): the entry id per input. */
 export async function resolveBatch(tx: Tx, inputs: readonly HoldResolution[]): Promise<number[]> {
   return (await resolveHolds(tx, inputs)).map((p) => p.entryId);
+}
+
+/**
+ * Hold resolutions and the entries that follow them (a batch of closes: the margins settled, then the payouts) in one
+ * posting: one statement per table for both, the resolutions first. Answers nothing; throws as postBatch does.
+ */
+export async function resolveThenPost(tx: Tx, holds: readonly HoldResolution[], entries: readonly EntryInput[]): Promise<void> {
+  await resolveHolds(tx, holds, entries);
 }
 
 interface LockedAccount {

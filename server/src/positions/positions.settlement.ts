@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
-import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type Leg } from "../ledger";
+import { ledger, money, pgArray, resolveThenPost, toWire, type Leg } from "../ledger";
 import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
@@ -174,8 +174,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
 
   /**
    * Closes many locked open positions in the caller's transaction with one statement per table, whatever their
-   * number (a user's close is a batch of one): the margin holds settled to `trading` in one ledger batch, the
-   * payouts, fees and insurance gaps in another, the rows in one UPDATE, the notices in one insert. Nothing in a
+   * number (a user's close is a batch of one): the margin holds settled to `trading` and the payouts, fees and
+   * insurance gaps after them in one ledger posting, the rows in one UPDATE, the notices in one insert. Nothing in a
    * close can be refused (it only credits the user), so no member can fail the others.
    */
   async closeManyInTx(tx: Tx, closes: ReadonlyArray<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }>): Promise<PositionRow[]> {
@@ -200,7 +200,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       ];
       return { row, reason, tick, exec, split, legs: all.filter((leg) => !money(leg.amount).isZero()) };
     });
-    await resolveBatch(
+    // The margins settled to `trading`, then the payouts, fees and gaps from it: one posting for the whole batch.
+    await resolveThenPost(
       tx,
       planned.map(({ row }) => ({
         holdId: row.marginHoldId!,
@@ -209,9 +210,6 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
         legs: [{ account: { platform: "trading" as const }, currency: MARGIN_CURRENCY, amount: money(row.margin) }],
         at: now,
       })),
-    );
-    await postBatch(
-      tx,
       planned.filter((p) => p.legs.length).map(({ row, legs }) => ({ key: `position:${row.id}:close`, kind: "position.close", cause: { kind: "position", id: row.id }, legs, at: now })),
     );
     const col = (pick: (p: (typeof planned)[number]) => string | number) => pgArray(planned.map(pick));
