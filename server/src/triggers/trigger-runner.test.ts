@@ -158,4 +158,22 @@ describe("trigger runner", () => {
     await t.runner.drain();
     expect(t.fired()).toEqual([["orders:1", 2_000], ["orders:2", 3_000]]);
   });
+
+  it("changes that arrive while a reload waits share its read; one queued behind other work waits its turn", async () => {
+    const t = setup();
+    await t.runner.ensureLoaded();
+    t.tick("105", 1_000);
+    t.reads.length = 0;
+    t.place("1", "100");
+    t.place("2", "90");
+    t.place("1", "95"); // changed again before the read: read once, the latest state
+    await t.runner.drain();
+    expect(t.reads).toEqual([["1", "2"]]);
+    expect(t.runner.book.ownerKeys("orders:1")).toEqual(["orders:1:limit"]);
+    t.tick("94", 2_000); // fires order 1: its settlement is queued ...
+    t.place("3", "80"); // ... and this change is read after it, not folded into an earlier reload
+    await t.runner.drain();
+    expect(t.fired()).toEqual([["orders:1", 2_000]]);
+    expect(t.reads).toEqual([["1", "2"], ["3"]]);
+  });
 });

@@ -86,6 +86,8 @@ export class TriggerRunner {
   private lastTickMs = 0;
   /** The latest evaluated observations per symbol (while leading), for replays after a reload. */
   private recent = new Map<string, Observation[]>();
+  /** The changes of the reload queued last, while nothing is queued behind it and it has not started. */
+  private openReload: Array<{ owner: string; sinceMs?: number }> | null = null;
 
   constructor(private readonly deps: TriggerRunnerDeps) {}
 
@@ -208,7 +210,7 @@ export class TriggerRunner {
       await source.fire(list);
     } catch (error) {
       this.deps.log?.error({ err: error, source: source.name }, "triggers: a settlement failed; its owners are re-loaded");
-      await this.reload(list.map((owner) => owner.owner));
+      await this.reload(list.map(({ owner }) => ({ owner })));
     }
   }
 
@@ -221,8 +223,19 @@ export class TriggerRunner {
 
   private onChanged(message: ChangeMessage): void {
     if (!this.deps.isLeader() || this.state === "idle") return;
-    const owners = message.owners ?? (message.owner ? [message.owner] : []);
-    if (owners.length) this.enqueue(() => this.reload(owners, message.sinceMs));
+    const owners = (message.owners ?? (message.owner ? [message.owner] : [])).map((owner) => ({ owner, sinceMs: message.sinceMs }));
+    if (!owners.length) return;
+    // Changes that arrive while a reload waits (nothing queued behind it) join it: one read for all of them.
+    if (this.openReload) {
+      this.openReload.push(...owners);
+      return;
+    }
+    const batch = owners;
+    this.enqueue(() => {
+      if (this.openReload === batch) this.openReload = null;
+      return this.reload(batch);
+    });
+    this.openReload = batch;
   }
 
   /**
@@ -230,9 +243,15 @@ export class TriggerRunner {
    * ticks after it that were evaluated before an owner was back in the book are replayed first: the first that
    * crosses fires the owner at once (those of one source settle together).
    */
-  private async reload(owners: readonly string[], sinceMs?: number): Promise<void> {
+  private async reload(changes: ReadonlyArray<{ owner: string; sinceMs?: number }>): Promise<void> {
+    // An owner changed twice replays from its first change, as two reloads one after the other would.
+    const since = new Map<string, number | undefined>();
+    for (const { owner, sinceMs } of changes) {
+      const known = since.get(owner);
+      since.set(owner, !since.has(owner) ? sinceMs : known === undefined || sinceMs === undefined ? undefined : Math.min(known, sinceMs));
+    }
     const bySource = new Map<TriggerSource, Array<{ owner: string; id: string }>>();
-    for (const owner of new Set(owners)) {
+    for (const owner of since.keys()) {
       const separator = owner.indexOf(":");
       const source = this.sources.get(owner.slice(0, separator));
       if (!source) continue;
@@ -252,6 +271,7 @@ export class TriggerRunner {
       const missedAll: FiredAt[] = [];
       for (const { owner, id } of list) {
         const triggers = loaded.get(id) ?? [];
+        const sinceMs = since.get(owner);
         const missed = sinceMs === undefined ? null : this.firstCrossing(triggers, sinceMs);
         if (!missed) {
           this.book.replaceOwner(owner, triggers);
@@ -276,6 +296,8 @@ export class TriggerRunner {
   }
 
   private enqueue(task: () => Promise<void>): void {
+    // Work queued behind a reload closes it: a later change must not be read before that work runs.
+    this.openReload = null;
     this.work = this.work.then(task, task);
   }
 }
