@@ -5,11 +5,17 @@ import { audit } from "../platform/audit";
 import type { Db, Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
-import { getSetting, putSetting } from "../platform/settings";
+import { getSetting, putSetting, settingReader } from "../platform/settings";
 import { kycSubmissions } from "./kyc.schema";
 
 export const FEATURE_SWITCHES_KEY = "features.country_off";
 export const NO_SWITCHES: FeatureSwitches = { options: [], leverage: [], earn: [], loans: [] };
+
+/** The switches as every order reads them: at most a few seconds old (a save through this process shows at once). */
+const cachedSwitches = settingReader(FEATURE_SWITCHES_KEY, (stored) => {
+  const parsed = featureSwitches.safeParse(stored);
+  return parsed.success ? parsed.data : NO_SWITCHES;
+});
 
 /**
  * Products switched off per country, judged by the user's verified (KYC passed) country. A user without a passed
@@ -43,7 +49,11 @@ export class CountrySwitches {
 
   /** Refuses with FEATURE_DISABLED when the product is switched off for the user's country. */
   async require(userId: number, feature: CountryFeature, db: Executor = this.db): Promise<void> {
-    if (!(await this.available(userId, db))[feature]) throw new DomainError("FEATURE_DISABLED");
+    // Every placement asks: with the product switched off nowhere (the usual case), the user's country is not read.
+    const off = (await cachedSwitches.cached(db))[feature];
+    if (!off.length) return;
+    const country = await this.countryOf(userId, db);
+    if (country && off.includes(country)) throw new DomainError("FEATURE_DISABLED");
   }
 
   async save(operator: OperatorSession, switches: FeatureSwitches): Promise<FeatureSwitches> {

@@ -2,4 +2,4 @@
 export * from "./ledger";
 export * from "./money";
 // Many entries (or hold resolutions) per transaction through the same posting path as ledger.post: the daily payouts.
-export { pgArray, postBatch, resolveBatch, type EntryInput as BatchEntry, type HoldResolution } from "./posting";
+export { pgArray, postBatch, resolveBatch, resolveThenPost, type EntryInput as BatchEntry, type HoldResolution } from "./posting";

@@ -7,7 +7,7 @@ import { DomainError, invariant } from "../platform/errors";
 import type { PlatformAccount } from "./accounts";
 import type { Leg } from "./ledger.engine";
 import { fitsColumn, money, toWire, type MoneyValue } from "./money";
-import { lockBalances, pgArray, postEntries, resolveHolds, type Actor, type Cause, type EntryInput, type Posted } from "./posting";
+import { applyIfFunded, lockBalances, pgArray, postEntries, resolveHolds, type Actor, type Cause, type EntryInput, type Posted } from "./posting";
 
 export type { Leg } from "./ledger.engine";
 export type { AccountRef, Bucket, PlatformAccount } from "./accounts";
@@ -423,4 +423,4 @@ async function verify(db: Executor): Promise<string[]> {
  * The ledger: the only code that writes balances. Other domains call it inside their own transaction
  * (`db.transaction(tx => ledger.post(tx, ...))`); README.md states what it guarantees.
  */
-export const ledger = { post, hold, holdMany, lockBalances, settle, release, adjust, balances, entries, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, anyBalanceOutside, queuedPostings, verify };
+export const ledger = { post, hold, holdMany, lockBalances, applyIfFunded, settle, release, adjust, balances, entries, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, anyBalanceOutside, queuedPostings, verify };

@@ -193,8 +193,8 @@ async function earlierEntries(tx: Tx, keys: readonly string[]): Promise<Map<stri
  * balance, the hold voided). Each hold resolves exactly once: its row is locked first (in id order), a hold already
  * resolved is refused with ORDER_STATUS_ERROR and an unknown one with DATA_NOT_FOUND.
  */
-export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[]): Promise<Posted[]> {
-  if (!inputs.length) return [];
+export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[], also: readonly EntryInput[] = []): Promise<Posted[]> {
+  if (!inputs.length) return postEntries(tx, also);
   const held = new Map<number, { userId: number; currency: string; amount: string; causeKind: string; causeId: string }>();
   for (const part of chunks(inputs.map((i) => i.holdId))) {
     const found = await rows<{ id: unknown; user_id: unknown; currency: string; amount: string; status: string; cause_kind: string; cause_id: string }>(
@@ -224,7 +224,8 @@ export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[]): P
       ],
     };
   });
-  const posted = await postEntries(tx, entries);
+  // The entries that follow in the same posting (`also`) see the resolved money, as a later call would.
+  const posted = await postEntries(tx, [...entries, ...also]);
   const updates = inputs.map((input, i) => {
     invariant(!posted[i].duplicate, "a pending hold's resolution has not been posted before");
     return { holdId: input.holdId, entryId: posted[i].entryId, status: input.legs ? "posted" : "voided", at: (input.at ?? new Date()).toISOString() };
@@ -250,6 +251,14 @@ export async function resolveBatch(tx: Tx, inputs: readonly HoldResolution[]): P
   return (await resolveHolds(tx, inputs)).map((p) => p.entryId);
 }
 
+/**
+ * Hold resolutions and the entries that follow them (a batch of closes: the margins settled, then the payouts) in one
+ * posting: one statement per table for both, the resolutions first. Answers nothing; throws as postBatch does.
+ */
+export async function resolveThenPost(tx: Tx, holds: readonly HoldResolution[], entries: readonly EntryInput[]): Promise<void> {
+  await resolveHolds(tx, holds, entries);
+}
+
 interface LockedAccount {
   id: number;
   key: string;
@@ -265,6 +274,30 @@ export async function lockBalances(tx: Tx, accounts: ReadonlyArray<{ userId: num
   const wanted = new Map(accounts.map((a) => [`u:${a.userId}:${a.currency}`, a]));
   const locked = await lockAccounts(tx, wanted);
   return new Map([...wanted].map(([key, a]) => [`${a.userId}:${a.currency}`, locked.get(key)!.balance]));
+}
+
+/**
+ * A group-committed batch's decision of one member: applies its legs, in order, to the balances `lockBalances`
+ * answered (only the user accounts count) when none would go negative, and answers whether it did. A member that
+ * would overdraw leaves the balances as they were, so the members after it are decided as if it had not come.
+ */
+export function applyIfFunded(balances: Map<string, UserBalance>, legs: readonly Leg[]): boolean {
+  const touched = new Map<string, UserBalance>();
+  const planned = normaliseLegs(legs);
+  for (const leg of planned) {
+    if (leg.userId === null) continue;
+    const balance = balances.get(`${leg.userId}:${leg.currency}`);
+    invariant(balance !== undefined, `the account ${leg.key} of a member was locked`);
+    touched.set(leg.key, balance);
+  }
+  const plan = applyLegs(planned, touched);
+  if (!plan.ok) return false;
+  for (const [key, balance] of plan.balances) {
+    const held = touched.get(key)!;
+    held.available = balance.available;
+    held.frozen = balance.frozen;
+  }
+  return true;
 }
 
 /** Locks the users' accounts in id order with one statement (no deadlock between two entries), creating missing ones. */

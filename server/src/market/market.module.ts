@@ -47,6 +47,8 @@ export interface MarketModule {
   /** Live prices for the wallet (`registerMoney(ctx, { prices })`). */
   prices: PriceSource;
   publishToUser(userId: number, channel: UserChannel, data: unknown): void;
+  /** Many users' messages of one channel in one bus message (a settled batch). */
+  publishToUsers(channel: UserChannel, list: ReadonlyArray<{ userId: number; data: unknown }>): void;
   /** Runs for leadership; the leader backfills history and runs the feed on timers. */
   start(): void;
   /**
@@ -106,6 +108,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
     leadership,
     prices: service.priceSource(),
     publishToUser: (userId, channel, data) => hub.publishToUser(userId, channel, data),
+    publishToUsers: (channel, list) => hub.publishToUsers(channel, list),
     start() {
       // A follower keeps the leader's state current, so a takeover starts the feed at once (feed-runner.ts).
       if (ctx.database.kind === "postgres") void runner.warmStandby();

@@ -134,6 +134,32 @@ describe("/ws user channels", () => {
     b.close();
   });
 
+  it("delivers a batch of many users' messages (one bus message) to each user's own sockets", async () => {
+    const alice = await server.newUser();
+    const bob = await server.newUser();
+    const a = await client();
+    const b = await client();
+    for (const [c, u] of [[a, alice], [b, bob]] as const) {
+      c.send({ op: "auth", token: u.token });
+      c.send({ op: "subscribe", channel: "positions" });
+      await c.next((m) => m.op === "subscribed");
+    }
+    server.market.publishToUsers("positions", [
+      { userId: alice.id, data: { id: 1 } },
+      { userId: bob.id, data: { id: 2 } },
+      { userId: alice.id, data: { id: 3 } },
+    ]);
+    expect(await b.next((m) => m.channel === "positions")).toEqual({ channel: "positions", data: { id: 2 } });
+    expect(await a.next((m) => m.channel === "positions")).toEqual({ channel: "positions", data: { id: 1 } });
+    expect(await a.next((m) => m.channel === "positions")).toEqual({ channel: "positions", data: { id: 3 } });
+    await settle();
+    // Nothing else arrived (`next` takes what it answers): bob never saw alice's, and each was sent once.
+    expect(a.messages.filter((m) => m.channel === "positions")).toEqual([]);
+    expect(b.messages.filter((m) => m.channel === "positions")).toEqual([]);
+    a.close();
+    b.close();
+  });
+
   it("relays the content domain's notices: everybody's, and a user's own messages", async () => {
     const alice = await server.newUser();
     const bob = await server.newUser();

@@ -19,6 +19,8 @@ import type { MarketService } from "./market.service";
  */
 
 export const USER_TOPIC = "realtime.user";
+/** Many users' messages of one channel in one bus message (a settled batch). */
+export const USERS_TOPIC = "realtime.users";
 /** Bus topics of the content domain: every user's notices, and `user:<id>:notice` for one user's messages. */
 export const NOTICE_TOPIC = "notice";
 const userNoticeTopic = (userId: number) => `user:${userId}:notice`;
@@ -59,6 +61,11 @@ interface UserMessage {
   data: unknown;
 }
 
+interface UsersMessage {
+  channel: UserChannel;
+  list: Array<{ userId: number; data: unknown }>;
+}
+
 const OPEN = 1;
 
 const topicKey = (channel: string, symbol?: string, interval?: string): string => [channel, symbol, interval].filter(Boolean).join("|");
@@ -82,6 +89,12 @@ export class RealtimeHub {
   ) {
     this.off.push(deps.market.onUpdate((update, quotations) => this.onMarket(update, quotations)));
     this.off.push(deps.bus.subscribe(USER_TOPIC, (message) => this.onUser(message as UserMessage)));
+    this.off.push(
+      deps.bus.subscribe(USERS_TOPIC, (message) => {
+        const { channel, list } = message as UsersMessage;
+        for (const { userId, data } of list) this.onUser({ userId, channel, data });
+      }),
+    );
     // The content domain's announcements: a notice for everybody, a personal message for one user (content/).
     this.off.push(deps.bus.subscribe(NOTICE_TOPIC, (data) => this.onNotice(null, data)));
   }
@@ -102,6 +115,12 @@ export class RealtimeHub {
    */
   publishToUser(userId: number, channel: UserChannel, data: unknown): void {
     this.deps.bus.publish(USER_TOPIC, { userId, channel, data } satisfies UserMessage);
+  }
+
+  /** As `publishToUser` for many users of one channel, in one bus message (a batch that settled together). */
+  publishToUsers(channel: UserChannel, list: ReadonlyArray<{ userId: number; data: unknown }>): void {
+    if (list.length === 1) return this.publishToUser(list[0].userId, channel, list[0].data);
+    if (list.length) this.deps.bus.publish(USERS_TOPIC, { channel, list: list.map(({ userId, data }) => ({ userId, data })) } satisfies UsersMessage);
   }
 
   private accept(ws: WebSocket): void {

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Option, SubmitOptionInput } from "../../contract/options";
-import { ledger, money, toWire } from "../ledger";
+import { ledger, money, toWire, type Leg } from "../ledger";
 import type { PairRow } from "../market";
 import { DomainError } from "../platform/errors";
-import { idempotent } from "../platform/idempotency";
+import { GroupCommit } from "../platform/group-commit";
+import { claimKeys, settleKeys, storedAnswer, type IdempotentCall } from "../platform/idempotency";
 import { positionsConfig, sessionCovers } from "../positions";
 import { ownerOf } from "../triggers";
 import { optionsConfig, periodsOf } from "./options.config";
@@ -11,8 +12,24 @@ import { expiryMs, type Tick } from "./options.engine";
 import { options } from "./options.schema";
 import { kindsOf, OptionsRole, SOURCE, toOption, type OptionsDesk } from "./options.shared";
 
+type Prepared = Awaited<ReturnType<OptionsCommands["prepare"]>>;
+
+/** One option waiting for its batch: who, what, and what `prepare` found (rules passed, opening tick taken). */
+interface Placement {
+  call: IdempotentCall;
+  userId: number;
+  input: SubmitOptionInput;
+  prepared: Prepared;
+}
+
+/** A member's answer: the option it opened, or the first answer of its key (another request claimed it first). */
+type Placed = { fresh: Option } | { replay: Option };
+
 /** The user's command on options: open one (the stake held, the expiry armed in the trigger book). */
 export class OptionsCommands extends OptionsRole {
+  /** Placements are group-committed, as contract market orders are. */
+  private readonly placements = new GroupCommit<Placement, Placed>((batch) => this.placeBatch(batch));
+
   // ----- submit -------------------------------------------------------------------------------------------------
 
   /** Every rule that does not need the transaction; returns the terms of the option. */
@@ -42,51 +59,105 @@ export class OptionsCommands extends OptionsRole {
     return { pair, period, amount, open: { price: open.price, atMs: open.atMs } as Tick, expires };
   }
 
+  /**
+   * Opens an option through the group commit (options arriving while a batch is written go together in the next
+   * one), as contract market orders do. As `idempotent` does for one call: a key seen before answers its first
+   * result; the rules are checked outside the transaction; a key another request claimed first answers the winner's.
+   */
   async submit(userId: number, desk: OptionsDesk, input: SubmitOptionInput): Promise<Option> {
-    let prepared!: Awaited<ReturnType<OptionsCommands["prepare"]>>;
-    const row = await idempotent(
-      this.db,
-      { userId, key: input.idempotency_key, scope: desk === "crypto" ? "microtrade/submit" : "microtrade/whsubmit", body: { ...input, idempotency_key: undefined } },
-      async (tx) => {
-        const { pair, period, amount, open, expires } = prepared;
-        const now = this.deps.clock.now();
-        const [created] = await tx
+    const call: IdempotentCall = { userId, key: input.idempotency_key, scope: desk === "crypto" ? "microtrade/submit" : "microtrade/whsubmit", body: { ...input, idempotency_key: undefined } };
+    const replay = await storedAnswer<Option>(this.db, call);
+    if (replay) return replay.response;
+    let prepared: Prepared;
+    try {
+      prepared = await this.prepare(userId, desk, input);
+    } catch (error) {
+      const late = await storedAnswer<Option>(this.db, call);
+      if (late) return late.response;
+      throw error;
+    }
+    const placed = await this.placements.submit({ call, userId, input, prepared });
+    if (!("fresh" in placed)) return placed.replay;
+    this.deps.triggers.changed(ownerOf(SOURCE, placed.fresh.id));
+    this.deps.publish(userId, placed.fresh);
+    return placed.fresh;
+  }
+
+  /**
+   * Writes a batch of options in one transaction with one statement per table: the keys claimed, the stake accounts
+   * locked and each member decided on them in arrival order (a stake the balance cannot pay is refused alone, before
+   * anything is written), then the ids drawn, the stakes held, the rows inserted armed, the keys' answers written.
+   */
+  private async placeBatch(batch: readonly Placement[]): Promise<Array<Placed | Error>> {
+    const settled = await this.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const answers: Array<Placed | Error | "taken"> = batch.map(() => "taken");
+      const claimed = await claimKeys(tx, batch.map((m) => m.call));
+      const wanted = new Map<string, { userId: number; currency: string }>();
+      batch.forEach(({ userId, input }, i) => claimed[i] && wanted.set(`${userId}:${input.currency}`, { userId, currency: input.currency }));
+      const balances = await ledger.lockBalances(tx, [...wanted.values()]);
+      const accepted: number[] = [];
+      batch.forEach(({ userId, input, prepared }, index) => {
+        if (!claimed[index]) return;
+        const stake: Leg[] = [
+          { account: { user: userId }, currency: input.currency, amount: prepared.amount.negated() },
+          { account: { user: userId }, currency: input.currency, bucket: "frozen", amount: prepared.amount },
+        ];
+        if (ledger.applyIfFunded(balances, stake)) accepted.push(index);
+        else answers[index] = new DomainError("INSUFFICIENT_BALANCE");
+      });
+      if (accepted.length) {
+        const ids = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('options', 'id'))::text AS id FROM generate_series(1, ${accepted.length})`)) as unknown as { rows: Array<{ id: string }> };
+        const idOf = accepted.map((_, i) => Number(ids.rows[i].id));
+        const held = await ledger.holdMany(
+          tx,
+          accepted.map((index, i) => ({ key: `option:${idOf[i]}:stake`, kind: "option.stake", userId: batch[index].userId, currency: batch[index].input.currency, amount: batch[index].prepared.amount, cause: { kind: "option", id: idOf[i] }, at: now })),
+        );
+        const rows = await tx
           .insert(options)
-          .values({
-            userId,
-            symbol: pair.symbol,
-            kind: pair.kind,
-            direction: input.direction,
-            seconds: period.seconds,
-            amount: toWire(amount),
-            currency: input.currency,
-            rate: toWire(period.rate),
-            openTickPrice: open.price,
-            openTickAtMs: open.atMs,
-            expiresAtMs: expires,
-            status: "open",
-            createdAt: now,
-          })
+          .values(
+            accepted.map((index, i) => {
+              const { userId, input, prepared } = batch[index];
+              const { pair, period, amount, open, expires } = prepared;
+              return {
+                id: idOf[i],
+                userId,
+                symbol: pair.symbol,
+                kind: pair.kind,
+                direction: input.direction,
+                seconds: period.seconds,
+                amount: toWire(amount),
+                currency: input.currency,
+                rate: toWire(period.rate),
+                openTickPrice: open.price,
+                openTickAtMs: open.atMs,
+                expiresAtMs: expires,
+                holdId: held[i].holdId,
+                status: "open" as const,
+                createdAt: now,
+              };
+            }),
+          )
           .returning();
-        const held = await ledger.hold(tx, {
-          key: `option:${created.id}:stake`,
-          kind: "option.stake",
-          userId,
-          currency: input.currency,
-          amount,
-          cause: { kind: "option", id: created.id },
-          at: now,
-          insufficient: "INSUFFICIENT_BALANCE",
-        });
-        const [armed] = await tx.update(options).set({ holdId: held.holdId }).where(eq(options.id, created.id)).returning();
-        return toOption(armed);
-      },
-      async () => {
-        prepared = await this.prepare(userId, desk, input);
-      },
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        accepted.forEach((index, i) => (answers[index] = { fresh: toOption(byId.get(idOf[i])!) }));
+      }
+      await settleKeys(
+        tx,
+        batch.flatMap((member, index) => {
+          const answer = answers[index];
+          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === "taken" || !("fresh" in answer) ? null : answer.fresh }] : [];
+        }),
+      );
+      return answers;
+    });
+    // A key another request claimed first: that request's answer (it committed before this batch could claim it).
+    return Promise.all(
+      settled.map(async (answer, index) => {
+        if (answer !== "taken") return answer;
+        const winner = await storedAnswer<Option>(this.db, batch[index].call);
+        return winner ? { replay: winner.response } : new DomainError("TRY_AGAIN");
+      }),
     );
-    this.deps.triggers.changed(ownerOf(SOURCE, row.id));
-    this.deps.publish(userId, row);
-    return row;
   }
 }

@@ -370,7 +370,7 @@ export class PositionsCommands extends PositionsRole {
         closed.push(await this.closeAtMarket(tx, locked, "close_all"));
       }
     });
-    const list = await Promise.all(closed.map((row) => this.settlement.after(row)));
+    const list = this.settlement.afterMany(closed);
     const pnl = closed.reduce((sum, row) => sum.plus(row.pnl ?? 0), money(0));
     return { closed: list.length, pnl: toWire(pnl), list };
   }

@@ -48,6 +48,7 @@ export function registerPositions(
     hasBankCard: deps.hasBankCard,
     switches: deps.switches,
     publish: (userId, position) => deps.market.publishToUser(userId, "positions", position),
+    publishMany: (list) => deps.market.publishToUsers("positions", list.map(({ userId, position }) => ({ userId, data: position }))),
   };
   const queries = new PositionsQueries(shared);
   const settlement = new PositionsSettlement(shared, queries);

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
-import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type Leg } from "../ledger";
+import { ledger, money, pgArray, resolveThenPost, toWire, type Leg } from "../ledger";
 import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
@@ -174,8 +174,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
 
   /**
    * Closes many locked open positions in the caller's transaction with one statement per table, whatever their
-   * number (a user's close is a batch of one): the margin holds settled to `trading` in one ledger batch, the
-   * payouts, fees and insurance gaps in another, the rows in one UPDATE, the notices in one insert. Nothing in a
+   * number (a user's close is a batch of one): the margin holds settled to `trading` and the payouts, fees and
+   * insurance gaps after them in one ledger posting, the rows in one UPDATE, the notices in one insert. Nothing in a
    * close can be refused (it only credits the user), so no member can fail the others.
    */
   async closeManyInTx(tx: Tx, closes: ReadonlyArray<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }>): Promise<PositionRow[]> {
@@ -200,7 +200,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       ];
       return { row, reason, tick, exec, split, legs: all.filter((leg) => !money(leg.amount).isZero()) };
     });
-    await resolveBatch(
+    // The margins settled to `trading`, then the payouts, fees and gaps from it: one posting for the whole batch.
+    await resolveThenPost(
       tx,
       planned.map(({ row }) => ({
         holdId: row.marginHoldId!,
@@ -209,9 +210,6 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
         legs: [{ account: { platform: "trading" as const }, currency: MARGIN_CURRENCY, amount: money(row.margin) }],
         at: now,
       })),
-    );
-    await postBatch(
-      tx,
       planned.filter((p) => p.legs.length).map(({ row, legs }) => ({ key: `position:${row.id}:close`, kind: "position.close", cause: { kind: "position", id: row.id }, legs, at: now })),
     );
     const col = (pick: (p: (typeof planned)[number]) => string | number) => pgArray(planned.map(pick));
@@ -258,6 +256,14 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
   async loadOwner(id: string): Promise<Trigger[]> {
     const [row] = await this.db.select().from(positions).where(eq(positions.id, Number(id)));
     return row ? levelsOf(row) : [];
+  }
+
+  async loadOwners(ids: readonly string[]): Promise<Map<string, Trigger[]>> {
+    const found = new Map<string, Trigger[]>();
+    // Only the live ones: a closed position has no triggers, and a batch's closes are most of what is re-read.
+    const rows = await this.db.select().from(positions).where(and(inArray(positions.id, ids.map(Number)), inArray(positions.status, ["pending", "open"])));
+    for (const row of rows) found.set(String(row.id), levelsOf(row));
+    return found;
   }
 
   /**
@@ -308,11 +314,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
         for (const closed of await this.closeManyInTx(tx, closes)) done.set(closed.id, closed);
         return done;
       });
-      for (const { item, id } of batch) {
-        const row = rows.get(id);
-        if (row) await this.after(row);
-        else this.deps.triggers.changed(item.owner);
-      }
+      // One re-arm message and one push per user for the whole batch (the runner reads its owners back at once).
+      this.afterMany([...rows.values()], batch.filter(({ id }) => !rows.has(id)).map(({ item }) => item.owner));
     }
   }
 
@@ -346,6 +349,18 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     const position = this.queries.toPosition(row);
     this.deps.publish(row.userId, position);
     return position;
+  }
+
+  /**
+   * After a batch committed: its owners re-armed by one message (`untouched` are owners that fired but were left
+   * alone: re-armed as they are), the changed positions pushed to their users' sockets in one bus message.
+   */
+  afterMany(rows: readonly PositionRow[], untouched: readonly string[] = []): Position[] {
+    this.deps.triggers.changedMany([...rows.map((row) => ownerOf(SOURCE, row.id)), ...untouched]);
+    const list = rows.map((row) => ({ userId: row.userId, position: this.queries.toPosition(row) }));
+    if (this.deps.publishMany) this.deps.publishMany(list);
+    else for (const { userId, position } of list) this.deps.publish(userId, position);
+    return list.map((p) => p.position);
   }
 
   // ----- margin warnings and swaps ----------------------------------------------------------------------------

@@ -36,6 +36,8 @@ export interface PositionsDeps {
   switches: Pick<CountrySwitches, "require">;
   /** Pushes a position to the user's sockets (channel `positions`). */
   publish: (userId: number, position: Position) => void;
+  /** Many positions to their users' sockets at once (a settled batch: one bus message). */
+  publishMany?: (list: ReadonlyArray<{ userId: number; position: Position }>) => void;
 }
 
 export interface TickAt {

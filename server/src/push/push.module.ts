@@ -28,7 +28,7 @@ export function registerPush(ctx: AppContext, deps: { sessions: SessionService }
   return {
     service,
     pushNotices(notices) {
-      for (const n of notices) service.send(n.userId, { kind: n.push.kind, title: n.title, body: n.body, url: n.push.url, ...(n.push.id === undefined ? {} : { id: n.push.id }) });
+      service.sendMany(notices.map((n) => ({ userId: n.userId, message: { kind: n.push.kind, title: n.title, body: n.body, url: n.push.url, ...(n.push.id === undefined ? {} : { id: n.push.id }) } })));
     },
     supportReplied(userId, messageId) {
       service.send(userId, {

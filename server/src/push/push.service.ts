@@ -222,6 +222,21 @@ export class PushService {
     this.pump();
   }
 
+  /**
+   * Many pushes at once (a settled batch's notices): one read finds which of the users have a device at all, and
+   * only theirs are queued (most users of a batch have none, and each would otherwise cost its own reads).
+   */
+  sendMany(list: ReadonlyArray<{ userId: number; message: PushPayload }>): void {
+    if (list.length <= 1) return list.forEach(({ userId, message }) => this.send(userId, message));
+    this.queue.push(async () => {
+      const ids = [...new Set(list.map((item) => item.userId))];
+      const rows = await this.deps.db.selectDistinct({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(inArray(pushSubscriptions.userId, ids));
+      const reachable = new Set(rows.map((row) => row.userId));
+      for (const { userId, message } of list) if (reachable.has(userId)) this.send(userId, message);
+    });
+    this.pump();
+  }
+
   /** Resolves once nothing is queued or being sent (tests; graceful shutdown). */
   idle(): Promise<void> {
     if (!this.queue.length && !this.running) return Promise.resolve();

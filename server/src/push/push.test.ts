@@ -242,6 +242,25 @@ describe("trading", () => {
     await server.push.service.idle();
     expect(received.filter((r) => r.path === "/device/trader")).toHaveLength(1);
   });
+
+  it("pushes a batch of closes (one tick, several users' stop-losses) to the devices of those who have one, each once", async () => {
+    await leadTheFeed(server);
+    await tick(server, { "BTC/USDT": "60000" });
+    const users = await Promise.all(Array.from({ length: 3 }, () => server.newUser()));
+    for (const u of users) {
+      await credit(server, u.id, "2000");
+      const res = await server.call("POST", "lever/submit", { symbol: "BTC/USDT", direction: "long", type: "market", quantity: "0.01", leverage: 10, sl_price: "59500" }, { token: u.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const device = await subscribe(users[1].token, "/device/batch");
+    await tick(server, { "BTC/USDT": "59000" });
+    await server.engines.triggers.drain();
+    const [push] = await deliveredTo("/device/batch");
+    expect(decrypt(push.body, device.keys)).toMatchObject({ kind: "close", url: PUSH_SCREENS.positions });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.push.service.idle();
+    expect(received.filter((r) => r.path === "/device/batch")).toHaveLength(1);
+  });
 });
 
 describe("refusals", () => {

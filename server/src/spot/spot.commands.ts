@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SpotOrder, SpotSide } from "../../contract/spot";
-import { ledger, money } from "../ledger";
+import { ledger, money, postBatch, type Leg } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
 import { DomainError } from "../platform/errors";
-import { idempotent } from "../platform/idempotency";
+import { GroupCommit } from "../platform/group-commit";
+import { claimKeys, settleKeys, storedAnswer, type IdempotentCall } from "../platform/idempotency";
 import { feeRateFor, spotConfig } from "./spot.config";
 import { fillAt, holdOf, limitRefusal, marketLegs, marketPrice } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
@@ -19,8 +20,24 @@ export interface TradeInput {
   idempotency_key?: string;
 }
 
+type Prepared = Awaited<ReturnType<SpotCommands["prepare"]>>;
+
+/** One order waiting for its batch: who, what, and what `prepare` found (rules passed, price taken). */
+interface Placement {
+  call: IdempotentCall;
+  userId: number;
+  input: TradeInput;
+  prepared: Prepared;
+}
+
+/** A member's answer: the row it wrote, or the first answer of its key (another request claimed it first). */
+type Placed = { row: SpotOrderRow } | { replay: SpotOrder };
+
 /** The user's commands on spot: place (market or limit) and cancel. */
 export class SpotCommands extends SpotRole {
+  /** Orders are group-committed: those arriving while a batch is written go together in the next one. */
+  private readonly placements = new GroupCommit<Placement, Placed>((batch) => this.placeBatch(batch));
+
   constructor(
     deps: SpotDeps,
     private readonly settlement: SpotSettlement,
@@ -50,59 +67,135 @@ export class SpotCommands extends SpotRole {
     return { pair, quote, limit, feeRate };
   }
 
+  /**
+   * Places an order through the group commit: orders arriving while a batch is written go together in the next one.
+   * As `idempotent` does for one call: a key seen before answers its first result (nothing runs); the rules are
+   * checked outside the transaction; a key another request claimed first answers the winner's order.
+   */
   async trade(userId: number, input: TradeInput): Promise<SpotOrder> {
-    let prepared!: Awaited<ReturnType<SpotCommands["prepare"]>>;
-    let placed: SpotOrderRow | null = null;
-    const order = await idempotent(
-      this.db,
-      { userId, key: input.idempotency_key, scope: "coin/trade", body: { ...input, idempotency_key: undefined } },
-      async (tx) => {
-        const { pair, quote, limit, feeRate } = prepared;
-        const now = this.deps.clock.now();
-        // The id first: the money moves name the order as their cause, and the row is written once, complete.
-        const [{ id }] = await rows<{ id: string }>(tx, sql`SELECT nextval(pg_get_serial_sequence('spot_orders', 'id'))::text AS id`);
-        const orderId = Number(id);
-        const cause = { kind: "spot_order", id: orderId };
-        const insufficient = input.side === "buy" ? "INSUFFICIENT_BALANCE" : "INSUFFICIENT_COINS";
-        let columns;
+    const call: IdempotentCall = { userId, key: input.idempotency_key, scope: "coin/trade", body: { ...input, idempotency_key: undefined } };
+    const replay = await storedAnswer<SpotOrder>(this.db, call);
+    if (replay) return replay.response;
+    let prepared: Prepared;
+    try {
+      prepared = await this.prepare(input);
+    } catch (error) {
+      const late = await storedAnswer<SpotOrder>(this.db, call);
+      if (late) return late.response;
+      throw error;
+    }
+    const placed = await this.placements.submit({ call, userId, input, prepared });
+    // A replay of the same idempotency key returns the first answer and changes nothing.
+    return "row" in placed ? this.settlement.after(placed.row) : placed.replay;
+  }
+
+  /**
+   * Writes a batch of orders in one transaction with one statement per table: the keys claimed, the users' accounts
+   * locked and every member decided on them in arrival order (one the balance cannot pay is refused alone, before
+   * anything is written), then the ids drawn, the market fills posted and the limit orders' funds held, the rows
+   * inserted, the keys' answers written. The answer per member: its row, the winner's order (a key claimed first),
+   * or the Error refusing it.
+   */
+  private async placeBatch(batch: readonly Placement[]): Promise<Array<Placed | Error>> {
+    const settled = await this.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const answers: Array<Placed | Error | "taken"> = batch.map(() => "taken");
+      const claimed = await claimKeys(tx, batch.map((m) => m.call));
+      const plans = batch.map(({ userId, input, prepared: { pair, quote, limit, feeRate } }) => {
         if (limit === null) {
           const fill = fillAt(input.quantity, marketPrice(input.side, quote), feeRate);
-          await ledger.post(tx, { key: `spot:${orderId}:fill`, kind: KIND[input.side], cause, at: now, insufficient, legs: marketLegs(userId, input.side, pair, input.quantity, fill) });
-          columns = { status: "filled" as const, holdId: null, ...filledColumns(fill, quote, now) };
-        } else {
-          const hold = holdOf(input.side, pair, input.quantity, limit, feeRate);
-          const held = await ledger.hold(tx, { key: `spot:${orderId}:hold`, kind: "spot.hold", userId, currency: hold.currency, amount: hold.amount, cause, at: now, insufficient });
-          columns = { status: "open" as const, holdId: held.holdId };
+          return { fill, hold: null, legs: marketLegs(userId, input.side, pair, input.quantity, fill) };
         }
-        const [created] = await tx
+        const hold = holdOf(input.side, pair, input.quantity, limit, feeRate);
+        const legs: Leg[] = [
+          { account: { user: userId }, currency: hold.currency, amount: hold.amount.negated() },
+          { account: { user: userId }, currency: hold.currency, bucket: "frozen", amount: hold.amount },
+        ];
+        return { fill: null, hold, legs };
+      });
+      const accounts = new Map<string, { userId: number; currency: string }>();
+      batch.forEach(({ userId }, i) => {
+        if (!claimed[i]) return;
+        for (const leg of plans[i].legs) if ("user" in leg.account) accounts.set(`${userId}:${leg.currency}`, { userId, currency: leg.currency });
+      });
+      const balances = await ledger.lockBalances(tx, [...accounts.values()]);
+      const accepted: number[] = [];
+      batch.forEach((member, index) => {
+        if (!claimed[index]) return;
+        try {
+          if (ledger.applyIfFunded(balances, plans[index].legs)) accepted.push(index);
+          else answers[index] = new DomainError(member.input.side === "buy" ? "INSUFFICIENT_BALANCE" : "INSUFFICIENT_COINS");
+        } catch (error) {
+          answers[index] = error instanceof Error ? error : new Error(String(error));
+        }
+      });
+      if (accepted.length) {
+        // The ids first: the money moves name the orders as their cause, and each row is written once, complete.
+        const ids = await rows<{ id: string }>(tx, sql`SELECT nextval(pg_get_serial_sequence('spot_orders', 'id'))::text AS id FROM generate_series(1, ${accepted.length})`);
+        const idOf = new Map(accepted.map((index, i) => [index, Number(ids[i].id)]));
+        const market = accepted.filter((index) => plans[index].fill !== null);
+        const limits = accepted.filter((index) => plans[index].hold !== null);
+        // Fills before holds: a hold only takes, so every balance stays at or above what the decision saw.
+        await postBatch(
+          tx,
+          market.map((index) => ({ key: `spot:${idOf.get(index)!}:fill`, kind: KIND[batch[index].input.side], cause: { kind: "spot_order", id: idOf.get(index)! }, at: now, legs: plans[index].legs })),
+        );
+        const held = await ledger.holdMany(
+          tx,
+          limits.map((index) => {
+            const hold = plans[index].hold!;
+            return { key: `spot:${idOf.get(index)!}:hold`, kind: "spot.hold", userId: batch[index].userId, currency: hold.currency, amount: hold.amount, cause: { kind: "spot_order", id: idOf.get(index)! }, at: now };
+          }),
+        );
+        const holdIdOf = new Map(limits.map((index, i) => [index, held[i].holdId]));
+        const created = await tx
           .insert(spotOrders)
-          .values({
-            id: orderId,
-            userId,
-            symbol: pair.symbol,
-            base: pair.base,
-            quote: pair.quote,
-            side: input.side,
-            type: input.type,
-            price: limit,
-            quantity: input.quantity,
-            pricePrecision: pair.price_precision,
-            feeRate,
-            // Kept for life: a limit order fills on the quote this spread puts around the tick (contract, wave 3).
-            spreadRate: pair.spread_rate,
-            createdAt: now,
-            ...columns,
-          })
+          .values(
+            accepted.map((index) => {
+              const { userId, input, prepared } = batch[index];
+              const { pair, quote, limit, feeRate } = prepared;
+              const fill = plans[index].fill;
+              const columns = fill ? { status: "filled" as const, holdId: null, ...filledColumns(fill, quote, now) } : { status: "open" as const, holdId: holdIdOf.get(index)! };
+              return {
+                id: idOf.get(index)!,
+                userId,
+                symbol: pair.symbol,
+                base: pair.base,
+                quote: pair.quote,
+                side: input.side,
+                type: input.type,
+                price: limit,
+                quantity: input.quantity,
+                pricePrecision: pair.price_precision,
+                feeRate,
+                // Kept for life: a limit order fills on the quote this spread puts around the tick (contract, wave 3).
+                spreadRate: pair.spread_rate,
+                createdAt: now,
+                ...columns,
+              };
+            }),
+          )
           .returning();
-        placed = created;
-        return toOrder(created);
-      },
-      async () => {
-        prepared = await this.prepare(input);
-      },
+        const byId = new Map(created.map((row) => [row.id, row]));
+        for (const index of accepted) answers[index] = { row: byId.get(idOf.get(index)!)! };
+      }
+      await settleKeys(
+        tx,
+        batch.flatMap((member, index) => {
+          const answer = answers[index];
+          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === "taken" || !("row" in answer) ? null : toOrder(answer.row) }] : [];
+        }),
+      );
+      return answers;
+    });
+    // A key another request claimed first: that request's answer (it committed before this batch could claim it).
+    return Promise.all(
+      settled.map(async (answer, index) => {
+        if (answer !== "taken") return answer;
+        const winner = await storedAnswer<SpotOrder>(this.db, batch[index].call);
+        return winner ? { replay: winner.response } : new DomainError("TRY_AGAIN");
+      }),
     );
-    // A replay of the same idempotency key returns the first answer and changes nothing.
-    return placed ? this.settlement.after(placed) : order;
   }
 
   async cancel(userId: number, id: number): Promise<SpotOrder> {

@@ -112,6 +112,28 @@ describe("market orders", () => {
     expect((await orders(u.token)).total).toBe(1);
     expect(await balance(u.id, "BTC")).toEqual({ available: "0.01", frozen: "0" });
   });
+
+  it("orders sent together are placed together: twins of one key place one order, a member that cannot pay is refused alone", async () => {
+    const u = await user("2000");
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => trade(u.token, { idempotency_key: "spot-twin-0001" })),
+      trade(u.token, { side: "sell", quantity: "0.5" }),
+      trade(u.token, { type: "limit", price: "50000" }),
+      trade(u.token, {}),
+    ]);
+    const twins = answers.slice(0, 5);
+    expect(twins.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(twins.map((a) => a.body.message.id)).size).toBe(1);
+    expect(answers[5].status).toBe(400);
+    expect(answers[5].body.code).toBe("INSUFFICIENT_COINS");
+    expect(answers[6].body.message).toMatchObject({ status: "open", type: "limit" });
+    expect(answers[7].body.message).toMatchObject({ status: "filled" });
+    expect((await orders(u.token)).total).toBe(3);
+    // Two market buys of 0.01 BTC; the limit buy holds 0.01 x 50000 + its fee.
+    expect(await balance(u.id, "BTC")).toEqual({ available: "0.02", frozen: "0" });
+    expect((await balance(u.id, "USDT")).frozen).toBe("500.5");
+    await sound();
+  });
 });
 
 describe("refusals write nothing", () => {

@@ -10,13 +10,20 @@ function setup() {
   const listeners: Listener[] = [];
   const live = new Map<string, Trigger[]>();
   const fired: FiredAt[] = [];
+  const reads: string[][] = [];
   let readDelay = Promise.resolve();
   const source: TriggerSource = {
     name: "orders",
     loadAll: async () => [...live.values()].flat(),
     loadOwner: async (id) => {
       await readDelay;
+      reads.push([id]);
       return live.get(id) ?? [];
+    },
+    loadOwners: async (ids) => {
+      await readDelay;
+      reads.push([...ids]);
+      return new Map(ids.flatMap((id) => (live.has(id) ? [[id, live.get(id)!] as const] : [])));
     },
     fire: async (list) => {
       fired.push(...list);
@@ -43,6 +50,15 @@ function setup() {
       else live.set(id, [order(id, level)]);
       runner.changed(ownerOf("orders", id));
     },
+    /** Commits many orders in one transaction and tells the runner once, as a settled batch does. */
+    placeMany: (levels: Record<string, string | null>) => {
+      for (const [id, level] of Object.entries(levels)) {
+        if (level === null) live.delete(id);
+        else live.set(id, [order(id, level)]);
+      }
+      runner.changedMany(Object.keys(levels).map((id) => ownerOf("orders", id)));
+    },
+    reads,
     slowReads: () => {
       let release!: () => void;
       readDelay = new Promise((resolve) => (release = resolve));
@@ -122,5 +138,42 @@ describe("trigger runner", () => {
     await t.runner.drain();
     expect(t.fired()).toEqual([["orders:1", 2_000]]);
     expect(t.runner.book.size).toBe(0);
+  });
+
+  it("re-reads the owners of one batch in one read, and replays each against its own triggers", async () => {
+    const t = setup();
+    await t.runner.ensureLoaded();
+    t.tick("105", 1_000);
+    t.reads.length = 0;
+    const release = t.slowReads();
+    t.placeMany({ "1": "100", "2": "90", "3": null });
+    t.tick("99", 2_000); // crosses order 1 only, before the batch's reload has read anything
+    release();
+    await t.runner.drain();
+    expect(t.reads).toEqual([["1", "2", "3"]]);
+    expect(t.fired()).toEqual([["orders:1", 2_000]]);
+    expect(t.runner.book.ownerKeys("orders:2")).toEqual(["orders:2:limit"]);
+    expect(t.runner.book.ownerKeys("orders:3")).toEqual([]);
+    t.tick("89", 3_000);
+    await t.runner.drain();
+    expect(t.fired()).toEqual([["orders:1", 2_000], ["orders:2", 3_000]]);
+  });
+
+  it("changes that arrive while a reload waits share its read; one queued behind other work waits its turn", async () => {
+    const t = setup();
+    await t.runner.ensureLoaded();
+    t.tick("105", 1_000);
+    t.reads.length = 0;
+    t.place("1", "100");
+    t.place("2", "90");
+    t.place("1", "95"); // changed again before the read: read once, the latest state
+    await t.runner.drain();
+    expect(t.reads).toEqual([["1", "2"]]);
+    expect(t.runner.book.ownerKeys("orders:1")).toEqual(["orders:1:limit"]);
+    t.tick("94", 2_000); // fires order 1: its settlement is queued ...
+    t.place("3", "80"); // ... and this change is read after it, not folded into an earlier reload
+    await t.runner.drain();
+    expect(t.fired()).toEqual([["orders:1", 2_000]]);
+    expect(t.reads).toEqual([["1", "2"], ["3"]]);
   });
 });

@@ -33,6 +33,11 @@ export interface TriggerSource {
   loadAll(): Promise<Trigger[]>;
   /** One owner's live triggers (after it changed): none when it is no longer live. */
   loadOwner(id: string): Promise<Trigger[]>;
+  /**
+   * Many owners' live triggers at once (one read after a batch settled), keyed by id; an id that is missing has none.
+   * A source without it is asked once per owner.
+   */
+  loadOwners?(ids: readonly string[]): Promise<Map<string, Trigger[]>>;
   /** Settles what fired, in tick order. */
   fire(fired: readonly FiredAt[]): Promise<void>;
 }
@@ -59,7 +64,9 @@ const CHANGED_TOPIC = "triggers:changed";
 const RECENT_TICKS = 256;
 
 interface ChangeMessage {
-  owner: string;
+  /** One owner (a single change), or `owners` (a batch that changed many: one message, one read). */
+  owner?: string;
+  owners?: string[];
   /** The newest tick time the changing process had seen: later ticks may not have seen the change. */
   sinceMs: number;
 }
@@ -79,6 +86,8 @@ export class TriggerRunner {
   private lastTickMs = 0;
   /** The latest evaluated observations per symbol (while leading), for replays after a reload. */
   private recent = new Map<string, Observation[]>();
+  /** The changes of the reload queued last, while nothing is queued behind it and it has not started. */
+  private openReload: Array<{ owner: string; sinceMs?: number }> | null = null;
 
   constructor(private readonly deps: TriggerRunnerDeps) {}
 
@@ -104,6 +113,14 @@ export class TriggerRunner {
   /** Call after the transaction that changed an owner committed. */
   changed(owner: string): void {
     const message: ChangeMessage = { owner, sinceMs: this.lastTickMs };
+    this.deps.bus.publish(CHANGED_TOPIC, message);
+  }
+
+  /** Many owners changed in one committed transaction (a settled batch): one message, and the leader reads them at once. */
+  changedMany(owners: readonly string[]): void {
+    if (owners.length === 1) return this.changed(owners[0]);
+    if (!owners.length) return;
+    const message: ChangeMessage = { owners: [...owners], sinceMs: this.lastTickMs };
     this.deps.bus.publish(CHANGED_TOPIC, message);
   }
 
@@ -193,7 +210,7 @@ export class TriggerRunner {
       await source.fire(list);
     } catch (error) {
       this.deps.log?.error({ err: error, source: source.name }, "triggers: a settlement failed; its owners are re-loaded");
-      for (const owner of list) await this.reload(owner.owner);
+      await this.reload(list.map(({ owner }) => ({ owner })));
     }
   }
 
@@ -206,28 +223,65 @@ export class TriggerRunner {
 
   private onChanged(message: ChangeMessage): void {
     if (!this.deps.isLeader() || this.state === "idle") return;
-    this.enqueue(() => this.reload(message.owner, message.sinceMs));
+    const owners = (message.owners ?? (message.owner ? [message.owner] : [])).map((owner) => ({ owner, sinceMs: message.sinceMs }));
+    if (!owners.length) return;
+    // Changes that arrive while a reload waits (nothing queued behind it) join it: one read for all of them.
+    if (this.openReload) {
+      this.openReload.push(...owners);
+      return;
+    }
+    const batch = owners;
+    this.enqueue(() => {
+      if (this.openReload === batch) this.openReload = null;
+      return this.reload(batch);
+    });
+    this.openReload = batch;
   }
 
   /**
-   * Re-reads an owner's live triggers. With `sinceMs` (a change), the ticks after it that were evaluated before
-   * the owner was back in the book are replayed first: the first that crosses fires the owner at once.
+   * Re-reads owners' live triggers (one read per source when it can read many). With `sinceMs` (a change), the
+   * ticks after it that were evaluated before an owner was back in the book are replayed first: the first that
+   * crosses fires the owner at once (those of one source settle together).
    */
-  private async reload(owner: string, sinceMs?: number): Promise<void> {
-    const separator = owner.indexOf(":");
-    const source = this.sources.get(owner.slice(0, separator));
-    if (!source) return;
-    let triggers: Trigger[];
-    try {
-      triggers = await source.loadOwner(owner.slice(separator + 1));
-    } catch (error) {
-      this.deps.log?.error({ err: error, owner }, "triggers: reloading an owner failed");
-      return;
+  private async reload(changes: ReadonlyArray<{ owner: string; sinceMs?: number }>): Promise<void> {
+    // An owner changed twice replays from its first change, as two reloads one after the other would.
+    const since = new Map<string, number | undefined>();
+    for (const { owner, sinceMs } of changes) {
+      const known = since.get(owner);
+      since.set(owner, !since.has(owner) ? sinceMs : known === undefined || sinceMs === undefined ? undefined : Math.min(known, sinceMs));
     }
-    const missed = sinceMs === undefined ? null : this.firstCrossing(triggers, sinceMs);
-    if (!missed) return this.book.replaceOwner(owner, triggers);
-    this.book.removeOwner(owner);
-    await this.settle(source, [{ owner, fired: missed.fired, tick: missed.tick }]);
+    const bySource = new Map<TriggerSource, Array<{ owner: string; id: string }>>();
+    for (const owner of since.keys()) {
+      const separator = owner.indexOf(":");
+      const source = this.sources.get(owner.slice(0, separator));
+      if (!source) continue;
+      const list = bySource.get(source) ?? [];
+      list.push({ owner, id: owner.slice(separator + 1) });
+      bySource.set(source, list);
+    }
+    for (const [source, list] of bySource) {
+      let loaded: Map<string, Trigger[]>;
+      try {
+        if (source.loadOwners && list.length > 1) loaded = await source.loadOwners(list.map((o) => o.id));
+        else loaded = new Map(await Promise.all(list.map(async ({ id }) => [id, await source.loadOwner(id)] as const)));
+      } catch (error) {
+        this.deps.log?.error({ err: error, owners: list.length, source: source.name }, "triggers: reloading owners failed");
+        continue;
+      }
+      const missedAll: FiredAt[] = [];
+      for (const { owner, id } of list) {
+        const triggers = loaded.get(id) ?? [];
+        const sinceMs = since.get(owner);
+        const missed = sinceMs === undefined ? null : this.firstCrossing(triggers, sinceMs);
+        if (!missed) {
+          this.book.replaceOwner(owner, triggers);
+          continue;
+        }
+        this.book.removeOwner(owner);
+        missedAll.push({ owner, fired: missed.fired, tick: missed.tick });
+      }
+      if (missedAll.length) await this.settle(source, missedAll);
+    }
   }
 
   /** The earliest remembered tick after `sinceMs` that crosses one of these triggers, with what it crossed. */
@@ -242,6 +296,8 @@ export class TriggerRunner {
   }
 
   private enqueue(task: () => Promise<void>): void {
+    // Work queued behind a reload closes it: a later change must not be read before that work runs.
+    this.openReload = null;
     this.work = this.work.then(task, task);
   }
 }
