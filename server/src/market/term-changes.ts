@@ -146,6 +146,51 @@ export class TermChanges {
   }
 
   /**
+   * Writes a change (a pair's term or a whole configuration) and its audit entry in the caller's transaction. A racing
+   * operator's change of the same term loses on the one-pending index, with the same answer as the check before it.
+   */
+  private async store(
+    tx: Tx,
+    change: {
+      values: Pick<typeof marketTermChanges.$inferInsert, "symbol" | "term" | "fromValue" | "toValue" | "fromConfig" | "toConfig" | "changes">;
+      now: boolean;
+      announcedAt: Date;
+      effectiveAt: Date;
+      noticeId: number | null;
+      operatorId: number;
+      reason: string | null;
+      target: { kind: string; id: string };
+      detail: Record<string, unknown>;
+    },
+  ) {
+    const [row] = await tx
+      .insert(marketTermChanges)
+      .values({
+        ...change.values,
+        status: change.now ? "applied" : "pending",
+        reason: change.reason,
+        announcedAt: change.announcedAt,
+        effectiveAt: change.effectiveAt,
+        noticeId: change.noticeId,
+        createdBy: change.operatorId,
+        appliedAt: change.now ? change.announcedAt : null,
+      })
+      .returning()
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new DomainError("TERM_CHANGE_PENDING", change.values.term) : error;
+      });
+    await audit(tx, {
+      actorKind: "operator",
+      actorId: change.operatorId,
+      action: change.now ? "market.term.lower" : "market.term.schedule",
+      targetKind: change.target.kind,
+      targetId: change.target.id,
+      detail: { change_id: row.id, ...change.detail, effective_at: change.effectiveAt.toISOString(), notice_id: row.noticeId, reason: change.reason },
+    });
+    return row;
+  }
+
+  /**
    * Records an operator's change of a term inside the pair's update transaction: `to` worse than `from` waits for
    * the notice period, better applies at once (the caller writes the pair's new value when `now` says so). Either
    * way the change is kept, audited and announced; `announce` runs after the caller's commit. A second change of a
@@ -177,33 +222,16 @@ export class TermChanges {
           change.operatorId,
         )
       : null;
-    // A racing operator's change of the same term loses on the one-pending index, with the same answer.
-    const [row] = await tx
-      .insert(marketTermChanges)
-      .values({
-        symbol: change.symbol,
-        term: change.term,
-        fromValue: change.from,
-        toValue: change.to,
-        status: now ? "applied" : "pending",
-        reason: change.reason,
-        announcedAt,
-        effectiveAt,
-        noticeId: notice?.id ?? null,
-        createdBy: change.operatorId,
-        appliedAt: now ? announcedAt : null,
-      })
-      .returning()
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new DomainError("TERM_CHANGE_PENDING", change.term) : error;
-      });
-    await audit(tx, {
-      actorKind: "operator",
-      actorId: change.operatorId,
-      action: now ? "market.term.lower" : "market.term.schedule",
-      targetKind: "pair",
-      targetId: change.symbol,
-      detail: { change_id: row.id, term: change.term, from: change.from, to: change.to, effective_at: effectiveAt.toISOString(), notice_hours: now ? 0 : hours, notice_id: row.noticeId, reason: change.reason },
+    await this.store(tx, {
+      values: { symbol: change.symbol, term: change.term, fromValue: change.from, toValue: change.to },
+      now,
+      announcedAt,
+      effectiveAt,
+      noticeId: notice?.id ?? null,
+      operatorId: change.operatorId,
+      reason: change.reason,
+      target: { kind: "pair", id: change.symbol },
+      detail: { term: change.term, from: change.from, to: change.to, notice_hours: now ? 0 : hours },
     });
     return { now, announce: () => notice?.announce() };
   }
@@ -254,33 +282,16 @@ export class TermChanges {
           change.operatorId,
         )
       : null;
-    const [row] = await tx
-      .insert(marketTermChanges)
-      .values({
-        symbol: null,
-        term: change.term,
-        fromConfig: change.from,
-        toConfig: change.to,
-        changes: change.lines,
-        status: now ? "applied" : "pending",
-        reason: change.reason,
-        announcedAt,
-        effectiveAt,
-        noticeId: notice?.id ?? null,
-        createdBy: change.operatorId,
-        appliedAt: now ? announcedAt : null,
-      })
-      .returning()
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new DomainError("TERM_CHANGE_PENDING", change.term) : error;
-      });
-    await audit(tx, {
-      actorKind: "operator",
-      actorId: change.operatorId,
-      action: now ? "market.term.lower" : "market.term.schedule",
-      targetKind: "settings",
-      targetId: change.term,
-      detail: { change_id: row.id, term: change.term, changes: change.lines, effective_at: effectiveAt.toISOString(), notice_hours: now ? 0 : hours, notice_id: row.noticeId, reason: change.reason },
+    const row = await this.store(tx, {
+      values: { symbol: null, term: change.term, fromConfig: change.from, toConfig: change.to, changes: change.lines },
+      now,
+      announcedAt,
+      effectiveAt,
+      noticeId: notice?.id ?? null,
+      operatorId: change.operatorId,
+      reason: change.reason,
+      target: { kind: "settings", id: change.term },
+      detail: { term: change.term, changes: change.lines, notice_hours: now ? 0 : hours },
     });
     return { now, change: termChangeOf(row), announce: () => notice?.announce() };
   }
