@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { E2E_ROOT_INVITE, type operatorFor } from "../../playwright.config";
 import { totpCode } from "../../server/src/platform/totp";
 import { freshPng } from "../../server/src/testing/images";
@@ -10,14 +10,26 @@ export { E2E_ROOT_INVITE, expect };
  * Playwright's `test` whose page fails the test on any uncaught script error: a screen that works while throwing
  * behind it is not done. (An error a test provokes on purpose is read with `page.on("pageerror")` in that test.)
  */
+/**
+ * Answers a dialog "Later", as a person would, unless the app closes it first: a KYC approval that arrives over the
+ * socket closes the real-name modal by itself, and a tap on a button that has just gone would wait forever. A dialog
+ * still open after the attempt is a real failure.
+ */
+async function answerLater(dialog: Locator): Promise<void> {
+  await dialog
+    .getByRole("button", { name: "Later" })
+    .click({ timeout: 5_000 })
+    .catch(async (error: unknown) => {
+      if (await dialog.isVisible()) throw error;
+    });
+}
+
 export const test = base.extend<{ pageErrors: string[]; notificationsOffer: void }>({
   // After a user's first trade the app offers notifications once, in a modal over the screen. A person answers it and
   // goes on; so does every spec: when the offer stands in the way of a tap, it is answered "Later".
   notificationsOffer: [
     async ({ page }, use) => {
-      await page.addLocatorHandler(page.getByRole("dialog", { name: "Know when your orders fill" }), async (offer) => {
-        await offer.getByRole("button", { name: "Later" }).click();
-      });
+      await page.addLocatorHandler(page.getByRole("dialog", { name: "Know when your orders fill" }), answerLater);
       await use();
     },
     { auto: true },
@@ -76,8 +88,7 @@ const dismissing = new WeakSet<Page>();
 export async function dismissRealNameModal(page: Page): Promise<void> {
   if (dismissing.has(page)) return;
   dismissing.add(page);
-  const modal = page.getByRole("dialog", { name: "Real-name verification" });
-  await page.addLocatorHandler(modal, () => modal.getByRole("button", { name: "Later" }).click());
+  await page.addLocatorHandler(page.getByRole("dialog", { name: "Real-name verification" }), answerLater);
 }
 
 /**
