@@ -112,7 +112,11 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
   const perUser = kind === "postgres" ? 100 : 30;
   // The clients run in a process of their own: the server's event loop serves, it does not also drive the load.
   const bodies = [order(0, "70000"), order(1, "50000")];
+  // The server's own CPU per placement: a figure that other load on the machine changes much less than a rate.
+  const cpuBefore = process.cpuUsage();
   const { latencies, failures, seconds } = await loadFromOutside({ base, tokens, perUser, path: "/lever/submit", bodies });
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000 / latencies.length;
   const rate = latencies.length / seconds;
   log(`${kind}: ${latencies.length} market orders by 50 concurrent users (another process) in ${seconds.toFixed(1)} s (${failures} refused)`);
 
@@ -149,6 +153,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
   return [
     { name: `${kind}: placements through HTTP`, value: rate, unit: "/s", note: kind === "postgres" ? "goal 2,000/s" : "goal 800/s" },
     { name: `${kind}: placement latency p50`, value: percentile(latencies, 50), unit: "ms" },
+    { name: `${kind}: server CPU per placement`, value: cpuMs, unit: "ms", note: "user + system time of the server's process / placements" },
     { name: `${kind}: placement latency p99`, value: percentile(latencies, 99), unit: "ms", note: kind === "postgres" ? "goal < 50 ms" : undefined },
     { name: `${kind}: raw two-account transfers`, value: raw, unit: "/s", note: rawNote },
     { name: `${kind}: placements / raw transfers`, value: (rate / raw) * 100, unit: "%", note: kind === "postgres" ? "goal >= 25 %" : undefined },
@@ -179,12 +184,13 @@ async function settlement(count: number, log: (line: string) => void): Promise<B
 export const suite: BenchSuite = {
   name: "positions",
   async run(log) {
-    // POSITIONS_BENCH=book (or placements, settlement) runs one part.
+    // POSITIONS_BENCH=book (or placements, settlement) runs one part; POSITIONS_DB=postgres (or pglite) one database.
     const only = process.env.POSITIONS_BENCH;
     const want = (part: string) => !only || only === part;
     return [
       ...(want("book") ? triggerBook(log) : []),
-      ...(want("placements") ? [...(await placements("postgres", log)), ...(await placements("pglite", log))] : []),
+      ...(want("placements") && process.env.POSITIONS_DB !== "pglite" ? await placements("postgres", log) : []),
+      ...(want("placements") && process.env.POSITIONS_DB !== "postgres" ? await placements("pglite", log) : []),
       ...(want("settlement") ? [...(await settlement(1_000, log)), ...(await settlement(10_000, log))] : []),
     ];
   },

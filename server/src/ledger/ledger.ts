@@ -121,26 +121,27 @@ async function hold(tx: Tx, input: HoldInput): Promise<Held> {
  * Many holds in the caller's transaction with one statement per table (group-committed placements): the entries
  * through the one posting path, the hold rows in one insert. A repeated key answers its first hold. Throws
  * `insufficient` when any would overdraw: a batch decides its members first (`lockBalances`), so none does.
+ * `also`: entries posted after the holds in the same posting (a batch's open fees), one statement per table for all.
  */
-async function holdMany(tx: Tx, inputs: readonly HoldInput[], insufficient?: ErrorCode): Promise<Held[]> {
-  if (!inputs.length) return [];
+async function holdMany(tx: Tx, inputs: readonly HoldInput[], insufficient?: ErrorCode, also: readonly EntryInput[] = []): Promise<Held[]> {
+  if (!inputs.length) {
+    await postEntries(tx, also, insufficient);
+    return [];
+  }
   const amounts = inputs.map((input) => positive(input.amount));
-  const posted = await postEntries(
-    tx,
-    inputs.map((input, i) => ({
-      key: input.key,
-      kind: input.kind ?? `${input.cause.kind}.hold`,
-      cause: input.cause,
-      memo: input.memo,
-      actor: input.actor ?? { kind: "user" as const, id: input.userId },
-      at: input.at,
-      legs: [
-        { account: { user: input.userId }, currency: input.currency, bucket: "available" as const, amount: amounts[i].negated() },
-        { account: { user: input.userId }, currency: input.currency, bucket: "frozen" as const, amount: amounts[i] },
-      ],
-    })),
-    insufficient,
-  );
+  const holdEntries: EntryInput[] = inputs.map((input, i) => ({
+    key: input.key,
+    kind: input.kind ?? `${input.cause.kind}.hold`,
+    cause: input.cause,
+    memo: input.memo,
+    actor: input.actor ?? { kind: "user" as const, id: input.userId },
+    at: input.at,
+    legs: [
+      { account: { user: input.userId }, currency: input.currency, bucket: "available" as const, amount: amounts[i].negated() },
+      { account: { user: input.userId }, currency: input.currency, bucket: "frozen" as const, amount: amounts[i] },
+    ],
+  }));
+  const posted = (await postEntries(tx, [...holdEntries, ...also], insufficient)).slice(0, inputs.length);
   const holdOf = new Map<number, number>();
   const repeated = posted.filter((p) => p.duplicate).map((p) => p.entryId);
   if (repeated.length) {

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { CloseReason, Position } from "../../contract/positions";
 import type { Decimal } from "decimal.js";
-import { ledger, money, postBatch, toWire } from "../ledger";
+import { ledger, money, toWire } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
 import type { Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
@@ -47,7 +47,7 @@ export interface SubmitInput {
 /** The user's commands on positions: open (market or limit), cancel, set stops, close, close all. */
 export class PositionsCommands extends PositionsRole {
   /** Market orders are group-committed: those arriving while a batch is written go together in the next one. */
-  private readonly placements = new GroupCommit<Placement, PositionRow>((batch) => this.placeBatch(batch));
+  private readonly placements = new GroupCommit<Placement, PositionRow>((batch) => this.placeBatch(batch), { writers: this.deps.writers });
 
   constructor(
     deps: PositionsDeps,
@@ -223,10 +223,6 @@ export class PositionsCommands extends PositionsRole {
       if (accepted.length) {
         const ids = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('positions', 'id'))::text AS id FROM generate_series(1, ${accepted.length})`);
         const idOf = (ids as unknown as { rows: Array<{ id: string }> }).rows.map((r) => Number(r.id));
-        const holds = await ledger.holdMany(
-          tx,
-          accepted.map(({ member, margin }, i) => ({ key: `position:${idOf[i]}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: margin, cause: { kind: "position", id: idOf[i] }, at: now })),
-        );
         const fees = accepted.flatMap(({ member, fee }, i) =>
           fee.gt(0)
             ? [{
@@ -241,7 +237,13 @@ export class PositionsCommands extends PositionsRole {
               }]
             : [],
         );
-        await postBatch(tx, fees);
+        // The margins held and the open fees paid in one posting: one statement per ledger table for the batch.
+        const holds = await ledger.holdMany(
+          tx,
+          accepted.map(({ member, margin }, i) => ({ key: `position:${idOf[i]}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: margin, cause: { kind: "position", id: idOf[i] }, at: now })),
+          undefined,
+          fees,
+        );
         const rows = await tx
           .insert(positions)
           .values(

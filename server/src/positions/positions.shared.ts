@@ -26,6 +26,8 @@ export const SOURCE = "positions";
 
 export interface PositionsDeps {
   db: Db;
+  /** Placement batches written at once (the database's `writers`). */
+  writers?: number;
   clock: Clock;
   market: MarketService;
   notifier: UserNotifier;

@@ -20,6 +20,7 @@ export interface SpotModule {
 export function registerSpot(ctx: AppContext, deps: { market: MarketModule; notifier: UserNotifier; triggers: TriggerRunner }): SpotModule {
   const shared: SpotDeps = {
     db: ctx.db,
+    writers: ctx.database.writers,
     clock: ctx.clock,
     market: deps.market.service,
     notifier: deps.notifier,
