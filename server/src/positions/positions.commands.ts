@@ -7,6 +7,7 @@ import { priceFits, quantityRefusal } from "../market";
 import type { Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
+import { insertMany } from "../platform/insert-many";
 import { claimKeys, idempotent, settleKeys, storedAnswer, type IdempotentCall } from "../platform/idempotency";
 import { rulesFor } from "./positions.config";
 import { closeSide, feeFor, marginFor, openSide, sessionAt, stopRefusal, type PositionTerms } from "./positions.engine";
@@ -244,42 +245,41 @@ export class PositionsCommands extends PositionsRole {
           undefined,
           fees,
         );
-        const rows = await tx
-          .insert(positions)
-          .values(
-            accepted.map(({ member, margin, fee }, i) => {
-              const { pair, terms, quote, openPrice, tp, sl, swapRate } = member.prepared;
-              return {
-                id: idOf[i],
-                userId: member.userId,
-                symbol: pair.symbol,
-                kind: pair.kind,
-                direction: member.input.direction,
-                type: member.input.type,
-                quantity: member.input.quantity,
-                contractSize: pair.contract_size,
-                leverage: member.input.leverage,
-                pricePrecision: pair.price_precision,
-                quoteRate: terms.quoteRate,
-                feeRate: terms.feeRate,
-                spreadRate: pair.spread_rate,
-                maintenanceRate: terms.maintenanceRate,
-                swapRate,
-                limitPrice: null,
-                margin: toWire(margin),
-                closeFee: "0",
-                swap: "0",
-                swapDue: "0",
-                tpPrice: tp,
-                slPrice: sl,
-                warned: false,
-                createdAt: now,
-                marginHoldId: holds[i].holdId,
-                ...openedColumns(terms, margin, openPrice, { price: quote.price, atMs: quote.atMs }, fee, now, config.warning_level),
-              };
-            }),
-          )
-          .returning();
+        const rows = await insertMany(
+          tx,
+          positions,
+          accepted.map(({ member, margin, fee }, i) => {
+            const { pair, terms, quote, openPrice, tp, sl, swapRate } = member.prepared;
+            return {
+              id: idOf[i],
+              userId: member.userId,
+              symbol: pair.symbol,
+              kind: pair.kind,
+              direction: member.input.direction,
+              type: member.input.type,
+              quantity: member.input.quantity,
+              contractSize: pair.contract_size,
+              leverage: member.input.leverage,
+              pricePrecision: pair.price_precision,
+              quoteRate: terms.quoteRate,
+              feeRate: terms.feeRate,
+              spreadRate: pair.spread_rate,
+              maintenanceRate: terms.maintenanceRate,
+              swapRate,
+              limitPrice: null,
+              margin: toWire(margin),
+              closeFee: "0",
+              swap: "0",
+              swapDue: "0",
+              tpPrice: tp,
+              slPrice: sl,
+              warned: false,
+              createdAt: now,
+              marginHoldId: holds[i].holdId,
+              ...openedColumns(terms, margin, openPrice, { price: quote.price, atMs: quote.atMs }, fee, now, config.warning_level),
+            };
+          }),
+        );
         const byId = new Map(rows.map((r) => [r.id, r]));
         accepted.forEach(({ index }, i) => (answers[index] = byId.get(idOf[i])!));
         const notices = rows.map((row) => ({ userId: row.userId, ...openedNotice(row, row.openPrice!, { price: row.openTickPrice!, atMs: row.openTickAtMs! }) }));
