@@ -28,7 +28,7 @@ type Placed = { fresh: Option } | { replay: Option };
 /** The user's command on options: open one (the stake held, the expiry armed in the trigger book). */
 export class OptionsCommands extends OptionsRole {
   /** Placements are group-committed, as contract market orders are. */
-  private readonly placements = new GroupCommit<Placement, Placed>((batch) => this.placeBatch(batch), { writers: this.deps.writers });
+  private readonly placements = new GroupCommit<Placement, Placed>((batch) => this.placeBatch(batch));
 
   // ----- submit -------------------------------------------------------------------------------------------------
 

@@ -21,7 +21,6 @@ export interface OptionsModule {
 export function registerOptions(ctx: AppContext, deps: { market: MarketModule; notifier: UserNotifier; triggers: TriggerRunner; switches: CountrySwitches }): OptionsModule {
   const shared: OptionsDeps = {
     db: ctx.db,
-    writers: ctx.database.writers,
     clock: ctx.clock,
     market: deps.market.service,
     notifier: deps.notifier,

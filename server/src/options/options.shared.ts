@@ -35,8 +35,6 @@ export const kindsOf = (desk: OptionsDesk): MarketKind[] => (desk === "crypto" ?
 
 export interface OptionsDeps {
   db: Db;
-  /** Placement batches written at once (the database's `writers`). */
-  writers?: number;
   clock: Clock;
   market: MarketService;
   notifier: UserNotifier;

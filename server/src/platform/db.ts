@@ -19,11 +19,6 @@ export type Executor = Db | Tx;
 export interface Database {
   kind: "pglite" | "postgres";
   db: Db;
-  /**
-   * Transactions that usefully write at once (group commits size their writers by it): PGlite has one connection;
-   * PostgreSQL a third of the pool, so reads and the engines keep connections while placements write.
-   */
-  writers: number;
   /** Runs a script of several statements (migrations). */
   execScript(sqlText: string): Promise<void>;
   /** Runs one parameterised statement and returns its rows (for hot paths and tests). */
@@ -81,7 +76,6 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: "pglite",
     db,
-    writers: 1,
     execScript: connection.execScript,
     query: connection.query,
     async dedicated() {
@@ -136,7 +130,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     kind: "postgres",
     db,
-    writers: Math.max(1, Math.floor(poolSize / 3)),
     async execScript(sqlText) {
       await pool.query(sqlText);
     },

@@ -48,7 +48,7 @@ export interface SubmitInput {
 /** The user's commands on positions: open (market or limit), cancel, set stops, close, close all. */
 export class PositionsCommands extends PositionsRole {
   /** Market orders are group-committed: those arriving while a batch is written go together in the next one. */
-  private readonly placements = new GroupCommit<Placement, PositionRow>((batch) => this.placeBatch(batch), { writers: this.deps.writers });
+  private readonly placements = new GroupCommit<Placement, PositionRow>((batch) => this.placeBatch(batch));
 
   constructor(
     deps: PositionsDeps,

@@ -41,7 +41,6 @@ export function registerPositions(
 ): PositionsModule {
   const shared: PositionsDeps = {
     db: ctx.db,
-    writers: ctx.database.writers,
     clock: ctx.clock,
     market: deps.market.service,
     notifier: deps.notifier,

@@ -26,8 +26,6 @@ export const SOURCE = "positions";
 
 export interface PositionsDeps {
   db: Db;
-  /** Placement batches written at once (the database's `writers`). */
-  writers?: number;
   clock: Clock;
   market: MarketService;
   notifier: UserNotifier;

@@ -36,7 +36,7 @@ type Placed = { row: SpotOrderRow } | { replay: SpotOrder };
 /** The user's commands on spot: place (market or limit) and cancel. */
 export class SpotCommands extends SpotRole {
   /** Orders are group-committed: those arriving while a batch is written go together in the next one. */
-  private readonly placements = new GroupCommit<Placement, Placed>((batch) => this.placeBatch(batch), { writers: this.deps.writers });
+  private readonly placements = new GroupCommit<Placement, Placed>((batch) => this.placeBatch(batch));
 
   constructor(
     deps: SpotDeps,

@@ -20,7 +20,6 @@ export interface SpotModule {
 export function registerSpot(ctx: AppContext, deps: { market: MarketModule; notifier: UserNotifier; triggers: TriggerRunner }): SpotModule {
   const shared: SpotDeps = {
     db: ctx.db,
-    writers: ctx.database.writers,
     clock: ctx.clock,
     market: deps.market.service,
     notifier: deps.notifier,

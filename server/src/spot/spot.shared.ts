@@ -20,8 +20,6 @@ import type { SpotOrderRow } from "./spot.schema";
 
 export interface SpotDeps {
   db: Db;
-  /** Placement batches written at once (the database's `writers`). */
-  writers?: number;
   clock: Clock;
   market: MarketService;
   notifier: UserNotifier;
