@@ -29,7 +29,8 @@ export const benchDatabase = (kind: "postgres" | "pglite"): Promise<Database> =>
  */
 export async function tradingApp(database: Database, users: number, funds: Record<string, string>) {
   const clock = new ManualClock(Date.now());
-  const config = testConfig({ ROOT_INVITE_CODE: "BENCHROOT", LOG_LEVEL: "silent", RATE_LIMIT_AUTH: 100_000 });
+  // Sessions remembered as a server started with the defaults does (the tests read every time).
+  const config = testConfig({ ROOT_INVITE_CODE: "BENCHROOT", LOG_LEVEL: "silent", RATE_LIMIT_AUTH: 100_000, SESSION_REMEMBER_MS: 2_000 });
   const built = await buildApp({ config, database, clock, logger: silent });
   await ensureRootInviteCode(database.db, config);
   await built.market.startManual({ historyCandles: 2, historyMinutes: 2 });

@@ -141,7 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const clock = deps.clock ?? systemClock;
   const db = database.db;
-  const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS, config.SESSION_IDLE_HOURS * 3_600_000);
+  const bus = deps.bus ?? createLocalBus();
+  const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS, config.SESSION_IDLE_HOURS * 3_600_000, { rememberMs: config.SESSION_REMEMBER_MS, bus });
   const operators = new OperatorService(db, clock, operatorSecrets(config));
   // Secrets stored in plain text by an earlier version are sealed now; a key that cannot open them stops the start.
   await operators.sealStoredSecrets();
@@ -151,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     database,
     db,
     clock,
-    bus: deps.bus ?? createLocalBus(),
+    bus,
     // Every e-mail to a user's bound address carries the user's anti-phishing code (the security centre).
     messenger: withAntiPhishingCode(deps.messenger ?? createMessenger(db, config.SMTP_URL, config.MAIL_FROM), db, translator),
     translator,

@@ -246,6 +246,8 @@ export class AuthService {
 
   async setLanguage(userId: number, lang: Language): Promise<void> {
     await this.db.update(users).set({ lang }).where(eq(users.id, userId));
+    // Sessions carry the language (the default of answers and notices): read them again.
+    this.sessions.forget({ userId });
   }
 
   /** Wallet sign-in: verified address -> its user, registered on first use (no password, no inviter). */
