@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { money, resolveBatch, toWire } from "../ledger";
-import type { Tx } from "../platform/db";
+import { pgArray, type Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
@@ -54,10 +54,11 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
     for (let i = 0; i < ready.length; i += SETTLE_BATCH) {
       const batch = ready.slice(i, i + SETTLE_BATCH);
       const done = await this.db.transaction(async (tx) => {
+        // One array parameter, not one per option: building a statement of thousands of parameters costs more than running it.
         const locked = await tx
           .select()
           .from(options)
-          .where(inArray(options.id, batch.map((d) => d.id)))
+          .where(sql`${options.id} = ANY (${pgArray(batch.map((d) => d.id))}::bigint[])`)
           .orderBy(options.id)
           .for("update");
         const due = locked.flatMap((row) => {
@@ -67,7 +68,10 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
         return this.settleInTx(tx, due);
       });
       settled += done.length;
-      for (const row of done) this.deps.publish(row.userId, toOption(row));
+      // One bus message to the users' sockets for the whole batch.
+      const list = done.map((row) => ({ userId: row.userId, option: toOption(row) }));
+      if (this.deps.publishMany) this.deps.publishMany(list);
+      else for (const { userId, option } of list) this.deps.publish(userId, option);
     }
     // No recorded tick at or after the expiry yet (cannot happen for a tick-woken trigger): armed again.
     for (const id of waiting) this.deps.triggers.changed(ownerOf(SOURCE, id));
@@ -108,14 +112,13 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
         return { holdId, key, kind: "option.loss", at, legs: [{ account: { platform: "options" as const }, currency, amount: money(row.amount) }] };
       }),
     );
-    const values = sql.join(
-      outcomes.map((o) => sql`(${o.row.id}::bigint, ${o.result}, ${toWire(o.payout)}::numeric, ${o.close.price}::numeric, ${o.close.atMs}::bigint)`),
-      sql`, `,
-    );
+    const col = (pick: (o: (typeof outcomes)[number]) => string | number) => pgArray(outcomes.map(pick));
     const updated = await tx.execute(
       sql`UPDATE options AS o SET status = 'settled', result = v.result, payout = v.payout, close_tick_price = v.price, close_tick_at_ms = v.at_ms,
           settled_at = ${at.toISOString()}::timestamptz
-          FROM (VALUES ${values}) AS v (id, result, payout, price, at_ms) WHERE o.id = v.id AND o.status = 'open' RETURNING o.id`,
+          FROM unnest(${col((o) => o.row.id)}::bigint[], ${col((o) => o.result)}::text[], ${col((o) => toWire(o.payout))}::numeric[],
+                      ${col((o) => o.close.price)}::numeric[], ${col((o) => o.close.atMs)}::bigint[]) AS v (id, result, payout, price, at_ms)
+          WHERE o.id = v.id AND o.status = 'open' RETURNING o.id`,
     );
     invariant((updated as unknown as { rows: unknown[] }).rows.length === outcomes.length, "every locked open option settles once");
     const notices = outcomes.map(({ row, close, result, payout }) => ({

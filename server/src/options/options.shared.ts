@@ -42,6 +42,8 @@ export interface OptionsDeps {
   switches: Pick<CountrySwitches, "require">;
   /** Pushes an option to the user's sockets (channel `orders`). */
   publish: (userId: number, option: Option) => void;
+  /** Many options to their users' sockets in one bus message (a settled batch); without it, `publish` each. */
+  publishMany?: (list: ReadonlyArray<{ userId: number; option: Option }>) => void;
 }
 
 

@@ -144,7 +144,7 @@ const cases: Case[] = [
 /** Places the case's orders, ticks once, and checks every order, every balance, the pushes and the ledger. */
 async function check(c: Case): Promise<void> {
   await tick(server, { [BTC]: "60000" });
-  const users = [];
+  const users: Array<{ id: number; token: string }> = [];
   for (let i = 0; i < c.users; i++) {
     const u = await server.newUser();
     await credit(server, u.id, "100000");
@@ -229,7 +229,7 @@ describe("a user's cancel racing the fill", () => {
   it("settles every order exactly once: filled (settled and delivered) or cancelled (released), the answers agreeing", async () => {
     for (let round = 0; round < 2; round++) {
       await tick(server, { [BTC]: "60000" });
-      const users = [];
+      const users: Array<{ id: number; token: string }> = [];
       for (let i = 0; i < 4; i++) {
         const u = await server.newUser();
         await credit(server, u.id, "100000");

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { notifications, PUSH_SCREENS } from "../../contract";
 import type { SpotOrder } from "../../contract/spot";
-import { ledger, money, pgArray, resolveThenPost, toWire } from "../ledger";
-import type { Tx } from "../platform/db";
+import { ledger, money, resolveThenPost, toWire } from "../ledger";
+import { pgArray, type Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
