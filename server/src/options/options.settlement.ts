@@ -51,8 +51,9 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
       waiting.push(d.id);
       return false;
     });
-    for (let i = 0; i < ready.length; i += SETTLE_BATCH) {
-      const batch = ready.slice(i, i + SETTLE_BATCH);
+    const batches: Array<typeof ready> = [];
+    for (let i = 0; i < ready.length; i += SETTLE_BATCH) batches.push(ready.slice(i, i + SETTLE_BATCH));
+    const settleBatch = async (batch: typeof ready) => {
       const done = await this.db.transaction(async (tx) => {
         // One array parameter, not one per option: building a statement of thousands of parameters costs more than running it.
         const locked = await tx
@@ -72,7 +73,17 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
       const list = done.map((row) => ({ userId: row.userId, option: toOption(row) }));
       if (this.deps.publishMany) this.deps.publishMany(list);
       else for (const { userId, option } of list) this.deps.publish(userId, option);
-    }
+    };
+    // Two batches in flight (two connections on PostgreSQL; PGlite queues them): one batch's statements overlap the
+    // other's work in this process. Their options are disjoint; the users' accounts they share are locked in id order
+    // by the ledger, so the second waits for the first's commit there, never in a cycle.
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) await settleBatch(batches[next++]);
+    };
+    // Both run to their end before a failure is answered (the runner then re-reads every owner of this firing).
+    const failed = (await Promise.allSettled([worker(), worker()])).find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
     // No recorded tick at or after the expiry yet (cannot happen for a tick-woken trigger): armed again.
     for (const id of waiting) this.deps.triggers.changed(ownerOf(SOURCE, id));
     return settled;
