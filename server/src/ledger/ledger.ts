@@ -184,6 +184,22 @@ async function release(tx: Tx, input: ResolveInput): Promise<Posted> {
 }
 
 /**
+ * Locks holds (in id order, as `settle` and `release` do) and answers the ones still pending. A batch that resolves
+ * many (spot limit fills) decides each member on it first: a hold already resolved, or unknown, is refused alone
+ * instead of failing the whole batch. The resolution that follows in the same transaction finds the rows locked.
+ */
+async function pendingHolds(tx: Tx, holdIds: readonly number[]): Promise<Set<number>> {
+  const pending = new Set<number>();
+  if (!holdIds.length) return pending;
+  const found = await rows<{ id: unknown; status: string }>(
+    tx,
+    sql`SELECT id, status FROM ledger_holds WHERE id = ANY (${pgArray([...new Set(holdIds)])}::bigint[]) ORDER BY id FOR UPDATE`,
+  );
+  for (const r of found) if (r.status === "pending") pending.add(Number(r.id));
+  return pending;
+}
+
+/**
  * An operator's manual adjustment of a user's available balance, with a reason the user sees in their ledger.
  * Posts against the platform's `adjustments` account, writes the audit line itself, and adjusts once per key.
  */
@@ -424,4 +440,4 @@ async function verify(db: Executor): Promise<string[]> {
  * The ledger: the only code that writes balances. Other domains call it inside their own transaction
  * (`db.transaction(tx => ledger.post(tx, ...))`); README.md states what it guarantees.
  */
-export const ledger = { post, hold, holdMany, lockBalances, applyIfFunded, settle, release, adjust, balances, entries, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, anyBalanceOutside, queuedPostings, verify };
+export const ledger = { post, hold, holdMany, lockBalances, applyIfFunded, pendingHolds, settle, release, adjust, balances, entries, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, anyBalanceOutside, queuedPostings, verify };

@@ -27,6 +27,7 @@ export function registerOptions(ctx: AppContext, deps: { market: MarketModule; n
     triggers: deps.triggers,
     switches: deps.switches,
     publish: (userId, option) => deps.market.publishToUser(userId, "orders", option),
+    publishMany: (list) => deps.market.publishToUsers("orders", list.map(({ userId, option }) => ({ userId, data: option }))),
   };
   const commands = new OptionsCommands(shared);
   const settlement = new OptionsSettlement(shared);

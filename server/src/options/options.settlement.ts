@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { money, resolveBatch, toWire } from "../ledger";
-import type { Tx } from "../platform/db";
+import { pgArray, type Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
@@ -51,13 +51,15 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
       waiting.push(d.id);
       return false;
     });
-    for (let i = 0; i < ready.length; i += SETTLE_BATCH) {
-      const batch = ready.slice(i, i + SETTLE_BATCH);
+    const batches: Array<typeof ready> = [];
+    for (let i = 0; i < ready.length; i += SETTLE_BATCH) batches.push(ready.slice(i, i + SETTLE_BATCH));
+    const settleBatch = async (batch: typeof ready) => {
       const done = await this.db.transaction(async (tx) => {
+        // One array parameter, not one per option: building a statement of thousands of parameters costs more than running it.
         const locked = await tx
           .select()
           .from(options)
-          .where(inArray(options.id, batch.map((d) => d.id)))
+          .where(sql`${options.id} = ANY (${pgArray(batch.map((d) => d.id))}::bigint[])`)
           .orderBy(options.id)
           .for("update");
         const due = locked.flatMap((row) => {
@@ -67,8 +69,21 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
         return this.settleInTx(tx, due);
       });
       settled += done.length;
-      for (const row of done) this.deps.publish(row.userId, toOption(row));
-    }
+      // One bus message to the users' sockets for the whole batch.
+      const list = done.map((row) => ({ userId: row.userId, option: toOption(row) }));
+      if (this.deps.publishMany) this.deps.publishMany(list);
+      else for (const { userId, option } of list) this.deps.publish(userId, option);
+    };
+    // Two batches in flight (two connections on PostgreSQL; PGlite queues them): one batch's statements overlap the
+    // other's work in this process. Their options are disjoint; the users' accounts they share are locked in id order
+    // by the ledger, so the second waits for the first's commit there, never in a cycle.
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) await settleBatch(batches[next++]);
+    };
+    // Both run to their end before a failure is answered (the runner then re-reads every owner of this firing).
+    const failed = (await Promise.allSettled([worker(), worker()])).find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
     // No recorded tick at or after the expiry yet (cannot happen for a tick-woken trigger): armed again.
     for (const id of waiting) this.deps.triggers.changed(ownerOf(SOURCE, id));
     return settled;
@@ -108,14 +123,13 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
         return { holdId, key, kind: "option.loss", at, legs: [{ account: { platform: "options" as const }, currency, amount: money(row.amount) }] };
       }),
     );
-    const values = sql.join(
-      outcomes.map((o) => sql`(${o.row.id}::bigint, ${o.result}, ${toWire(o.payout)}::numeric, ${o.close.price}::numeric, ${o.close.atMs}::bigint)`),
-      sql`, `,
-    );
+    const col = (pick: (o: (typeof outcomes)[number]) => string | number) => pgArray(outcomes.map(pick));
     const updated = await tx.execute(
       sql`UPDATE options AS o SET status = 'settled', result = v.result, payout = v.payout, close_tick_price = v.price, close_tick_at_ms = v.at_ms,
           settled_at = ${at.toISOString()}::timestamptz
-          FROM (VALUES ${values}) AS v (id, result, payout, price, at_ms) WHERE o.id = v.id AND o.status = 'open' RETURNING o.id`,
+          FROM unnest(${col((o) => o.row.id)}::bigint[], ${col((o) => o.result)}::text[], ${col((o) => toWire(o.payout))}::numeric[],
+                      ${col((o) => o.close.price)}::numeric[], ${col((o) => o.close.atMs)}::bigint[]) AS v (id, result, payout, price, at_ms)
+          WHERE o.id = v.id AND o.status = 'open' RETURNING o.id`,
     );
     invariant((updated as unknown as { rows: unknown[] }).rows.length === outcomes.length, "every locked open option settles once");
     const notices = outcomes.map(({ row, close, result, payout }) => ({

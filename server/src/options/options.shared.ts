@@ -42,6 +42,8 @@ export interface OptionsDeps {
   switches: Pick<CountrySwitches, "require">;
   /** Pushes an option to the user's sockets (channel `orders`). */
   publish: (userId: number, option: Option) => void;
+  /** Many options to their users' sockets in one bus message (a settled batch); without it, `publish` each. */
+  publishMany?: (list: ReadonlyArray<{ userId: number; option: Option }>) => void;
 }
 
 
@@ -56,6 +58,17 @@ export class OptionsRole {
     return this.deps.db;
   }
 }
+
+/** Per rate (a handful of distinct ones): a batch of thousands computes each division once. */
+const breakEvenOf = new Map<string, string>();
+const breakEven = (rate: string): string => {
+  let found = breakEvenOf.get(rate);
+  if (found === undefined) {
+    found = breakEvenWinRate(rate);
+    if (breakEvenOf.size < 1_000) breakEvenOf.set(rate, found);
+  }
+  return found;
+};
 
 /** The wire shape of an option. */
 export function toOption(row: OptionRow): Option {
@@ -77,7 +90,7 @@ export function toOption(row: OptionRow): Option {
     payout: row.payout === null ? null : toWire(row.payout),
     payout_on_win: toWire(payoutOf("win", row.amount, row.rate)),
     close_tick: row.closeTickPrice !== null && row.closeTickAtMs !== null ? tickOf(row.closeTickPrice, row.closeTickAtMs) : null,
-    break_even_win_rate: breakEvenWinRate(row.rate),
+    break_even_win_rate: breakEven(row.rate),
     created_at: toSeconds(row.createdAt),
     settled_at: row.settledAt ? toSeconds(row.settledAt) : null,
   };

@@ -25,6 +25,7 @@ export function registerSpot(ctx: AppContext, deps: { market: MarketModule; noti
     notifier: deps.notifier,
     triggers: deps.triggers,
     publish: (userId, order) => deps.market.publishToUser(userId, "orders", order),
+    publishMany: (list) => deps.market.publishToUsers("orders", list.map(({ userId, order }) => ({ userId, data: order }))),
   };
   const settlement = new SpotSettlement(shared);
   const commands = new SpotCommands(shared, settlement);

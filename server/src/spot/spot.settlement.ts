@@ -1,50 +1,84 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { notifications, PUSH_SCREENS } from "../../contract";
 import type { SpotOrder } from "../../contract/spot";
-import { ledger, money, toWire } from "../ledger";
-import type { Tx } from "../platform/db";
+import { ledger, money, resolveThenPost, toWire } from "../ledger";
+import { pgArray, type Tx } from "../platform/db";
+import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
-import { crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf } from "./spot.engine";
+import { crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf, type Fill } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import { filledColumns, KIND, SpotRole, toOrder } from "./spot.shared";
 import { utcDateTime } from "../platform/clock";
 import { amountValue, numberValue, priceValue } from "../platform/i18n";
 
-/** The trigger source of spot (open limit orders) and their fills. */
+/** Limit orders filled per transaction when one tick crosses many. */
+export const FILL_BATCH = 1_000;
+
+type Crossed = { id: number; owner: string; tick: { price: string; atMs: number } };
+
+const noticeOf = (row: SpotOrderRow, fill: Fill, tick: { price: string; atMs: number }) => {
+  const quantity = toWire(row.quantity);
+  const n = row.side === "buy" ? { title: notifications.SPOT_BUY_FILLED_TITLE, body: notifications.SPOT_BUY_FILLED_BODY } : { title: notifications.SPOT_SELL_FILLED_TITLE, body: notifications.SPOT_SELL_FILLED_BODY };
+  return {
+    userId: row.userId,
+    title: n.title.key,
+    body: n.body.key,
+    values: {
+      symbol: row.symbol,
+      base: row.base,
+      quote: row.quote,
+      quantity: numberValue(quantity),
+      price: priceValue(toWire(row.price!), row.pricePrecision),
+      tick_price: priceValue(toWire(tick.price), row.pricePrecision),
+      tick_time: utcDateTime(tick.atMs),
+      amount: amountValue(toWire(fill.amount), row.quote),
+      fee: amountValue(toWire(fill.fee), row.quote),
+      received: amountValue(toWire(fill.amount.minus(fill.fee)), row.quote),
+    },
+    push: { kind: "fill" as const, url: PUSH_SCREENS.spotOrders, id: row.id },
+  };
+};
+
+/** The trigger source of spot (open limit orders) and their fills, in batches. */
 export class SpotSettlement extends SpotRole implements TriggerSource {
   readonly name = SOURCE;
 
-  /** A limit order fills at its price on the tick that crossed it: the hold settles, the desk delivers. */
-  private async fillInTx(tx: Tx, row: SpotOrderRow, tick: { price: string; atMs: number }): Promise<SpotOrderRow> {
+  /**
+   * Fills locked open limit orders, each at its price on the tick that crossed it, in the caller's transaction with
+   * one statement per table whatever their number: the holds settled to the desk (and fees) and the desk's deliveries
+   * in one ledger posting, the rows in one UPDATE, the notices in one insert. Each member is decided first: an order
+   * whose hold is no longer pending is refused alone (left open, answered in `refused`), never failing the others.
+   */
+  private async fillManyInTx(tx: Tx, fills: ReadonlyArray<{ row: SpotOrderRow; tick: { price: string; atMs: number } }>): Promise<{ filled: SpotOrderRow[]; refused: SpotOrderRow[] }> {
+    if (!fills.length) return { filled: [], refused: [] };
     const now = this.deps.clock.now();
-    const fill = fillAt(toWire(row.quantity), row.price!, row.feeRate);
-    const pair = { base: row.base, quote: row.quote };
-    const quantity = toWire(row.quantity);
-    const cause = { kind: "spot_order", id: row.id };
-    await ledger.settle(tx, { holdId: row.holdId!, key: `spot:${row.id}:settle`, kind: KIND[row.side], legs: settleLegs(row.side, pair, quantity, fill), at: now });
-    await ledger.post(tx, { key: `spot:${row.id}:deliver`, kind: KIND[row.side], cause, at: now, legs: deliveryLegs(row.userId, row.side, pair, quantity, fill) });
-    const [filled] = await tx.update(spotOrders).set({ status: "filled", ...filledColumns(fill, tick, now) }).where(eq(spotOrders.id, row.id)).returning();
-    const buy = row.side === "buy";
-    const n = buy ? { title: notifications.SPOT_BUY_FILLED_TITLE, body: notifications.SPOT_BUY_FILLED_BODY } : { title: notifications.SPOT_SELL_FILLED_TITLE, body: notifications.SPOT_SELL_FILLED_BODY };
-    await this.deps.notifier.notifyUser(tx, row.userId, {
-      title: n.title.key,
-      body: n.body.key,
-      values: {
-        symbol: row.symbol,
-        base: row.base,
-        quote: row.quote,
-        quantity: numberValue(quantity),
-        price: priceValue(toWire(row.price!), row.pricePrecision),
-        tick_price: priceValue(toWire(tick.price), row.pricePrecision),
-        tick_time: utcDateTime(tick.atMs),
-        amount: amountValue(toWire(fill.amount), row.quote),
-        fee: amountValue(toWire(fill.fee), row.quote),
-        received: amountValue(toWire(fill.amount.minus(fill.fee)), row.quote),
-      },
-      push: { kind: "fill", url: PUSH_SCREENS.spotOrders, id: row.id },
-    });
-    return filled;
+    const pending = await ledger.pendingHolds(tx, fills.flatMap(({ row }) => (row.holdId === null ? [] : [row.holdId])));
+    const refused = fills.filter(({ row }) => row.holdId === null || !pending.has(row.holdId)).map(({ row }) => row);
+    const planned = fills
+      .filter(({ row }) => row.holdId !== null && pending.has(row.holdId))
+      .map(({ row, tick }) => ({ row, tick, quantity: toWire(row.quantity), pair: { base: row.base, quote: row.quote }, fill: fillAt(toWire(row.quantity), row.price!, row.feeRate) }));
+    if (!planned.length) return { filled: [], refused };
+    // The holds settled first, then the desk's deliveries: one posting for the whole batch.
+    await resolveThenPost(
+      tx,
+      planned.map(({ row, quantity, pair, fill }) => ({ holdId: row.holdId!, key: `spot:${row.id}:settle`, kind: KIND[row.side], legs: settleLegs(row.side, pair, quantity, fill), at: now })),
+      planned.map(({ row, quantity, pair, fill }) => ({ key: `spot:${row.id}:deliver`, kind: KIND[row.side], cause: { kind: "spot_order", id: row.id }, at: now, legs: deliveryLegs(row.userId, row.side, pair, quantity, fill) })),
+    );
+    const filled = planned.map(({ row, tick, fill }) => ({ ...row, status: "filled" as const, ...filledColumns(fill, tick, now) }));
+    const col = (pick: (row: SpotOrderRow) => string | number) => pgArray(filled.map(pick));
+    const updated = await tx.execute(
+      sql`UPDATE spot_orders AS o SET status = 'filled', filled_price = v.filled_price, amount = v.amount, fee = v.fee, tick_price = v.tick_price,
+          tick_at_ms = v.tick_at_ms, filled_at = ${now.toISOString()}::timestamptz
+          FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.filledPrice!)}::numeric[], ${col((r) => r.amount!)}::numeric[], ${col((r) => r.fee!)}::numeric[],
+                      ${col((r) => r.tickPrice!)}::numeric[], ${col((r) => r.tickAtMs!)}::bigint[]) AS v (id, filled_price, amount, fee, tick_price, tick_at_ms)
+          WHERE o.id = v.id AND o.status = 'open' RETURNING o.id`,
+    );
+    invariant((updated as unknown as { rows: unknown[] }).rows.length === filled.length, "every locked open spot order fills once");
+    const notices = planned.map(({ row, fill, tick }) => noticeOf(row, fill, tick));
+    if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
+    else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    return { filled, refused };
   }
 
   // ----- the trigger source -----------------------------------------------------------------------------------
@@ -65,23 +99,78 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
     return triggerOf({ id: row.id, symbol: row.symbol, side: row.side, price: money(row.price).toFixed(row.pricePrecision), spread: toWire(row.spreadRate) });
   }
 
+  async loadOwners(ids: readonly string[]): Promise<Map<string, Trigger[]>> {
+    const found = new Map<string, Trigger[]>();
+    const rows = await this.db.select().from(spotOrders).where(and(sql`${spotOrders.id} = ANY (${pgArray(ids.map(Number))}::bigint[])`, eq(spotOrders.status, "open")));
+    for (const row of rows) {
+      const level = this.levelOf(row);
+      if (level) found.set(String(row.id), [level]);
+    }
+    return found;
+  }
+
   /**
-   * Fills what crossed, one order per transaction, in tick order. Each re-checks under the row lock: an order the
-   * user cancelled meanwhile is left alone, and the crossing is decided again on decimals.
+   * Fills what crossed, up to FILL_BATCH orders per transaction, in tick order. Each batch locks its rows in id order
+   * (a user's cancel locks its row first too, so a cancel and a fill that race settle the order once: whichever locks
+   * it first) and re-checks every one under its lock: an order the user cancelled meanwhile is left alone, and the
+   * crossing is decided again on decimals at the order's own spread. A batch that fails is tried again one order per
+   * transaction, so one broken member never holds the others back; what failed is thrown once all are done (the
+   * runner logs it and re-arms the owners).
    */
   async fire(fired: readonly FiredAt[]): Promise<void> {
+    const seen = new Set<number>();
+    const crossed: Crossed[] = [];
     for (const item of fired) {
       const id = Number(item.owner.slice(SOURCE.length + 1));
-      const row = await this.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(spotOrders).where(eq(spotOrders.id, id)).for("update");
-        if (locked?.status !== "open" || locked.price === null) return null;
-        // Decided at the order's own spread: the pair's current one (an operator's later change) cannot fill it.
-        if (!crosses(locked.side, locked.price, quoteAround(item.tick.price, locked.spreadRate, locked.pricePrecision))) return null;
-        return this.fillInTx(tx, locked, { price: item.tick.price, atMs: item.tick.atMs });
-      });
-      if (row) await this.after(row);
-      else this.deps.triggers.changed(item.owner);
+      // An owner fired twice (a replay after a reload) fills on its first tick.
+      if (seen.has(id)) continue;
+      seen.add(id);
+      crossed.push({ id, owner: item.owner, tick: { price: item.tick.price, atMs: item.tick.atMs } });
     }
+    const failures: unknown[] = [];
+    const refused: number[] = [];
+    const run = async (batch: readonly Crossed[]) => refused.push(...(await this.fillBatch(batch)));
+    for (let i = 0; i < crossed.length; i += FILL_BATCH) {
+      const batch = crossed.slice(i, i + FILL_BATCH);
+      try {
+        await run(batch);
+      } catch (error) {
+        if (batch.length === 1) failures.push(error);
+        else for (const one of batch) await run([one]).catch((e: unknown) => failures.push(e));
+      }
+    }
+    // A broken invariant, said loudly once the others are filled (the order stays open, its trigger armed again).
+    if (refused.length) failures.push(new Error(`spot orders ${refused.join(", ")} are open without a pending hold: not filled`));
+    if (failures.length) throw failures.length === 1 ? failures[0] : new AggregateError(failures, `${failures.length} spot fills failed`);
+  }
+
+  /**
+   * One batch in one transaction; then its after-work once: one re-arm message, one bus message to the users' sockets.
+   * Answers the ids of the orders refused alone (open without a pending hold).
+   */
+  private async fillBatch(batch: readonly Crossed[]): Promise<number[]> {
+    const { filled, refused } = await this.db.transaction(async (tx) => {
+      const locked = new Map(
+        (await tx.select().from(spotOrders).where(sql`${spotOrders.id} = ANY (${pgArray(batch.map((b) => b.id))}::bigint[])`).orderBy(spotOrders.id).for("update")).map((r) => [r.id, r]),
+      );
+      const fills = batch.flatMap(({ id, tick }) => {
+        const row = locked.get(id);
+        if (row?.status !== "open" || row.price === null) return [];
+        // Decided at the order's own spread: the pair's current one (an operator's later change) cannot fill it.
+        return crosses(row.side, row.price, quoteAround(tick.price, row.spreadRate, row.pricePrecision)) ? [{ row, tick }] : [];
+      });
+      return this.fillManyInTx(tx, fills);
+    });
+    this.afterMany(filled, batch.map((b) => b.owner));
+    return refused.map((row) => row.id);
+  }
+
+  /** After a batch committed: its owners re-read by one message (filled ones drop, the rest re-arm), the fills pushed at once. */
+  afterMany(rows: readonly SpotOrderRow[], owners: readonly string[]): void {
+    this.deps.triggers.changedMany(owners);
+    const list = rows.map((row) => ({ userId: row.userId, order: toOrder(row) }));
+    if (this.deps.publishMany) this.deps.publishMany(list);
+    else for (const { userId, order } of list) this.deps.publish(userId, order);
   }
 
   /** After a change committed: re-arm (or drop) its trigger, push it to the user's sockets, return the wire shape. */

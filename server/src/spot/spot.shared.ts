@@ -26,6 +26,8 @@ export interface SpotDeps {
   triggers: TriggerRunner;
   /** Pushes an order to the user's sockets (channel `orders`). */
   publish: (userId: number, order: SpotOrder) => void;
+  /** Many orders to their users' sockets in one bus message (a batch of fills); without it, `publish` each. */
+  publishMany?: (list: ReadonlyArray<{ userId: number; order: SpotOrder }>) => void;
 }
 
 export interface QuoteNow {
