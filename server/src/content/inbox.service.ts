@@ -6,8 +6,8 @@ import { operatorNameOf } from "../backoffice";
 import { audit } from "../platform/audit";
 import type { Bus } from "../platform/bus";
 import { toSeconds, type Clock } from "../platform/clock";
-import { detached, type Db, type Executor, type Tx } from "../platform/db";
-import { DomainError } from "../platform/errors";
+import { detached, pgArray, type Db, type Executor, type Tx } from "../platform/db";
+import { DomainError, invariant } from "../platform/errors";
 import type { Translator } from "../platform/i18n";
 import type { PushNote, UserNotification } from "../platform/notify";
 import { noticeReadMarks, noticeReads, userMessages, type UserMessageRow } from "./content.schema";
@@ -242,9 +242,22 @@ export class InboxService implements Notifier {
       const { title, body } = m.render(lang);
       return { title: clip(title.trim() || "-", TITLE_MAX), body: body.trim(), signed: signWithAntiPhishingCode(this.translator, lang, code, body.trim()) };
     });
-    const values = messages.map((m, i) => ({ userId: m.userId, title: texts[i].title, body: clip(texts[i].signed, BODY_MAX), sentBy: m.sentBy, createdAt: now }));
+    const values = messages.map((m, i) => ({ userId: m.userId, title: texts[i].title, body: clip(texts[i].signed, BODY_MAX), sentBy: m.sentBy, createdAt: now, readAt: null }));
+    // One statement per 5,000 messages, one array per column (a VALUES list of thousands of rows costs more to build
+    // than to run); the ids come back in the order of the rows, which the rest of the row already is.
     const rows: UserMessageRow[] = [];
-    for (let i = 0; i < values.length; i += 1_000) rows.push(...(await tx.insert(userMessages).values(values.slice(i, i + 1_000)).returning()));
+    for (let i = 0; i < values.length; i += 5_000) {
+      const part = values.slice(i, i + 5_000);
+      const ids = (await tx.execute(
+        sql`INSERT INTO user_messages (user_id, title, body, sent_by, created_at)
+            SELECT u, t, b, s, ${now.toISOString()}::timestamptz
+            FROM unnest(${pgArray(part.map((v) => v.userId))}::bigint[], ${pgArray(part.map((v) => v.title))}::text[],
+                        ${pgArray(part.map((v) => v.body))}::text[], ${pgArray(part.map((v) => v.sentBy))}::bigint[]) WITH ORDINALITY AS v (u, t, b, s, n)
+            ORDER BY n RETURNING id`,
+      )) as unknown as { rows: Array<{ id: unknown }> };
+      invariant(ids.rows.length === part.length, "every message is written");
+      part.forEach((v, j) => rows.push({ id: Number(ids.rows[j].id), ...v }));
+    }
     // The anti-phishing code proves a message in the app; a push shown on a lock screen never carries it.
     const pushable = messages.flatMap((m, i) => (m.push ? [{ userId: m.userId, messageId: rows[i].id, title: texts[i].title, body: texts[i].body, push: m.push }] : []));
     this.announceManyWhenCommitted(rows, pushable);

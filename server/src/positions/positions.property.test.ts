@@ -143,7 +143,7 @@ describe("a user's close racing the engine's stop-loss", () => {
     await server.engines.triggers.drain();
     for (const answer of answers) expect([200, 404, 409]).toContain(answer.status);
     const rows = await server.database.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'position.settle' AND cause_id = ANY($1)",
+      "SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'position.close' AND cause_id = ANY($1)",
       [ids.map(String)],
     );
     expect(rows[0].n).toBe(ids.length);
