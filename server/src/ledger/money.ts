@@ -17,9 +17,19 @@ export const money = (value: MoneyValue): Decimal => new Money(value);
 
 /** A decimal string for the wire: plain notation, no exponent, no trailing zeros ("100", "0.5", "-3"). */
 export function toWire(value: MoneyValue): string {
+  // A canonical decimal string (what NUMERIC columns read back as) only loses its trailing zeros: no Decimal is built.
+  if (typeof value === "string" && value.length <= 60 && CANONICAL.test(value)) {
+    const plain = value.includes(".") ? value.replace(TRAILING_ZEROS, "") : value;
+    return plain === "-0" ? "0" : plain;
+  }
   const d = new Money(value);
   return d.isZero() ? "0" : d.toFixed();
 }
+
+/** A plain decimal: optional minus, no leading zeros, optional fraction. */
+const CANONICAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+/** A fraction's trailing zeros, and its point when nothing else is left. */
+const TRAILING_ZEROS = /\.?0+$/;
 
 /** Whether a value fits NUMERIC(36,18): finite, at most 18 decimals, below 10^18 in size. */
 export function fitsColumn(value: Decimal): boolean {
