@@ -26,6 +26,23 @@ export function toWire(value: MoneyValue): string {
   return d.isZero() ? "0" : d.toFixed();
 }
 
+/**
+ * `places` decimals, the rest cut off (toward zero), as decimal.js's toFixed writes them at this module's rounding; a
+ * canonical decimal string is cut as text (a screen's worth of positions, each with seven prices, builds no Decimal).
+ */
+export function toFixedDown(value: MoneyValue, places: number): string {
+  if (typeof value !== "string" || value.length > 60 || !CANONICAL.test(value)) return new Money(value).toFixed(places);
+  const negative = value.startsWith("-");
+  const digits = negative ? value.slice(1) : value;
+  const dot = digits.indexOf(".");
+  const whole = dot < 0 ? digits : digits.slice(0, dot);
+  const kept = places > 0 ? `${whole}.${(dot < 0 ? "" : digits.slice(dot + 1, dot + 1 + places)).padEnd(places, "0")}` : whole;
+  // A zero is written without its sign; a negative value cut to zero keeps it ("-0.00"), as decimal.js does.
+  return negative && !ALL_ZERO.test(digits) ? `-${kept}` : kept;
+}
+
+const ALL_ZERO = /^[0.]*$/;
+
 /** A plain decimal: optional minus, no leading zeros, optional fraction. */
 const CANONICAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 /** A fraction's trailing zeros, and its point when nothing else is left. */
