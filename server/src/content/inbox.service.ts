@@ -6,8 +6,9 @@ import { operatorNameOf } from "../backoffice";
 import { audit } from "../platform/audit";
 import type { Bus } from "../platform/bus";
 import { toSeconds, type Clock } from "../platform/clock";
-import { detached, pgArray, type Db, type Executor, type Tx } from "../platform/db";
+import { detached, type Db, type Executor, type Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
+import { insertMany } from "../platform/insert-many";
 import type { Translator } from "../platform/i18n";
 import type { PushNote, UserNotification } from "../platform/notify";
 import { noticeReadMarks, noticeReads, userMessages, type UserMessageRow } from "./content.schema";
@@ -242,24 +243,12 @@ export class InboxService implements Notifier {
       const { title, body } = m.render(lang);
       return { title: clip(title.trim() || "-", TITLE_MAX), body: body.trim(), signed: signWithAntiPhishingCode(this.translator, lang, code, body.trim()) };
     });
-    const values = messages.map((m, i) => ({ userId: m.userId, title: texts[i].title, body: clip(texts[i].signed, BODY_MAX), sentBy: m.sentBy, createdAt: now }));
+    const values = messages.map((m, i) => ({ userId: m.userId, title: texts[i].title, body: clip(texts[i].signed, BODY_MAX), sentBy: m.sentBy, createdAt: now, readAt: null }));
+    // One statement per 5,000 messages, one array per column (a VALUES list of thousands of rows costs more to build
+    // than to run); the rows come back in the order of the messages.
     const rows: UserMessageRow[] = [];
-    // One array parameter per column (a batch's thousand notices are one statement of a few parameters, cheap to build);
-    // ids are drawn in row order, so the rows sorted by id are the messages in order.
-    for (let i = 0; i < values.length; i += 1_000) {
-      const part = values.slice(i, i + 1_000);
-      const col = (pick: (v: (typeof part)[number]) => string | number | null) => pgArray(part.map(pick));
-      const inserted = await tx.execute(
-        sql`INSERT INTO user_messages (user_id, title, body, sent_by, created_at)
-            SELECT u, t, b, s, ${now.toISOString()}::timestamptz
-            FROM unnest(${col((v) => v.userId)}::bigint[], ${col((v) => v.title)}::text[], ${col((v) => v.body)}::text[], ${col((v) => v.sentBy)}::bigint[])
-                 WITH ORDINALITY AS v (u, t, b, s, n)
-            ORDER BY n
-            RETURNING id, user_id, title, body, sent_by`,
-      );
-      const found = (inserted as unknown as { rows: Array<{ id: string | number; user_id: string | number; title: string; body: string; sent_by: string | number | null }> }).rows;
-      const inOrder = found.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), title: r.title, body: r.body, sentBy: r.sent_by === null ? null : Number(r.sent_by), readAt: null, createdAt: now }));
-      rows.push(...inOrder.sort((a, b) => a.id - b.id));
+    for (let i = 0; i < values.length; i += 5_000) {
+      rows.push(...(await insertMany(tx, userMessages, values.slice(i, i + 5_000))));
     }
     // The anti-phishing code proves a message in the app; a push shown on a lock screen never carries it.
     const pushable = messages.flatMap((m, i) => (m.push ? [{ userId: m.userId, messageId: rows[i].id, title: texts[i].title, body: texts[i].body, push: m.push }] : []));

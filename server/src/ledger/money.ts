@@ -17,9 +17,36 @@ export const money = (value: MoneyValue): Decimal => new Money(value);
 
 /** A decimal string for the wire: plain notation, no exponent, no trailing zeros ("100", "0.5", "-3"). */
 export function toWire(value: MoneyValue): string {
+  // A canonical decimal string (what NUMERIC columns read back as) only loses its trailing zeros: no Decimal is built.
+  if (typeof value === "string" && value.length <= 60 && CANONICAL.test(value)) {
+    const plain = value.includes(".") ? value.replace(TRAILING_ZEROS, "") : value;
+    return plain === "-0" ? "0" : plain;
+  }
   const d = new Money(value);
   return d.isZero() ? "0" : d.toFixed();
 }
+
+/**
+ * `places` decimals, the rest cut off (toward zero), as decimal.js's toFixed writes them at this module's rounding; a
+ * canonical decimal string is cut as text (a screen's worth of positions, each with seven prices, builds no Decimal).
+ */
+export function toFixedDown(value: MoneyValue, places: number): string {
+  if (typeof value !== "string" || value.length > 60 || !CANONICAL.test(value)) return new Money(value).toFixed(places);
+  const negative = value.startsWith("-");
+  const digits = negative ? value.slice(1) : value;
+  const dot = digits.indexOf(".");
+  const whole = dot < 0 ? digits : digits.slice(0, dot);
+  const kept = places > 0 ? `${whole}.${(dot < 0 ? "" : digits.slice(dot + 1, dot + 1 + places)).padEnd(places, "0")}` : whole;
+  // A zero is written without its sign; a negative value cut to zero keeps it ("-0.00"), as decimal.js does.
+  return negative && !ALL_ZERO.test(digits) ? `-${kept}` : kept;
+}
+
+const ALL_ZERO = /^[0.]*$/;
+
+/** A plain decimal: optional minus, no leading zeros, optional fraction. */
+const CANONICAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+/** A fraction's trailing zeros, and its point when nothing else is left. */
+const TRAILING_ZEROS = /\.?0+$/;
 
 /** Whether a value fits NUMERIC(36,18): finite, at most 18 decimals, below 10^18 in size. */
 export function fitsColumn(value: Decimal): boolean {

@@ -1,9 +1,16 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { detached, openDatabase, type Database } from "./db";
+import { detached, openDatabase, pgArray, type Database } from "./db";
 
 /** Why a promise failed (drizzle wraps a driver's error as the cause of its own). */
 const failure = (p: Promise<unknown>) => p.then(() => "resolved", (e: Error) => String((e.cause as Error | undefined)?.message ?? e.message));
+
+describe("pgArray", () => {
+  it("quotes every value and escapes only quotes and backslashes", () => {
+    expect(pgArray([1, "a\"b", "c\\d", null, true, "", "NULL", "x,y {z}"])).toBe('{"1","a\\"b","c\\\\d",NULL,"true","","NULL","x,y {z}"}');
+    expect(pgArray([])).toBe("{}");
+  });
+});
 
 /** PGlite's one connection: a read through `db` made from inside a transaction fails at once instead of hanging. */
 describe("PGlite", () => {

@@ -68,9 +68,20 @@ export function formatNumberValue(lang: Language, value: NumberValue): string {
     format = new Intl.NumberFormat(languageTags[lang], { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction, roundingMode: "trunc", useGrouping: "always" });
     formats.set(id, format);
   }
-  // A value that is not a plain decimal is shown as given rather than as "NaN".
-  return /^-?\d+(\.\d+)?$/.test(value.number) ? format.format(value.number as `${number}`) : value.number;
+  // A batch of notices writes the same figures again and again (a tick's price, a lot size): each formatted once.
+  const key = `${id}|${value.number}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    // A value that is not a plain decimal is shown as given rather than as "NaN".
+    text = /^-?\d+(\.\d+)?$/.test(value.number) ? format.format(value.number as `${number}`) : value.number;
+    if (formatted.size >= 10_000) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
 }
+
+/** Figures already formatted, by language, fraction digits and value (bounded: cleared when full). */
+const formatted = new Map<string, string>();
 
 /** Server-side translation of the few texts the server writes itself (e-mails, texts). */
 export interface Translator {

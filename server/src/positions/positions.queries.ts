@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { Position, Ticket } from "../../contract/positions";
-import { ledger, money, toWire } from "../ledger";
+import { ledger, money, toFixedDown, toWire } from "../ledger";
 import { toSeconds } from "../platform/clock";
 import type { Executor } from "../platform/db";
 import { rulesFor } from "./positions.config";
@@ -77,7 +77,7 @@ export class PositionsQueries extends PositionsRole {
         marginLevel = figures.marginLevel ? toWire(figures.marginLevel) : null;
       }
     }
-    const price = (value: string | null) => (value === null ? null : money(value).toFixed(row.pricePrecision));
+    const price = (value: string | null) => (value === null ? null : toFixedDown(value, row.pricePrecision));
     const tickOf = (price: string | null, atMs: number | null) => (price !== null && atMs !== null ? { price: toWire(price), at_ms: atMs } : null);
     return {
       id: row.id,

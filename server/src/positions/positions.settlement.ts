@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
-import { ledger, money, pgArray, resolveThenPost, toWire, type Leg } from "../ledger";
+import { ledger, money, pgArray, resolveBatch, toWire, type Leg } from "../ledger";
 import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
@@ -91,6 +91,9 @@ const CLOSE_TITLES: Record<CloseReason, string> = {
   liquidation: notifications.POSITION_LIQUIDATED_TITLE.key,
 };
 
+/** Positions by id: one array parameter however many (an IN list of 1,000 parameters costs more to build than to run). */
+const anyId = (ids: readonly number[]) => sql`${positions.id} = ANY (${pgArray(ids)}::bigint[])`;
+
 type Firing = { item: FiredAt; reason: ReturnType<typeof reasonOf> };
 
 /** How far past its liquidation level the firing tick went, as a share of the level (null: not a liquidation). */
@@ -174,9 +177,9 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
 
   /**
    * Closes many locked open positions in the caller's transaction with one statement per table, whatever their
-   * number (a user's close is a batch of one): the margin holds settled to `trading` and the payouts, fees and
-   * insurance gaps after them in one ledger posting, the rows in one UPDATE, the notices in one insert. Nothing in a
-   * close can be refused (it only credits the user), so no member can fail the others.
+   * number (a user's close is a batch of one): each margin hold resolved by one entry that pays out, takes the fee and
+   * the insurance gap (all holds in one ledger posting), the rows in one UPDATE, the notices in one insert. Nothing in
+   * a close can be refused (it only credits the user), so no member can fail the others.
    */
   async closeManyInTx(tx: Tx, closes: ReadonlyArray<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }>): Promise<PositionRow[]> {
     if (!closes.length) return [];
@@ -192,25 +195,21 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
         gross: grossPnl(terms, row.openPrice, exec),
         closeFee: feeFor(terms, exec),
       });
-      const all: Leg[] = [
+      // Where the held margin goes, in the hold's own resolution: the user's payout, the fee, the insurance fund's
+      // share of a loss beyond the margin, and what is left to (or taken from) the trading account. They sum to the
+      // margin, so one entry per close settles the hold and pays out (two rows fewer per close than a settlement
+      // to `trading` followed by a payout from it).
+      const legs: Leg[] = [
         { account: { user: row.userId }, currency: MARGIN_CURRENCY, amount: split.payout },
         { account: { platform: "fees" }, currency: MARGIN_CURRENCY, amount: split.fee },
-        { account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: split.payout.plus(split.fee).minus(split.gap).negated() },
+        { account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: money(row.margin).minus(split.payout).minus(split.fee).plus(split.gap) },
         { account: { platform: "insurance" }, currency: MARGIN_CURRENCY, amount: split.gap.negated() },
       ];
-      return { row, reason, tick, exec, split, legs: all.filter((leg) => !money(leg.amount).isZero()) };
+      return { row, reason, tick, exec, split, legs: legs.filter((leg) => !money(leg.amount).isZero()) };
     });
-    // The margins settled to `trading`, then the payouts, fees and gaps from it: one posting for the whole batch.
-    await resolveThenPost(
+    await resolveBatch(
       tx,
-      planned.map(({ row }) => ({
-        holdId: row.marginHoldId!,
-        key: `position:${row.id}:margin.settle`,
-        kind: "position.settle",
-        legs: [{ account: { platform: "trading" as const }, currency: MARGIN_CURRENCY, amount: money(row.margin) }],
-        at: now,
-      })),
-      planned.filter((p) => p.legs.length).map(({ row, legs }) => ({ key: `position:${row.id}:close`, kind: "position.close", cause: { kind: "position", id: row.id }, legs, at: now })),
+      planned.map(({ row, legs }) => ({ holdId: row.marginHoldId!, key: `position:${row.id}:close`, kind: "position.close", legs, at: now })),
     );
     const col = (pick: (p: (typeof planned)[number]) => string | number) => pgArray(planned.map(pick));
     const updated = await tx.execute(
@@ -261,7 +260,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
   async loadOwners(ids: readonly string[]): Promise<Map<string, Trigger[]>> {
     const found = new Map<string, Trigger[]>();
     // Only the live ones: a closed position has no triggers, and a batch's closes are most of what is re-read.
-    const rows = await this.db.select().from(positions).where(and(inArray(positions.id, ids.map(Number)), inArray(positions.status, ["pending", "open"])));
+    const rows = await this.db.select().from(positions).where(and(anyId(ids.map(Number)), inArray(positions.status, ["pending", "open"])));
     for (const row of rows) found.set(String(row.id), levelsOf(row));
     return found;
   }
@@ -282,7 +281,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     for (let i = 0; i < items.length; i += SETTLE_BATCH) {
       const batch = items.slice(i, i + SETTLE_BATCH);
       const rows = await this.db.transaction(async (tx) => {
-        const locked = new Map((await tx.select().from(positions).where(inArray(positions.id, batch.map((b) => b.id))).orderBy(positions.id).for("update")).map((r) => [r.id, r]));
+        const locked = new Map((await tx.select().from(positions).where(anyId(batch.map((b) => b.id))).orderBy(positions.id).for("update")).map((r) => [r.id, r]));
         const done = new Map<number, PositionRow>();
         const closes: Array<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }> = [];
         for (const { item, id, reason } of batch) {
