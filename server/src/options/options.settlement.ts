@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { money, resolveBatch, toWire } from "../ledger";
-import { pgArray, type Tx } from "../platform/db";
+import { idIn, pgArray, type Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
@@ -55,11 +55,10 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
     for (let i = 0; i < ready.length; i += SETTLE_BATCH) batches.push(ready.slice(i, i + SETTLE_BATCH));
     const settleBatch = async (batch: typeof ready) => {
       const done = await this.db.transaction(async (tx) => {
-        // One array parameter, not one per option: building a statement of thousands of parameters costs more than running it.
         const locked = await tx
           .select()
           .from(options)
-          .where(sql`${options.id} = ANY (${pgArray(batch.map((d) => d.id))}::bigint[])`)
+          .where(idIn(options.id, batch.map((d) => d.id)))
           .orderBy(options.id)
           .for("update");
         const due = locked.flatMap((row) => {

@@ -4,7 +4,7 @@ import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
 import { ledger, money, pgArray, resolveBatch, toWire, type Leg } from "../ledger";
-import type { Tx } from "../platform/db";
+import { idIn, type Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { closePriceAt, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningPrice, reasonOf, splitClose, swapCharge, triggersOf, unrealised, type PositionTerms } from "./positions.engine";
@@ -90,9 +90,6 @@ const CLOSE_TITLES: Record<CloseReason, string> = {
   sl: notifications.POSITION_SL_TITLE.key,
   liquidation: notifications.POSITION_LIQUIDATED_TITLE.key,
 };
-
-/** Positions by id: one array parameter however many (an IN list of 1,000 parameters costs more to build than to run). */
-const anyId = (ids: readonly number[]) => sql`${positions.id} = ANY (${pgArray(ids)}::bigint[])`;
 
 type Firing = { item: FiredAt; reason: ReturnType<typeof reasonOf> };
 
@@ -260,7 +257,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
   async loadOwners(ids: readonly string[]): Promise<Map<string, Trigger[]>> {
     const found = new Map<string, Trigger[]>();
     // Only the live ones: a closed position has no triggers, and a batch's closes are most of what is re-read.
-    const rows = await this.db.select().from(positions).where(and(anyId(ids.map(Number)), inArray(positions.status, ["pending", "open"])));
+    const rows = await this.db.select().from(positions).where(and(idIn(positions.id, ids.map(Number)), inArray(positions.status, ["pending", "open"])));
     for (const row of rows) found.set(String(row.id), levelsOf(row));
     return found;
   }
@@ -281,7 +278,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     for (let i = 0; i < items.length; i += SETTLE_BATCH) {
       const batch = items.slice(i, i + SETTLE_BATCH);
       const rows = await this.db.transaction(async (tx) => {
-        const locked = new Map((await tx.select().from(positions).where(anyId(batch.map((b) => b.id))).orderBy(positions.id).for("update")).map((r) => [r.id, r]));
+        const locked = new Map((await tx.select().from(positions).where(idIn(positions.id, batch.map((b) => b.id))).orderBy(positions.id).for("update")).map((r) => [r.id, r]));
         const done = new Map<number, PositionRow>();
         const closes: Array<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }> = [];
         for (const { item, id, reason } of batch) {

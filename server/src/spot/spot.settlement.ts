@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { notifications, PUSH_SCREENS } from "../../contract";
 import type { SpotOrder } from "../../contract/spot";
 import { ledger, money, resolveThenPost, toWire } from "../ledger";
-import { pgArray, type Tx } from "../platform/db";
+import { idIn, pgArray, type Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
@@ -101,7 +101,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
 
   async loadOwners(ids: readonly string[]): Promise<Map<string, Trigger[]>> {
     const found = new Map<string, Trigger[]>();
-    const rows = await this.db.select().from(spotOrders).where(and(sql`${spotOrders.id} = ANY (${pgArray(ids.map(Number))}::bigint[])`, eq(spotOrders.status, "open")));
+    const rows = await this.db.select().from(spotOrders).where(and(idIn(spotOrders.id, ids.map(Number)), eq(spotOrders.status, "open")));
     for (const row of rows) {
       const level = this.levelOf(row);
       if (level) found.set(String(row.id), [level]);
@@ -151,7 +151,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
   private async fillBatch(batch: readonly Crossed[]): Promise<number[]> {
     const { filled, refused } = await this.db.transaction(async (tx) => {
       const locked = new Map(
-        (await tx.select().from(spotOrders).where(sql`${spotOrders.id} = ANY (${pgArray(batch.map((b) => b.id))}::bigint[])`).orderBy(spotOrders.id).for("update")).map((r) => [r.id, r]),
+        (await tx.select().from(spotOrders).where(idIn(spotOrders.id, batch.map((b) => b.id))).orderBy(spotOrders.id).for("update")).map((r) => [r.id, r]),
       );
       const fills = batch.flatMap(({ id, tick }) => {
         const row = locked.get(id);
