@@ -168,11 +168,14 @@ async function settlement(count: number, log: (line: string) => void): Promise<B
   await loadFromOutside({ base, tokens, perUser: count / 100, path: "/lever/submit", bodies });
   await built.engines.triggers.drain();
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await setPrice("58000");
+  const cpu = process.cpuUsage(cpuBefore);
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const [{ n }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM positions WHERE close_reason = 'sl'");
   const problems = await ledger.verify(database.db);
-  log(`postgres: one tick crossed ${n} stop-losses, settled in ${seconds.toFixed(2)} s (${quoteAround("58000", "0.0004", 2).bid} bid); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
+  log(`postgres: one tick crossed ${n} stop-losses, settled in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of node CPU (${quoteAround("58000", "0.0004", 2).bid} bid); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
   await built.app.close();
   await database.close();
   return [

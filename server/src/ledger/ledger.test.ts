@@ -123,6 +123,57 @@ describe("post", () => {
     await expect(database.query("UPDATE ledger_accounts SET available = -1 WHERE user_id = $1", [user])).rejects.toThrow();
     await expect(database.query("UPDATE ledger_accounts SET frozen = -0.5 WHERE user_id = $1", [user])).rejects.toThrow();
   });
+
+  it("refuses, per statement, a posting or a hold that names an entry or an account that does not exist", async () => {
+    const user = await newUserId();
+    const posted = await credit(user, "5");
+    const { entryId, postings } = posted;
+    const accountId = postings[0].accountId;
+    const posting = (entry: number, account: number) =>
+      database.query("INSERT INTO ledger_postings (entry_id, account_id, currency, bucket, amount) VALUES ($1, $2, 'USDT', 'available', 1)", [entry, account]);
+    await expect(posting(entryId + 1_000_000, accountId)).rejects.toThrow(/does not exist/);
+    await expect(posting(entryId, accountId + 1_000_000)).rejects.toThrow(/does not exist/);
+    // One orphan among valid rows refuses the whole statement.
+    await expect(
+      database.query(
+        "INSERT INTO ledger_postings (entry_id, account_id, currency, bucket, amount) SELECT e, $2, 'USDT', 'available', 1 FROM unnest($1::bigint[]) AS e",
+        [[entryId, entryId + 1_000_000], accountId],
+      ),
+    ).rejects.toThrow(/does not exist/);
+    const hold = (account: number, entry: number) =>
+      database.query(
+        "INSERT INTO ledger_holds (account_id, user_id, currency, amount, cause_kind, cause_id, hold_entry_id) VALUES ($1, $2, 'USDT', 1, 'test', '1', $3)",
+        [account, user, entry],
+      );
+    await expect(hold(accountId + 1_000_000, entryId)).rejects.toThrow(/does not exist/);
+    await expect(hold(accountId, entryId + 1_000_000)).rejects.toThrow(/does not exist/);
+    const held = await tx((t) => ledger.hold(t, { key: key("hold"), userId: user, currency: "USDT", amount: "1", cause: { kind: "test", id: 1 } }));
+    await expect(
+      database.query("UPDATE ledger_holds SET status = 'posted', resolve_entry_id = $2, resolved_at = now() WHERE id = $1", [held.holdId, entryId + 1_000_000]),
+    ).rejects.toThrow(/does not exist/);
+    expect(await ledger.verify(database.db)).toEqual([]);
+  });
+
+  it("keeps entries and postings append-only, and never deletes an account or a hold", async () => {
+    const user = await newUserId();
+    const { entryId, postings } = await credit(user, "2");
+    const held = await tx((t) => ledger.hold(t, { key: key("hold"), userId: user, currency: "USDT", amount: "1", cause: { kind: "test", id: 1 } }));
+    const refused = [
+      ["UPDATE ledger_entries SET memo = 'changed' WHERE id = $1", [entryId]],
+      ["DELETE FROM ledger_entries WHERE id = $1", [entryId]],
+      ["UPDATE ledger_postings SET amount = amount WHERE entry_id = $1", [entryId]],
+      ["DELETE FROM ledger_postings WHERE entry_id = $1", [entryId]],
+      ["DELETE FROM ledger_accounts WHERE id = $1", [postings[0].accountId]],
+      ["DELETE FROM ledger_holds WHERE id = $1", [held.holdId]],
+      ["UPDATE ledger_holds SET amount = 2 WHERE id = $1", [held.holdId]],
+      ["UPDATE ledger_holds SET hold_entry_id = $2 WHERE id = $1", [held.holdId, entryId]],
+      ["TRUNCATE ledger_postings", []],
+      ["TRUNCATE ledger_entries CASCADE", []],
+    ] as const;
+    for (const [statement, values] of refused) await expect(database.query(statement, [...values]), statement).rejects.toThrow(/append-only/);
+    expect(await wallet(user)).toMatchObject({ available: "1", frozen: "1" });
+    expect(await ledger.verify(database.db)).toEqual([]);
+  });
 });
 
 describe("holds (two-phase)", () => {

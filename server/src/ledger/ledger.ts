@@ -397,7 +397,8 @@ async function queuedPostings(tx: Tx, queue: SQLWrapper, limit: number): Promise
 /**
  * Checks every invariant of README.md from the outside and lists what is broken (empty when all hold): entries
  * sum to zero per currency, each user bucket equals the sum of its postings and the last posting's balance after,
- * nothing is negative, users plus platform sum to zero, pending holds equal frozen balances.
+ * nothing is negative, users plus platform sum to zero, pending holds equal frozen balances, and every posting and
+ * hold names an entry and an account that exist (the database checks that per statement; this reads it back).
  */
 async function verify(db: Executor): Promise<string[]> {
   const problems: string[] = [];
@@ -433,6 +434,17 @@ async function verify(db: Executor): Promise<string[]> {
   for (const r of holds) {
     if (!money(r.frozen).eq(money(r.held))) problems.push(`account ${num(r.id)} has ${r.frozen} frozen but ${r.held} in pending holds`);
   }
+  const orphans = await rows<{ what: string; id: unknown }>(
+    db,
+    sql`SELECT 'posting' AS what, p.id FROM ledger_postings p
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.id = p.entry_id) OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = p.account_id)
+        UNION ALL
+        SELECT 'hold', h.id FROM ledger_holds h
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = h.account_id) OR NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.id = h.hold_entry_id)
+           OR (h.resolve_entry_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.id = h.resolve_entry_id))
+        LIMIT 20`,
+  );
+  for (const r of orphans) problems.push(`${r.what} ${num(r.id)} names an entry or an account that does not exist`);
   return problems;
 }
 
