@@ -75,8 +75,9 @@ export function applyLegs(legs: readonly PlannedLeg[], balances: ReadonlyMap<str
   for (const [key, b] of balances) next.set(key, { ...b });
   const postings: PlannedPosting[] = [];
   for (const leg of legs) {
+    // Literal objects of one shape, not spreads: thousands of postings per batch go through here.
     if (leg.userId === null) {
-      postings.push({ ...leg, before: null, after: null });
+      postings.push({ key: leg.key, userId: null, platform: leg.platform, currency: leg.currency, bucket: leg.bucket, amount: leg.amount, before: null, after: null });
       continue;
     }
     const balance = next.get(leg.key);
@@ -85,7 +86,7 @@ export function applyLegs(legs: readonly PlannedLeg[], balances: ReadonlyMap<str
     const after = before.plus(leg.amount);
     if (after.lt(0)) return { ok: false, key: leg.key, bucket: leg.bucket, short: after.negated() };
     balance[leg.bucket] = after;
-    postings.push({ ...leg, before, after });
+    postings.push({ key: leg.key, userId: leg.userId, platform: leg.platform, currency: leg.currency, bucket: leg.bucket, amount: leg.amount, before, after });
   }
   return { ok: true, postings, balances: next };
 }

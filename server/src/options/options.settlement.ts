@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { money, resolveBatch, toWire } from "../ledger";
 import { idIn, pgArray, type Tx } from "../platform/db";
+import { inBatches } from "../platform/batches";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
@@ -51,8 +52,6 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
       waiting.push(d.id);
       return false;
     });
-    const batches: Array<typeof ready> = [];
-    for (let i = 0; i < ready.length; i += SETTLE_BATCH) batches.push(ready.slice(i, i + SETTLE_BATCH));
     const settleBatch = async (batch: typeof ready) => {
       const done = await this.db.transaction(async (tx) => {
         const locked = await tx
@@ -73,16 +72,8 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
       if (this.deps.publishMany) this.deps.publishMany(list);
       else for (const { userId, option } of list) this.deps.publish(userId, option);
     };
-    // Two batches in flight (two connections on PostgreSQL; PGlite queues them): one batch's statements overlap the
-    // other's work in this process. Their options are disjoint; the users' accounts they share are locked in id order
-    // by the ledger, so the second waits for the first's commit there, never in a cycle.
-    let next = 0;
-    const worker = async () => {
-      while (next < batches.length) await settleBatch(batches[next++]);
-    };
-    // Both run to their end before a failure is answered (the runner then re-reads every owner of this firing).
-    const failed = (await Promise.allSettled([worker(), worker()])).find((r) => r.status === "rejected");
-    if (failed) throw failed.reason;
+    // Two batches in flight (two connections on PostgreSQL; PGlite queues them).
+    await inBatches(ready, SETTLE_BATCH, 2, settleBatch);
     // No recorded tick at or after the expiry yet (cannot happen for a tick-woken trigger): armed again.
     for (const id of waiting) this.deps.triggers.changed(ownerOf(SOURCE, id));
     return settled;
@@ -90,8 +81,8 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
 
   /**
    * Settles locked open options on their closing ticks, all in the caller's transaction with a handful of statements:
-   * the holds resolved in one ledger batch (a win: stake + profit back, the profit from the platform's `options`
-   * account; a loss: the stake to it; a tie: released), the rows updated in one statement, the notices in one insert.
+   * the rows updated in one statement, the notices in one insert, then the holds resolved in one ledger batch (a win:
+   * stake + profit back, the profit from the platform's `options` account; a loss: the stake to it; a tie: released).
    */
   private async settleInTx(tx: Tx, due: ReadonlyArray<{ row: OptionRow; close: Tick }>): Promise<OptionRow[]> {
     if (!due.length) return [];
@@ -101,27 +92,6 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
       const result = outcome(row.direction, row.openTickPrice, close.price);
       return { row, close, result, payout: payoutOf(result, row.amount, row.rate), holdId: row.holdId };
     });
-    await resolveBatch(
-      tx,
-      outcomes.map(({ row, result, payout, holdId }) => {
-        const key = `option:${row.id}:settle`;
-        const currency = row.currency;
-        if (result === "tie") return { holdId, key, kind: "option.tie", at };
-        if (result === "win") {
-          return {
-            holdId,
-            key,
-            kind: "option.win",
-            at,
-            legs: [
-              { account: { user: row.userId }, currency, amount: payout },
-              { account: { platform: "options" as const }, currency, amount: payout.minus(row.amount).negated() },
-            ],
-          };
-        }
-        return { holdId, key, kind: "option.loss", at, legs: [{ account: { platform: "options" as const }, currency, amount: money(row.amount) }] };
-      }),
-    );
     const col = (pick: (o: (typeof outcomes)[number]) => string | number) => pgArray(outcomes.map(pick));
     const updated = await tx.execute(
       sql`UPDATE options AS o SET status = 'settled', result = v.result, payout = v.payout, close_tick_price = v.price, close_tick_at_ms = v.at_ms,
@@ -150,6 +120,29 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
     }));
     if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
     else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    // The money last: the ledger locks the users' accounts, which the other batch in flight may share, so the rest of
+    // this batch is written before that lock.
+    await resolveBatch(
+      tx,
+      outcomes.map(({ row, result, payout, holdId }) => {
+        const key = `option:${row.id}:settle`;
+        const currency = row.currency;
+        if (result === "tie") return { holdId, key, kind: "option.tie", at };
+        if (result === "win") {
+          return {
+            holdId,
+            key,
+            kind: "option.win",
+            at,
+            legs: [
+              { account: { user: row.userId }, currency, amount: payout },
+              { account: { platform: "options" as const }, currency, amount: payout.minus(row.amount).negated() },
+            ],
+          };
+        }
+        return { holdId, key, kind: "option.loss", at, legs: [{ account: { platform: "options" as const }, currency, amount: money(row.amount) }] };
+      }),
+    );
     return outcomes.map(({ row, close, result, payout }) => ({
       ...row,
       status: "settled" as const,

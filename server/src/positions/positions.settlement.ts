@@ -5,6 +5,7 @@ import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
 import { ledger, money, pgArray, resolveBatch, toWire, type Leg } from "../ledger";
 import { idIn, type Tx } from "../platform/db";
+import { inBatches } from "../platform/batches";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { closePriceAt, feeFor, grossPnl, liquidationPrice, maintenanceFor, warningPrice, reasonOf, splitClose, swapCharge, triggersOf, unrealised, type PositionTerms } from "./positions.engine";
@@ -104,16 +105,19 @@ const GROUP: Record<NonNullable<Firing["reason"]>, number> = { liquidation: 0, s
 
 /**
  * The order a tick's firings settle in: liquidations first, the deepest beyond its level first (the price furthest
- * past the liquidation level is the worst margin level), then stops and take-profits, fills, margin warnings.
+ * past the liquidation level is the worst margin level), then stops and take-profits, fills, margin warnings. Each
+ * firing is ranked once: a comparison that built decimals ran ~280,000 times for 10,000 firings.
  */
-function byUrgency(a: Firing, b: Firing): number {
-  const group = (f: Firing) => (f.reason ? GROUP[f.reason] : 4);
-  if (group(a) !== group(b)) return group(a) - group(b);
-  return (depth(b) ?? money(0)).cmp(depth(a) ?? money(0));
+function byUrgency<T extends Firing>(firings: readonly T[]): T[] {
+  const ranked = firings.map((firing) => ({ firing, group: firing.reason ? GROUP[firing.reason] : 4, depth: depth(firing) ?? money(0) }));
+  ranked.sort((a, b) => a.group - b.group || b.depth.cmp(a.depth));
+  return ranked.map((r) => r.firing);
 }
 
 export class PositionsSettlement extends PositionsRole implements TriggerSource {
   readonly name = SOURCE;
+  /** Positions per transaction (tests make it small to settle one tick in several batches). */
+  batchSize = SETTLE_BATCH;
 
   constructor(
     deps: PositionsDeps,
@@ -174,9 +178,9 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
 
   /**
    * Closes many locked open positions in the caller's transaction with one statement per table, whatever their
-   * number (a user's close is a batch of one): each margin hold resolved by one entry that pays out, takes the fee and
-   * the insurance gap (all holds in one ledger posting), the rows in one UPDATE, the notices in one insert. Nothing in
-   * a close can be refused (it only credits the user), so no member can fail the others.
+   * number (a user's close is a batch of one): the rows in one UPDATE, the notices in one insert, then each margin hold
+   * resolved by one entry that pays out, takes the fee and the insurance gap (all holds in one ledger posting).
+   * Nothing in a close can be refused (it only credits the user), so no member can fail the others.
    */
   async closeManyInTx(tx: Tx, closes: ReadonlyArray<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }>): Promise<PositionRow[]> {
     if (!closes.length) return [];
@@ -204,10 +208,6 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       ];
       return { row, reason, tick, exec, split, legs: legs.filter((leg) => !money(leg.amount).isZero()) };
     });
-    await resolveBatch(
-      tx,
-      planned.map(({ row, legs }) => ({ holdId: row.marginHoldId!, key: `position:${row.id}:close`, kind: "position.close", legs, at: now })),
-    );
     const col = (pick: (p: (typeof planned)[number]) => string | number) => pgArray(planned.map(pick));
     const updated = await tx.execute(
       sql`UPDATE positions AS p SET status = 'closed', close_reason = v.reason, close_price = v.exec, close_tick_price = v.tick_price,
@@ -228,6 +228,12 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     }));
     if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
     else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    // The money last: the ledger locks the users' accounts, which a concurrent batch may share, so the rest of the
+    // batch is written before that lock and no other batch waits through it.
+    await resolveBatch(
+      tx,
+      planned.map(({ row, legs }) => ({ holdId: row.marginHoldId!, key: `position:${row.id}:close`, kind: "position.close", legs, at: now })),
+    );
     return planned.map(({ row, reason, tick, exec, split }) => ({
       ...row,
       status: "closed" as const,
@@ -263,22 +269,30 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
   }
 
   /**
-   * Settles what crossed, up to SETTLE_BATCH positions per transaction: liquidations first, the deepest beyond its
+   * Settles what crossed, up to `batchSize` positions per transaction, two transactions at once: liquidations first, the deepest beyond its
    * level (the worst margin level) first, then stops and take-profits, fills, warnings. Each batch locks its rows
    * (in id order) and re-checks every one under its lock: a position the user closed meanwhile is left alone, so a
    * race closes it once. The closes of a batch are written together (closeManyInTx).
    */
   async fire(fired: readonly FiredAt[]): Promise<void> {
-    const items = fired.map((item) => ({
-      item,
-      id: Number(item.owner.slice(SOURCE.length + 1)),
-      reason: reasonOf(item.fired.map((f) => f.trigger.key.slice(item.owner.length + 1))),
-    }));
-    items.sort(byUrgency);
-    for (let i = 0; i < items.length; i += SETTLE_BATCH) {
-      const batch = items.slice(i, i + SETTLE_BATCH);
+    const items = byUrgency(
+      fired.map((item) => ({
+        item,
+        id: Number(item.owner.slice(SOURCE.length + 1)),
+        reason: reasonOf(item.fired.map((f) => f.trigger.key.slice(item.owner.length + 1))),
+      })),
+    );
+    // Two batches in flight: one's statements run in the database while the next is planned here.
+    await inBatches(items, this.batchSize, 2, async (batch) => {
       const rows = await this.db.transaction(async (tx) => {
         const locked = new Map((await tx.select().from(positions).where(idIn(positions.id, batch.map((b) => b.id))).orderBy(positions.id).for("update")).map((r) => [r.id, r]));
+        // A fill posts before the batch's closes do, so its accounts would be locked in two steps, and another batch in
+        // flight could hold one of them while waiting for the other: a batch with fills locks all its users' margin
+        // accounts at once, in id order, first. (Closes alone lock them in their one posting.)
+        if (batch.some((b) => b.reason === "fill")) {
+          const users = new Set([...locked.values()].map((row) => row.userId));
+          await ledger.lockBalances(tx, [...users].map((userId) => ({ userId, currency: MARGIN_CURRENCY })));
+        }
         const done = new Map<number, PositionRow>();
         const closes: Array<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }> = [];
         for (const { item, id, reason } of batch) {
@@ -312,7 +326,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       });
       // One re-arm message and one push per user for the whole batch (the runner reads its owners back at once).
       this.afterMany([...rows.values()], batch.filter(({ id }) => !rows.has(id)).map(({ item }) => item.owner));
-    }
+    });
   }
 
   /** The margin level reached the warning level: the user is told once; the other triggers are re-armed after. */

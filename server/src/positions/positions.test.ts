@@ -3,7 +3,7 @@ import type { Position } from "../../contract/positions";
 import { ledger, money } from "../ledger";
 import { quoteAround } from "../market";
 import { positionsConfig } from "./positions.config";
-import { createTestServer, type TestServer } from "../testing/harness";
+import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
 import { credit, walletOf } from "../testing/money";
 import { leadTheFeed, tick } from "../testing/ticks";
 
@@ -451,6 +451,31 @@ describe("market orders placed together (group commit)", () => {
     expect((await positionsOf(u.token)).list).toHaveLength(1);
     // The same key with another order is refused.
     expect((await submit(u.token, { idempotency_key: "twenty-at-once", quantity: "0.2" })).body.code).toBe("IDEMPOTENCY_CONFLICT");
+    await sound();
+  });
+});
+
+describe.runIf(testDatabaseKind() === "postgres")("one tick settled in several batches at once (PostgreSQL)", () => {
+  it("fills whose users alternate between batches (A,B then B,A) all settle: a batch with fills locks its accounts at once, never one then the other", async () => {
+    const { settlement } = server.engines.positions;
+    await tick(server, { [BTC]: "60000" });
+    const [a, b] = [await user(), await user()];
+    // Limit longs at 59,008 down to 59,001, owned A B B A A B B A: in either crossing order, two batches of two in
+    // flight take their users in opposite orders. Fills post one by one, so locking as they go would deadlock.
+    const owners = [a, b, b, a, a, b, b, a];
+    for (const [i, owner] of owners.entries()) {
+      const res = await submit(owner.token, { type: "limit", price: String(59_008 - i), quantity: "0.01" });
+      expect(res.body.message).toMatchObject({ status: "pending" });
+    }
+    settlement.batchSize = 2;
+    try {
+      await tick(server, { [BTC]: "58980" }); // ask 58991.80: below every limit
+    } finally {
+      settlement.batchSize = 1_000;
+    }
+    expect((await positionsOf(a.token)).list).toHaveLength(4);
+    expect((await positionsOf(b.token)).list).toHaveLength(4);
+    expect((await positionsOf(a.token, "pending")).list).toHaveLength(0);
     await sound();
   });
 });
