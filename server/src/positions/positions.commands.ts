@@ -103,7 +103,8 @@ export class PositionsCommands extends PositionsRole {
       maintenanceRate: rules.maintenance_rate,
     };
     const swapRate = input.direction === "long" ? rules.swap_long_rate : rules.swap_short_rate;
-    return { pair, terms, quote, limit, openPrice, tp, sl, swapRate };
+    // The margin warning level the position opens with comes from the same reading of the rules as its terms.
+    return { pair, terms, quote, limit, openPrice, tp, sl, swapRate, warningLevel: config.warning_level };
   }
 
   async submit(userId: number, input: SubmitInput): Promise<Position> {
@@ -203,7 +204,6 @@ export class PositionsCommands extends PositionsRole {
   private async placeBatch(batch: readonly Placement[]): Promise<Array<PositionRow | Error>> {
     const settled = await this.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
-      const config = await this.rules(tx);
       const answers: Array<PositionRow | Error | "taken"> = batch.map(() => "taken");
       const claimed = await claimKeys(tx, batch.map((m) => m.call));
       const balances = await ledger.lockBalances(tx, [...new Set(batch.map((m) => m.userId))].map((userId) => ({ userId, currency: MARGIN_CURRENCY })));
@@ -249,7 +249,7 @@ export class PositionsCommands extends PositionsRole {
           tx,
           positions,
           accepted.map(({ member, margin, fee }, i) => {
-            const { pair, terms, quote, openPrice, tp, sl, swapRate } = member.prepared;
+            const { pair, terms, quote, openPrice, tp, sl, swapRate, warningLevel } = member.prepared;
             return {
               id: idOf[i],
               userId: member.userId,
@@ -276,7 +276,7 @@ export class PositionsCommands extends PositionsRole {
               warned: false,
               createdAt: now,
               marginHoldId: holds[i].holdId,
-              ...openedColumns(terms, margin, openPrice, { price: quote.price, atMs: quote.atMs }, fee, now, config.warning_level),
+              ...openedColumns(terms, margin, openPrice, { price: quote.price, atMs: quote.atMs }, fee, now, warningLevel),
             };
           }),
         );
