@@ -3,6 +3,7 @@ import { notifications, PUSH_SCREENS } from "../../contract";
 import type { SpotOrder } from "../../contract/spot";
 import { ledger, money, resolveThenPost, toWire } from "../ledger";
 import { idIn, pgArray, type Tx } from "../platform/db";
+import { inBatches } from "../platform/batches";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
@@ -46,8 +47,8 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
 
   /**
    * Fills locked open limit orders, each at its price on the tick that crossed it, in the caller's transaction with
-   * one statement per table whatever their number: the holds settled to the desk (and fees) and the desk's deliveries
-   * in one ledger posting, the rows in one UPDATE, the notices in one insert. Each member is decided first: an order
+   * one statement per table whatever their number: the rows in one UPDATE, the notices in one insert, then the holds
+   * settled to the desk (and fees) and the desk's deliveries in one ledger posting. Each member is decided first: an order
    * whose hold is no longer pending is refused alone (left open, answered in `refused`), never failing the others.
    */
   private async fillManyInTx(tx: Tx, fills: ReadonlyArray<{ row: SpotOrderRow; tick: { price: string; atMs: number } }>): Promise<{ filled: SpotOrderRow[]; refused: SpotOrderRow[] }> {
@@ -59,12 +60,6 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
       .filter(({ row }) => row.holdId !== null && pending.has(row.holdId))
       .map(({ row, tick }) => ({ row, tick, quantity: toWire(row.quantity), pair: { base: row.base, quote: row.quote }, fill: fillAt(toWire(row.quantity), row.price!, row.feeRate) }));
     if (!planned.length) return { filled: [], refused };
-    // The holds settled first, then the desk's deliveries: one posting for the whole batch.
-    await resolveThenPost(
-      tx,
-      planned.map(({ row, quantity, pair, fill }) => ({ holdId: row.holdId!, key: `spot:${row.id}:settle`, kind: KIND[row.side], legs: settleLegs(row.side, pair, quantity, fill), at: now })),
-      planned.map(({ row, quantity, pair, fill }) => ({ key: `spot:${row.id}:deliver`, kind: KIND[row.side], cause: { kind: "spot_order", id: row.id }, at: now, legs: deliveryLegs(row.userId, row.side, pair, quantity, fill) })),
-    );
     const filled = planned.map(({ row, tick, fill }) => ({ ...row, status: "filled" as const, ...filledColumns(fill, tick, now) }));
     const col = (pick: (row: SpotOrderRow) => string | number) => pgArray(filled.map(pick));
     const updated = await tx.execute(
@@ -78,6 +73,13 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
     const notices = planned.map(({ row, fill, tick }) => noticeOf(row, fill, tick));
     if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
     else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    // The money last (the ledger locks the users' accounts, which the other batch in flight may share): the holds
+    // settled first, then the desk's deliveries, one posting for the whole batch.
+    await resolveThenPost(
+      tx,
+      planned.map(({ row, quantity, pair, fill }) => ({ holdId: row.holdId!, key: `spot:${row.id}:settle`, kind: KIND[row.side], legs: settleLegs(row.side, pair, quantity, fill), at: now })),
+      planned.map(({ row, quantity, pair, fill }) => ({ key: `spot:${row.id}:deliver`, kind: KIND[row.side], cause: { kind: "spot_order", id: row.id }, at: now, legs: deliveryLegs(row.userId, row.side, pair, quantity, fill) })),
+    );
     return { filled, refused };
   }
 
@@ -110,7 +112,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
   }
 
   /**
-   * Fills what crossed, up to FILL_BATCH orders per transaction, in tick order. Each batch locks its rows in id order
+   * Fills what crossed, up to FILL_BATCH orders per transaction (two transactions at once), started in tick order. Each batch locks its rows in id order
    * (a user's cancel locks its row first too, so a cancel and a fill that race settle the order once: whichever locks
    * it first) and re-checks every one under its lock: an order the user cancelled meanwhile is left alone, and the
    * crossing is decided again on decimals at the order's own spread. A batch that fails is tried again one order per
@@ -130,15 +132,15 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
     const failures: unknown[] = [];
     const refused: number[] = [];
     const run = async (batch: readonly Crossed[]) => refused.push(...(await this.fillBatch(batch)));
-    for (let i = 0; i < crossed.length; i += FILL_BATCH) {
-      const batch = crossed.slice(i, i + FILL_BATCH);
+    // Two batches in flight: one's statements run in the database while the next is planned here.
+    await inBatches(crossed, FILL_BATCH, 2, async (batch) => {
       try {
         await run(batch);
       } catch (error) {
         if (batch.length === 1) failures.push(error);
         else for (const one of batch) await run([one]).catch((e: unknown) => failures.push(e));
       }
-    }
+    });
     // A broken invariant, said loudly once the others are filled (the order stays open, its trigger armed again).
     if (refused.length) failures.push(new Error(`spot orders ${refused.join(", ")} are open without a pending hold: not filled`));
     if (failures.length) throw failures.length === 1 ? failures[0] : new AggregateError(failures, `${failures.length} spot fills failed`);
