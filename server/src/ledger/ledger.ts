@@ -7,7 +7,7 @@ import { DomainError, invariant } from "../platform/errors";
 import type { PlatformAccount } from "./accounts";
 import type { Leg } from "./ledger.engine";
 import { fitsColumn, money, toWire, type MoneyValue } from "./money";
-import { applyIfFunded, lockBalances, pgArray, postEntries, resolveHolds, type Actor, type Cause, type EntryInput, type Posted } from "./posting";
+import { applyIfFunded, lockBalances, lockHolds, pgArray, postEntries, resolveHolds, type Actor, type Cause, type EntryInput, type Posted } from "./posting";
 
 export type { Leg } from "./ledger.engine";
 export type { AccountRef, Bucket, PlatformAccount } from "./accounts";
@@ -190,12 +190,7 @@ async function release(tx: Tx, input: ResolveInput): Promise<Posted> {
  */
 async function pendingHolds(tx: Tx, holdIds: readonly number[]): Promise<Set<number>> {
   const pending = new Set<number>();
-  if (!holdIds.length) return pending;
-  const found = await rows<{ id: unknown; status: string }>(
-    tx,
-    sql`SELECT id, status FROM ledger_holds WHERE id = ANY (${pgArray([...new Set(holdIds)])}::bigint[]) ORDER BY id FOR UPDATE`,
-  );
-  for (const r of found) if (r.status === "pending") pending.add(Number(r.id));
+  for (const [id, hold] of await lockHolds(tx, holdIds)) if (hold.status === "pending") pending.add(id);
   return pending;
 }
 

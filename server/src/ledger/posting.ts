@@ -201,6 +201,31 @@ async function earlierEntries(tx: Tx, keys: readonly string[]): Promise<Map<stri
   return found;
 }
 
+export interface LockedHold {
+  userId: number;
+  currency: string;
+  amount: string;
+  status: "pending" | "posted" | "voided";
+  causeKind: string;
+  causeId: string;
+}
+
+/** Locks holds in id order (one statement per chunk) and answers them by id; an unknown id is absent. */
+export async function lockHolds(tx: Tx, holdIds: readonly number[]): Promise<Map<number, LockedHold>> {
+  const locked = new Map<number, LockedHold>();
+  for (const part of chunks([...new Set(holdIds)])) {
+    const found = await rows<{ id: unknown; user_id: unknown; currency: string; amount: string; status: LockedHold["status"]; cause_kind: string; cause_id: string }>(
+      tx,
+      sql`SELECT id, user_id, currency, amount, status, cause_kind, cause_id FROM ledger_holds
+          WHERE id = ANY (${pgArray(part)}::bigint[]) ORDER BY id FOR UPDATE`,
+    );
+    for (const r of found) {
+      locked.set(Number(r.id), { userId: Number(r.user_id), currency: r.currency, amount: r.amount, status: r.status, causeKind: r.cause_kind, causeId: r.cause_id });
+    }
+  }
+  return locked;
+}
+
 /**
  * Resolves pending holds: each hold's frozen money leaves to its `legs` (default: back to the user's available
  * balance, the hold voided). Each hold resolves exactly once: its row is locked first (in id order), a hold already
@@ -208,17 +233,10 @@ async function earlierEntries(tx: Tx, keys: readonly string[]): Promise<Map<stri
  */
 export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[], also: readonly EntryInput[] = []): Promise<Posted[]> {
   if (!inputs.length) return postEntries(tx, also);
-  const held = new Map<number, { userId: number; currency: string; amount: string; causeKind: string; causeId: string }>();
-  for (const part of chunks(inputs.map((i) => i.holdId))) {
-    const found = await rows<{ id: unknown; user_id: unknown; currency: string; amount: string; status: string; cause_kind: string; cause_id: string }>(
-      tx,
-      sql`SELECT id, user_id, currency, amount, status, cause_kind, cause_id FROM ledger_holds
-          WHERE id = ANY (${pgArray(part)}::bigint[]) ORDER BY id FOR UPDATE`,
-    );
-    for (const r of found) {
-      if (r.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
-      held.set(Number(r.id), { userId: Number(r.user_id), currency: r.currency, amount: r.amount, causeKind: r.cause_kind, causeId: r.cause_id });
-    }
+  const held = new Map<number, LockedHold>();
+  for (const [id, hold] of await lockHolds(tx, inputs.map((i) => i.holdId))) {
+    if (hold.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
+    held.set(id, hold);
   }
   const entries: EntryInput[] = inputs.map((input) => {
     const h = held.get(input.holdId);
