@@ -1,9 +1,12 @@
 import { Component, Suspense, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
-import { firstRoute } from "./lazy-page";
+import { firstRoute, lazyPage } from "./lazy-page";
 import { preloadRoute, routeByPath } from "./routes";
 import { paths } from "@/shared/lib/paths";
+import { I18nProvider } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
+import { activateLanguage, i18n } from "@/shared/i18n/i18n";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -71,5 +74,32 @@ describe("lazy screens and the start-up's preload", () => {
     expect(login).toHaveBeenCalledTimes(2);
     preloadRoute("/no/such/page", true);
     expect(home).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a screen the start-up preloads while the stored language is being activated", () => {
+  it("shows that language's texts, with their values filled in", async () => {
+    function Account() {
+      const __APP_VERSION__ = "1.2.3";
+      return (
+        <p>
+          <Trans>Log out</Trans> · <Trans>Services</Trans> · <Trans>Version {__APP_VERSION__}</Trans>
+        </p>
+      );
+    }
+    const Screen = lazyPage(async () => ({ Account }), "Account");
+    // main.tsx's order: the activation starts, then the preload, before either has settled.
+    const activation = activateLanguage("es");
+    Screen.preload();
+    await activation;
+    render(
+      <I18nProvider i18n={i18n}>
+        <Suspense fallback={<p>loading</p>}>
+          <Screen />
+        </Suspense>
+      </I18nProvider>,
+    );
+    expect((await screen.findByText(/Cerrar sesión/)).textContent).toBe("Cerrar sesión · Servicios · Versión 1.2.3");
+    await activateLanguage("en");
   });
 });
