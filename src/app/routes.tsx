@@ -1,11 +1,10 @@
-import type { ComponentType } from "react";
 import type { NavVariant } from "@/shared/ui/nav-bar";
-import { firstRoute, lazyPage } from "./lazy-page";
+import { firstRoute, lazyPage, type LazyPage } from "./lazy-page";
 import { paths } from "@/shared/lib/paths";
 
 export interface RouteDef {
   path: string;
-  component: ComponentType;
+  component: LazyPage;
   /** The seed's default bar or the page's custom bar. */
   nav: NavVariant;
   /** Visitors may open it (login, register, language, webview and their companions). */
@@ -177,3 +176,14 @@ export const routes: RouteDef[] = [
 ];
 
 export const routeByPath = new Map(routes.map((route) => [route.path, route]));
+
+/**
+ * Starts loading the screen the first render will show, before that render (main.tsx, once the stored session is
+ * read): its chunks then load beside the catalogue and the offline copy of server data, the preload links are
+ * appended in a task of their own instead of inside the first render's, and the render draws the page at once. A
+ * visitor on a page that needs a session gets the login screen (the access guard's redirect).
+ */
+export function preloadRoute(path: string, signedIn: boolean): void {
+  const route = routeByPath.get(path) ?? routeByPath.get(paths.home)!;
+  (route.public || signedIn ? route : routeByPath.get(paths.login)!).component.preload();
+}

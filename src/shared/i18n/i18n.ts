@@ -56,7 +56,12 @@ function onDemandCatalogue(load: CatalogueLoader) {
   /** Languages whose catalogue is loaded or loading. */
   const loaded = new Map<string, Promise<void>>();
   return {
-    ready(): Promise<void> {
+    async ready(): Promise<void> {
+      // Asked for while a language is being activated (the start-up preloads the first screen meanwhile): load the
+      // texts of that language once it is active. Loaded for the language before, they would be dropped by the
+      // activation, which decided at its start that this catalogue was not needed, and the screen would keep
+      // English source texts with their placeholders unfilled.
+      await languageSettled();
       const lang = i18n.locale as Language;
       let loading = loaded.get(lang);
       if (!loading) {
@@ -80,6 +85,18 @@ function onDemandCatalogue(load: CatalogueLoader) {
   };
 }
 
+/** The latest language activation (start-up's or a switch's), settled or not. */
+let activation: Promise<void> = Promise.resolve();
+
+/** Resolves once no language activation is under way (a switch may start while an earlier one is awaited). */
+async function languageSettled(): Promise<void> {
+  let awaited: Promise<void>;
+  do {
+    awaited = activation;
+    await awaited.catch(() => undefined);
+  } while (awaited !== activation);
+}
+
 const screens = onDemandCatalogue(loadScreens);
 const serverMessages = onDemandCatalogue(loadServerMessages);
 
@@ -96,7 +113,12 @@ export const serverMessagesReady = (): Promise<void> => serverMessages.ready();
  * Loads and activates a language; the UI re-renders through I18nProvider, no reload. The catalogues needed so far
  * are loaded for the new language too before it is activated, so no text shows untranslated meanwhile.
  */
-export async function activateLanguage(lang: Language): Promise<void> {
+export function activateLanguage(lang: Language): Promise<void> {
+  activation = loadAndActivate(lang);
+  return activation;
+}
+
+async function loadAndActivate(lang: Language): Promise<void> {
   const needed = [screens, serverMessages].map((catalogue) => catalogue.needed());
   const [core, screenTexts, serverTexts, ...extra] = await Promise.all([
     loadCore(lang),

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { createRoot } from "react-dom/client";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { I18nProvider } from "@lingui/react";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { activateLanguage, i18n } from "../i18n/i18n";
@@ -23,9 +23,13 @@ export function Providers({ swr, children }: { swr?: SWRConfiguration; children:
 /**
  * Reads the stored session and language, loads that language's catalogue (and whatever `prepare` needs, such as
  * the app's offline copy of server data, which depends on the stored session), then renders into #root.
+ *
+ * The first render is a transition: React renders it in slices of a few milliseconds, yielding to the browser
+ * between them, instead of one task for the whole tree (at a phone's speed, the screen's opening long tasks).
  */
 export async function boot(app: ReactNode, prepare?: () => Promise<void>): Promise<void> {
   await hydrateState();
   await Promise.all([activateLanguage(getLanguage()), prepare?.()]);
-  createRoot(document.getElementById("root")!).render(<StrictMode>{app}</StrictMode>);
+  const root = createRoot(document.getElementById("root")!);
+  startTransition(() => root.render(<StrictMode>{app}</StrictMode>));
 }
