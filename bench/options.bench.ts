@@ -3,7 +3,7 @@ import { createTestServer, type TestServer } from "../server/src/testing/harness
 import { credit } from "../server/src/testing/money";
 import { leadTheFeed, tick } from "../server/src/testing/ticks";
 import type { BenchResult, BenchSuite } from "./run";
-import { rawTransferRate } from "./trading-app";
+import { postgresCpuSeconds, profileWindow, rawTransferRate } from "./trading-app";
 
 /**
  * Timed options: 10,000 options expiring in the same second, settled when the tick of that second arrives (goal:
@@ -53,16 +53,20 @@ async function run(kind: "postgres" | "pglite", count: number, log: (line: strin
     // The tick of the expiry second: the book fires every option, the source settles them on this recorded tick.
     const open = server.market.service.lastTick(BTC)!;
     server.clock.set(open.atMs + 30_000 - 1_000);
+    const profiler = await profileWindow();
     const started = performance.now();
     const cpu = process.cpuUsage();
+    const databaseCpuBefore = kind === "postgres" ? postgresCpuSeconds() : null;
     await tick(server, { [BTC]: "60000.5" });
     const settleMs = performance.now() - started;
     // This process's CPU time while settling: on a shared machine, steadier than the wall time.
     const used = process.cpuUsage(cpu);
+    const databaseCpu = databaseCpuBefore === null ? null : postgresCpuSeconds()! - databaseCpuBefore;
+    await profiler?.stop(`options-${kind}-${count}`);
     const cpuMs = (used.user + used.system) / 1000;
     const [{ n }] = await server.database.query<{ n: string }>("SELECT count(*) AS n FROM options WHERE status = 'settled'");
     const problems = await ledger.verify(server.database.db);
-    log(`${kind}: settled ${Number(n).toLocaleString("en-US")} options in ${settleMs.toFixed(0)} ms (${cpuMs.toFixed(0)} ms of this process's CPU); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
+    log(`${kind}: settled ${Number(n).toLocaleString("en-US")} options in ${settleMs.toFixed(0)} ms (${cpuMs.toFixed(0)} ms of this process's CPU${databaseCpu === null ? "" : `, ${(databaseCpu * 1000).toFixed(0)} ms of PostgreSQL's`}); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
     if (Number(n) !== count || problems.length) throw new Error("the bench did not settle every option soundly");
     const raw = kind === "postgres" ? rawTransferRate(5) : null;
     if (raw !== null) log(`${kind}: pgbench on the same server just after: ${Math.round(raw).toLocaleString("en-US")} transfers/s (settlements/s / pgbench: ${((count / settleMs) * 1000 / raw).toFixed(2)})`);

@@ -2,7 +2,7 @@ import { ledger } from "../server/src/ledger";
 import { quoteAround } from "../server/src/market";
 import { TriggerBook, type Trigger } from "../server/src/triggers";
 import type { BenchResult, BenchSuite } from "./run";
-import { benchDatabase, loadFromOutside, percentile, rawTransferRate, tradingApp } from "./trading-app";
+import { benchDatabase, loadFromOutside, percentile, postgresCpuSeconds, profileWindow, rawTransferRate, tradingApp } from "./trading-app";
 
 /**
  * The position engine.
@@ -113,9 +113,11 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
   // The clients run in a process of their own: the server's event loop serves, it does not also drive the load.
   const bodies = [order(0, "70000"), order(1, "50000")];
   // The server's own CPU per placement: a figure that other load on the machine changes much less than a rate.
+  const profiler = await profileWindow();
   const cpuBefore = process.cpuUsage();
   const { latencies, failures, seconds } = await loadFromOutside({ base, tokens, perUser, path: "/lever/submit", bodies });
   const cpu = process.cpuUsage(cpuBefore);
+  await profiler?.stop(`placements-${kind}`);
   const cpuMs = (cpu.user + cpu.system) / 1000 / latencies.length;
   const rate = latencies.length / seconds;
   log(`${kind}: ${latencies.length} market orders by 50 concurrent users (another process) in ${seconds.toFixed(1)} s (${failures} refused)`);
@@ -167,15 +169,19 @@ async function settlement(count: number, log: (line: string) => void): Promise<B
   const bodies = Array.from({ length: count / 100 }, (_, i) => ({ ...order(1, (59000 - (i % 999)).toFixed(2)) }));
   await loadFromOutside({ base, tokens, perUser: count / 100, path: "/lever/submit", bodies });
   await built.engines.triggers.drain();
+  const profiler = await profileWindow();
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
+  const databaseCpuBefore = postgresCpuSeconds();
   await setPrice("58000");
   const cpu = process.cpuUsage(cpuBefore);
+  const databaseCpu = databaseCpuBefore === null ? null : postgresCpuSeconds()! - databaseCpuBefore;
+  await profiler?.stop(`settlement-${count}`);
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const [{ n }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM positions WHERE close_reason = 'sl'");
   const problems = await ledger.verify(database.db);
-  log(`postgres: one tick crossed ${n} stop-losses, settled in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of node CPU (${quoteAround("58000", "0.0004", 2).bid} bid); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
+  log(`postgres: one tick crossed ${n} stop-losses, settled in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of node CPU${databaseCpu === null ? "" : `, ${databaseCpu.toFixed(2)} s of PostgreSQL's`} (${quoteAround("58000", "0.0004", 2).bid} bid); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
   await built.app.close();
   await database.close();
   return [
@@ -184,17 +190,25 @@ async function settlement(count: number, log: (line: string) => void): Promise<B
   ];
 }
 
+async function settleCounts(log: (line: string) => void): Promise<BenchResult[]> {
+  const counts = (process.env.POSITIONS_SETTLE ?? "1000,10000").split(",").map(Number);
+  const results: BenchResult[] = [];
+  for (const count of counts) results.push(...(await settlement(count, log)));
+  return results;
+}
+
 export const suite: BenchSuite = {
   name: "positions",
   async run(log) {
-    // POSITIONS_BENCH=book (or placements, settlement) runs one part; POSITIONS_DB=postgres (or pglite) one database.
+    // POSITIONS_BENCH=book (or placements, settlement) runs one part; POSITIONS_DB=postgres (or pglite) one database;
+    // POSITIONS_SETTLE=10000 (a comma list) the settlement's sizes.
     const only = process.env.POSITIONS_BENCH;
     const want = (part: string) => !only || only === part;
     return [
       ...(want("book") ? triggerBook(log) : []),
       ...(want("placements") && process.env.POSITIONS_DB !== "pglite" ? await placements("postgres", log) : []),
       ...(want("placements") && process.env.POSITIONS_DB !== "postgres" ? await placements("pglite", log) : []),
-      ...(want("settlement") ? [...(await settlement(1_000, log)), ...(await settlement(10_000, log))] : []),
+      ...(want("settlement") ? await settleCounts(log) : []),
     ];
   },
 };

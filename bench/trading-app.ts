@@ -99,3 +99,53 @@ export function rawTransferRate(seconds = 10): number {
     admin(`DROP DATABASE ${scratch}`);
   }
 }
+
+/**
+ * CPU seconds used so far by this machine's PostgreSQL processes (Linux /proc; null elsewhere): the database's
+ * share of a measured window, beside the server's own `process.cpuUsage`.
+ */
+export function postgresCpuSeconds(): number | null {
+  if (!fs.existsSync("/proc/self/stat")) return null;
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  let ticks = 0;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("postgres")) continue;
+      const fields = stat.slice(close + 2).split(" ");
+      // utime and stime are fields 14 and 15 of stat(5); fields here start at field 3.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A process that ended between the listing and the read.
+    }
+  }
+  return ticks / ticksPerSecond;
+}
+
+/**
+ * `BENCH_PROFILE=dir`: a CPU profile of a bench's measured window only, `<dir>/<name>.cpuprofile` (open it in Chrome's
+ * DevTools); with `BENCH_HEAP=1` also a sampling heap profile of what was allocated in it (collected objects too).
+ * Without BENCH_PROFILE it does nothing.
+ */
+export async function profileWindow() {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return null;
+  const inspector = await import("node:inspector/promises");
+  const session = new inspector.Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 200 });
+  await session.post("Profiler.start");
+  if (process.env.BENCH_HEAP) await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  return {
+    async stop(name: string) {
+      fs.mkdirSync(dir, { recursive: true });
+      if (process.env.BENCH_HEAP) fs.writeFileSync(`${dir}/${name}.heapprofile`, JSON.stringify((await session.post("HeapProfiler.stopSampling")).profile));
+      const { profile } = await session.post("Profiler.stop");
+      fs.writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
