@@ -13,7 +13,8 @@ export type MoneyValue = Decimal.Value;
 export const MONEY_SCALE = 18;
 const LIMIT = new Money("1e18");
 
-export const money = (value: MoneyValue): Decimal => new Money(value);
+/** A money decimal of `value`. One that already is one is answered as it is: decimals never change once built. */
+export const money = (value: MoneyValue): Decimal => (value instanceof Money ? value : new Money(value));
 
 /** A decimal string for the wire: plain notation, no exponent, no trailing zeros ("100", "0.5", "-3"). */
 export function toWire(value: MoneyValue): string {

@@ -90,14 +90,25 @@ const systemActor: Actor = { kind: "system", id: null };
  */
 export async function postEntries(tx: Tx, inputs: readonly EntryInput[], insufficient: ErrorCode = "INSUFFICIENT_BALANCE"): Promise<Posted[]> {
   if (!inputs.length) return [];
+  return postLegs(tx, await insertEntries(tx, inputs), insufficient);
+}
+
+/** Entries written, their legs not yet posted: the ids of the new ones and of those whose key posted before. */
+interface InsertedEntries {
+  inputs: readonly EntryInput[];
+  planned: PlannedLeg[][];
+  fresh: Map<string, number>;
+  earlier: Map<string, number>;
+}
+
+/** The first step of a posting: the entries' rows (a key seen before inserts nothing), no account touched yet. */
+async function insertEntries(tx: Tx, inputs: readonly EntryInput[]): Promise<InsertedEntries> {
   const planned = inputs.map((input) => normaliseLegs(input.legs));
   const keys = new Set<string>();
   for (const input of inputs) {
     invariant(!keys.has(input.key), "a batch names each idempotency key once");
     keys.add(input.key);
   }
-
-  // 1. The entries: a key seen before inserts nothing.
   const fresh = new Map<string, number>();
   for (const part of chunks(inputs)) {
     const actor = (e: EntryInput) => e.actor ?? systemActor;
@@ -113,15 +124,24 @@ export async function postEntries(tx: Tx, inputs: readonly EntryInput[], insuffi
     for (const r of inserted) fresh.set(r.idempotency_key, Number(r.id));
   }
   const earlier = await earlierEntries(tx, inputs.map((input) => input.key).filter((key) => !fresh.has(key)));
+  return { inputs, planned, fresh, earlier };
+}
+
+/**
+ * The second step: the legs of the new entries posted. Everything that needs no lock comes first (the platform
+ * accounts are looked up); the users' accounts are locked last, so a concurrent posting on the same accounts waits
+ * only through the balances, the postings' rows and the commit.
+ */
+async function postLegs(tx: Tx, { inputs, planned, fresh, earlier }: InsertedEntries, insufficient: ErrorCode): Promise<Posted[]> {
   const posted = new Map<string, Posted>();
   for (const [key, entryId] of earlier) posted.set(key, { entryId, duplicate: true, postings: [] });
 
   const toPost = inputs.map((input, i) => ({ input, legs: planned[i], entryId: fresh.get(input.key) })).filter((e) => e.entryId !== undefined);
   if (toPost.length) {
-    // 2. Accounts: users' locked in id order (created when missing), platforms' looked up (created when missing).
+    // 2. Accounts: platforms' looked up (created when missing), then users' locked in id order (created when missing).
     const legs = toPost.flatMap((e) => e.legs);
-    const users = await lockUserAccounts(tx, legs);
     const platforms = await platformAccountIds(tx, legs);
+    const users = await lockUserAccounts(tx, legs);
 
     // 3. Balances applied entry by entry, in input order. The postings' rows go straight into one array per column
     //    (a row object per posting, spread and mapped again per column, was most of this function's CPU).
@@ -256,10 +276,13 @@ export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[], al
     };
   });
   // The entries that follow in the same posting (`also`) see the resolved money, as a later call would.
-  const posted = await postEntries(tx, [...entries, ...also]);
-  const updates = inputs.map((input, i) => {
-    invariant(!posted[i].duplicate, "a pending hold's resolution has not been posted before");
-    return { holdId: input.holdId, entryId: posted[i].entryId, status: input.legs ? "posted" : "voided", at: (input.at ?? new Date()).toISOString() };
+  const inserted = await insertEntries(tx, [...entries, ...also]);
+  // The holds (locked above, each its own) are marked before the legs lock the users' accounts, which a concurrent
+  // posting may share: it waits through the balances and the postings, not through this statement too.
+  const updates = inputs.map((input) => {
+    const entryId = inserted.fresh.get(input.key);
+    invariant(entryId !== undefined, "a pending hold's resolution has not been posted before");
+    return { holdId: input.holdId, entryId, status: input.legs ? "posted" : "voided", at: (input.at ?? new Date()).toISOString() };
   });
   for (const part of chunks(updates)) {
     await tx.execute(
@@ -269,7 +292,7 @@ export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[], al
           WHERE h.id = v.id`,
     );
   }
-  return posted;
+  return postLegs(tx, inserted, "INSUFFICIENT_BALANCE");
 }
 
 /** Many entries per transaction (the daily payouts): the entry id per input, null when its key had posted before. */

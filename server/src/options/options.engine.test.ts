@@ -58,7 +58,7 @@ describe("figures", () => {
 describe("the trigger", () => {
   it("fires at the first tick whose time reaches the expiry, not 1 ms before", () => {
     const book = new TriggerBook();
-    book.add(triggerOf({ id: 7, symbol: "BTC/USDT", expiresAtMs: T0 + 30_000 }));
+    book.add(triggerOf({ id: 7, symbol: "BTC/USDT", expiresAtMs: T0 + 30_000, userId: 1 }));
     const at = (atMs: number) => book.evaluate({ symbol: "BTC/USDT", price: "1", bid: "1", ask: "1", atMs });
     expect(at(T0 + 29_999)).toEqual([]);
     const fired = at(T0 + 30_000);

@@ -57,11 +57,12 @@ export function settle(option: { direction: OptionDirection; amount: string; rat
 }
 
 /** An open option's one trigger: the first tick whose time reaches the expiry. */
-export const triggerOf = (option: { id: number; symbol: string; expiresAtMs: number }): Trigger => ({
+export const triggerOf = (option: { id: number; symbol: string; expiresAtMs: number; userId: number }): Trigger => ({
   key: `options:${option.id}:expiry`,
   owner: `options:${option.id}`,
   symbol: option.symbol,
   watch: "time",
   cross: "up",
   level: String(option.expiresAtMs),
+  user: option.userId,
 });

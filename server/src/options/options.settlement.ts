@@ -18,7 +18,7 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
   // ----- the trigger source -------------------------------------------------------------------------------------
 
   async loadAll(): Promise<Trigger[]> {
-    const rows = await this.db.select({ id: options.id, symbol: options.symbol, expiresAtMs: options.expiresAtMs }).from(options).where(eq(options.status, "open"));
+    const rows = await this.db.select({ id: options.id, symbol: options.symbol, expiresAtMs: options.expiresAtMs, userId: options.userId }).from(options).where(eq(options.status, "open"));
     return rows.map(triggerOf);
   }
 
@@ -32,12 +32,17 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
    * settling ticks are looked up first (once per symbol and expiry), then the options settle in batches.
    */
   async fire(fired: readonly FiredAt[]): Promise<void> {
-    const due = fired.flatMap((f) => f.fired.filter((x) => x.trigger.watch === "time").map((x) => ({ id: Number(f.owner.slice(SOURCE.length + 1)), symbol: x.trigger.symbol, expiresAtMs: Number(x.trigger.level) })));
+    const due = fired.flatMap((f) =>
+      f.fired.filter((x) => x.trigger.watch === "time").map((x) => ({ id: Number(f.owner.slice(SOURCE.length + 1)), symbol: x.trigger.symbol, expiresAtMs: Number(x.trigger.level), user: x.trigger.user ?? 0 })),
+    );
     await this.settleDue(due);
   }
 
-  /** Settles these options (ids with their symbol and expiry) on their recorded ticks; returns how many settled. */
-  async settleDue(due: ReadonlyArray<{ id: number; symbol: string; expiresAtMs: number }>): Promise<number> {
+  /**
+   * Settles these options (ids with their symbol, expiry and user) on their recorded ticks; returns how many settled.
+   * They go by user: the two batches settling at once then lock different users' accounts, not wait for each other's.
+   */
+  async settleDue(due: ReadonlyArray<{ id: number; symbol: string; expiresAtMs: number; user: number }>): Promise<number> {
     const closes = new Map<string, Tick | null>();
     for (const d of due) {
       const key = `${d.symbol}@${d.expiresAtMs}`;
@@ -52,6 +57,7 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
       waiting.push(d.id);
       return false;
     });
+    ready.sort((a, b) => a.user - b.user);
     const settleBatch = async (batch: typeof ready) => {
       const done = await this.db.transaction(async (tx) => {
         const locked = await tx

@@ -316,7 +316,7 @@ describe("a leader that returns after an expiry", () => {
     await runner.drain();
     expect((await optionsOf(u.token)).list[0]).toMatchObject({ status: "settled", result: "win", payout: "180", close_tick: { price: "60001", at_ms: o.expires_at_ms } });
     // Settling again (a second leader racing) changes nothing: exactly once.
-    await server.engines.options.settlement.settleDue([{ id: o.id, symbol: BTC, expiresAtMs: o.expires_at_ms }]);
+    await server.engines.options.settlement.settleDue([{ id: o.id, symbol: BTC, expiresAtMs: o.expires_at_ms, user: u.id }]);
     expect(await wallet(u.id)).toMatchObject({ available: "1080", frozen: "0" });
     runner.stop();
     server.engines.triggers.start();

@@ -5,6 +5,8 @@ import { quantityRefusal } from "../market";
 import { crossedBy, TriggerBook, type Observation } from "../triggers";
 import { quoteAround } from "../market";
 import {
+  byUrgency,
+  closeAt,
   closePriceAt,
   feeFor,
   grossPnl,
@@ -158,24 +160,28 @@ describe("TP/SL rules", () => {
 
 describe("triggers a position arms", () => {
   it("a long watches the bid: TP upwards, SL and liquidation downwards; a pending long limit watches the ask", () => {
-    const open = triggersOf({ id: 7, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "70000", sl: "55000", liquidation: "54300", spread: "0.0004" });
+    const open = triggersOf({ id: 7, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "70000", sl: "55000", liquidation: "54300", spread: "0.0004", userId: 3 });
     expect(open.map((t) => [t.key, t.watch, t.cross, t.level])).toEqual([
       ["positions:7:tp", "bid", "up", "70000"],
       ["positions:7:sl", "bid", "down", "55000"],
       ["positions:7:liquidation", "bid", "down", "54300"],
     ]);
-    const pending = triggersOf({ id: 8, symbol: "BTC/USDT", direction: "long", status: "pending", limitPrice: "59000", tp: "70000", sl: null, liquidation: null, spread: "0.0004" });
+    const pending = triggersOf({ id: 8, symbol: "BTC/USDT", direction: "long", status: "pending", limitPrice: "59000", tp: "70000", sl: null, liquidation: null, spread: "0.0004", userId: 3 });
     expect(pending.map((t) => [t.key, t.watch, t.cross])).toEqual([["positions:8:fill", "ask", "down"]]);
   });
   it("a short watches the ask", () => {
-    const open = triggersOf({ id: 9, symbol: "BTC/USDT", direction: "short", status: "open", limitPrice: null, tp: "50000", sl: "65000", liquidation: null, spread: "0.0004" });
+    const open = triggersOf({ id: 9, symbol: "BTC/USDT", direction: "short", status: "open", limitPrice: null, tp: "50000", sl: "65000", liquidation: null, spread: "0.0004", userId: 3 });
     expect(open.map((t) => [t.watch, t.cross])).toEqual([
       ["ask", "down"],
       ["ask", "up"],
     ]);
   });
+  it("every level names the user whose money it moves (a tick's batches are ordered by it)", () => {
+    const open = triggersOf({ id: 7, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "70000", sl: "55000", liquidation: "54300", spread: "0.0004", userId: 42 });
+    expect(open.map((t) => t.user)).toEqual([42, 42, 42]);
+  });
   it("every level keeps the spread the position was placed with", () => {
-    const open = triggersOf({ id: 7, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "70000", sl: "55000", liquidation: "54300", spread: "0.0004" });
+    const open = triggersOf({ id: 7, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "70000", sl: "55000", liquidation: "54300", spread: "0.0004", userId: 3 });
     expect(open.map((t) => t.spread)).toEqual(["0.0004", "0.0004", "0.0004"]);
   });
   it("the user's stop wins over liquidation on the same tick", () => {
@@ -206,6 +212,18 @@ describe("closing splits", () => {
         expect(s.pnl.gte(-(m + 1))).toBe(true);
         // Conservation: what the trading account receives back balances what it paid.
         expect(s.payout.plus(s.fee).minus(s.gap).toFixed()).toBe(money(m).plus(g).toFixed());
+      }),
+    );
+  });
+  it("property: closeAt splits exactly as splitClose of grossPnl and feeFor (crypto, forex, a converted quote)", () => {
+    const terms = [btc("long"), btc("short", 100, "0.037"), eurusd("long"), eurusd("short", 500, "2.5"), { ...eurusd("short", 30, "1.3"), pricePrecision: 3, quoteRate: "0.00666666666666666667" }];
+    fc.assert(
+      fc.property(fc.constantFrom(...terms), fc.integer({ min: 1, max: 9_999_999 }), fc.integer({ min: 1, max: 9_999_999 }), fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 300 }), (t, open, exec, m, swap) => {
+        const price = (n: number) => (n / 10 ** t.pricePrecision).toFixed(t.pricePrecision);
+        const input = { margin: money(m), openFee: money("1.5"), swapTotal: money(swap), swapDue: money(swap).div(3).toDecimalPlaces(8) };
+        const fast = closeAt(t, { ...input, openPrice: price(open), exec: price(exec) });
+        const slow = splitClose({ ...input, gross: grossPnl(t, price(open), price(exec)), closeFee: feeFor(t, price(exec)) });
+        expect([fast.gross, fast.payout, fast.fee, fast.gap, fast.pnl].map((d) => d.toFixed())).toEqual([slow.gross, slow.payout, slow.fee, slow.gap, slow.pnl].map((d) => d.toFixed()));
       }),
     );
   });
@@ -262,7 +280,7 @@ describe("sessions and swaps", () => {
 describe("a position's own spread decides its close (an operator's later spread change does not)", () => {
   // The probe of issue 25: a 100x long, liquidation 55129.77, placed at spread 0.0004; the operator then sets 0.05.
   const long = { direction: "long" as const, spreadRate: "0.0004", pricePrecision: 2 };
-  const levels = triggersOf({ id: 1, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "56000", sl: null, liquidation: "55129.77", spread: "0.0004" });
+  const levels = triggersOf({ id: 1, symbol: "BTC/USDT", direction: "long", status: "open", limitPrice: null, tp: "56000", sl: null, liquidation: "55129.77", spread: "0.0004", userId: 3 });
   /** A tick as the runner builds it: the pair's current quote (spread `pairSpread`) and the quote at any spread. */
   const observe = (price: string, pairSpread: string): Observation => ({ symbol: "BTC/USDT", price, atMs: 1, ...quoteAround(price, pairSpread, 2), quoteAt: (spread) => quoteAround(price, spread, 2) });
   /** The lowest tick (in cents) whose bid at 0.04 % stays above 55129.77, and the one under it (bid exactly 55129.77). */
@@ -305,5 +323,37 @@ describe("a position's own spread decides its close (an operator's later spread 
   it("a short closes at the ask of its own spread", () => {
     expect(closePriceAt({ direction: "short", spreadRate: "0.0004", pricePrecision: 2 }, "60000")).toBe("60012.00");
     expect(closePriceAt({ direction: "short", spreadRate: "0.05", pricePrecision: 2 }, "60000")).toBe("61500.00");
+  });
+});
+
+describe("the order a tick's firings settle in", () => {
+  // A long's levels on one tick at 50,000 (bid): which fired, at which level, for which user.
+  const firing = (id: number, user: number, fired: Array<[name: string, level: string]>) => {
+    const owner = `positions:${id}`;
+    const item = {
+      owner,
+      tick: { symbol: "BTC/USDT", price: "50000", bid: "50000", ask: "50000", atMs: 1 },
+      fired: fired.map(([name, level]) => ({ trigger: { key: `${owner}:${name}`, owner, symbol: "BTC/USDT", watch: "bid" as const, cross: "down" as const, level, user }, observed: "50000" })),
+    };
+    return { id, item, reason: reasonOf(fired.map(([name]) => name)) };
+  };
+  it.each([
+    {
+      name: "liquidations first, the deepest past its level first, whoever owns them",
+      firings: [firing(1, 1, [["sl", "51000"]]), firing(2, 2, [["liquidation", "50500"]]), firing(3, 1, [["liquidation", "52000"]])],
+      order: [3, 2, 1],
+    },
+    {
+      name: "liquidations as deep as each other: by user",
+      firings: [firing(1, 9, [["liquidation", "51000"]]), firing(2, 4, [["liquidation", "51000"]])],
+      order: [2, 1],
+    },
+    {
+      name: "stops and take-profits by user (the batches at once lock different accounts), then fills, then warnings",
+      firings: [firing(1, 3, [["warning", "50100"]]), firing(2, 2, [["fill", "50100"]]), firing(3, 3, [["sl", "50100"]]), firing(4, 1, [["tp", "49000"]]), firing(5, 3, [["sl", "50200"]]), firing(6, 1, [["sl", "50100"]])],
+      order: [4, 6, 3, 5, 2, 1],
+    },
+  ])("$name", ({ firings, order }) => {
+    expect(byUrgency(firings).map((f) => f.id)).toEqual(order);
   });
 });

@@ -4,7 +4,7 @@ import type { MarketKind } from "../../contract/market";
 import type { ErrorCode } from "../../contract";
 import { money } from "../ledger";
 import { quoteAround } from "../market";
-import type { Trigger } from "../triggers";
+import type { FiredAt, Trigger } from "../triggers";
 
 /**
  * The maths of leveraged positions, pure: margin, fees, P&L, the liquidation price, the TP/SL rules,
@@ -129,6 +129,7 @@ export interface LiveLevels {
   warning?: string | null;
   /** The spread the order was placed with: its triggers watch the bid and ask this spread gives, not the pair's. */
   spread: string;
+  userId: number;
 }
 
 /**
@@ -138,7 +139,7 @@ export interface LiveLevels {
  */
 export function triggersOf(p: LiveLevels): Trigger[] {
   const owner = `positions:${p.id}`;
-  const make = (name: string, watch: "bid" | "ask", cross: "up" | "down", level: string): Trigger => ({ key: `${owner}:${name}`, owner, symbol: p.symbol, watch, cross, level, spread: p.spread });
+  const make = (name: string, watch: "bid" | "ask", cross: "up" | "down", level: string): Trigger => ({ key: `${owner}:${name}`, owner, symbol: p.symbol, watch, cross, level, spread: p.spread, user: p.userId });
   if (p.status === "pending") {
     if (!p.limitPrice) return [];
     return [p.direction === "long" ? make("fill", "ask", "down", p.limitPrice) : make("fill", "bid", "up", p.limitPrice)];
@@ -195,12 +196,24 @@ export function splitClose(input: { margin: Decimal; openFee: Decimal; swapTotal
 }
 
 /**
+ * How a close at `exec` splits: the gross P&L and the close fee (the same as `grossPnl` and `feeFor`, from one USDT
+ * value of a price point: a tick that settles thousands of positions does this for each), then `splitClose`.
+ */
+export function closeAt(t: PositionTerms, input: { openPrice: string; exec: string; margin: Decimal; openFee: Decimal; swapTotal: Decimal; swapDue: Decimal }): CloseSplit {
+  const perPoint = units(t).times(t.quoteRate);
+  const exec = money(input.exec);
+  const gross = perPoint.times(exec.minus(input.openPrice)).times(sign(t.direction));
+  const closeFee = roundMoney(perPoint.times(exec).times(t.feeRate));
+  return splitClose({ margin: input.margin, openFee: input.openFee, swapTotal: input.swapTotal, swapDue: input.swapDue, gross, closeFee });
+}
+
+/**
  * Unrealised figures at an executable price: P&L after the open fee, the close fee it would pay now and swaps;
  * the margin level in percent (equity / maintenance x 100; 100 = liquidation).
  */
 export function unrealised(t: PositionTerms, input: { openPrice: string; mark: string; margin: Decimal; openFee: Decimal; swapTotal: Decimal; swapDue: Decimal; maintenance: Decimal }) {
-  const gross = grossPnl(t, input.openPrice, input.mark);
-  const split = splitClose({ margin: input.margin, openFee: input.openFee, swapTotal: input.swapTotal, swapDue: input.swapDue, gross, closeFee: feeFor(t, input.mark) });
+  const split = closeAt(t, { ...input, exec: input.mark });
+  const gross = split.gross;
   const equity = input.margin.minus(input.swapDue).plus(gross);
   const level = input.maintenance.gt(0) ? equity.div(input.maintenance).times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN) : null;
   return { gross, pnl: split.pnl, equity, marginLevel: level };
@@ -269,4 +282,30 @@ export const swapMultiplier = (dayMs: number): number => (new Date(dayMs).getUTC
 /** One night's swap charge: notional at the open price x the side's daily rate x the day's multiplier. */
 export function swapCharge(t: PositionTerms, openPrice: string, rate: string, dayMs: number): Decimal {
   return roundMoney(notional(t, openPrice).times(rate).times(swapMultiplier(dayMs)));
+}
+
+// ---- the order a tick's firings settle in -------------------------------------------------------------------
+
+/** A position whose triggers a tick crossed, with the reason it settles for. */
+export type Firing = { item: FiredAt; reason: ReturnType<typeof reasonOf> };
+
+/** How far past its liquidation level the firing tick went, as a share of the level (null: not a liquidation). */
+function depth({ item, reason }: Firing): Decimal | null {
+  const level = reason === "liquidation" ? item.fired.find((f) => f.trigger.key.endsWith(":liquidation")) : undefined;
+  if (!level || level.trigger.watch === "time") return null;
+  return money(level.observed).minus(level.trigger.level).abs().div(level.trigger.level);
+}
+
+const GROUP: Record<NonNullable<Firing["reason"]>, number> = { liquidation: 0, sl: 1, tp: 1, fill: 2, warning: 3, user: 4, close_all: 4 };
+
+/**
+ * The order a tick's firings settle in: liquidations first, the deepest beyond its level first (the price furthest
+ * past the liquidation level is the worst margin level), then stops and take-profits, fills, margin warnings. Within
+ * that, by user: the batches settling at once then lock different users' accounts rather than wait for each other's.
+ * Each firing is ranked once: a comparison that built decimals ran ~280,000 times for 10,000 firings.
+ */
+export function byUrgency<T extends Firing>(firings: readonly T[]): T[] {
+  const ranked = firings.map((firing) => ({ firing, group: firing.reason ? GROUP[firing.reason] : 4, depth: depth(firing) ?? money(0), user: firing.item.fired[0]?.trigger.user ?? 0 }));
+  ranked.sort((a, b) => a.group - b.group || b.depth.cmp(a.depth) || a.user - b.user);
+  return ranked.map((r) => r.firing);
 }

@@ -31,6 +31,11 @@ export interface Trigger {
   level: string;
   /** The spread rate whose bid or ask it watches; absent: the pair's current quote (the observation's bid and ask). */
   spread?: string;
+  /**
+   * The user whose money its settlement moves. A source settles a tick's firings in batches, two at once: ordered by
+   * user, those batches lock different users' accounts instead of waiting for each other's.
+   */
+  user?: number;
 }
 
 /** What a tick offers to the triggers of its symbol. */
