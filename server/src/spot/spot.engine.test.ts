@@ -37,10 +37,14 @@ describe("which tick fills a limit order", () => {
     }
   });
 
+  it("the trigger names the order's user (a tick's fills are batched by it)", () => {
+    expect(triggerOf({ id: 1, symbol: "BTC/USDT", side: "buy", price: "100", spread: "0", userId: 5 }).user).toBe(5);
+  });
+
   it("the trigger book agrees with the engine on which tick crosses", () => {
     for (const c of cases) {
       const book = new TriggerBook();
-      book.add(triggerOf({ id: 1, symbol: "BTC/USDT", side: c.side, price: c.limit, spread: "0" }));
+      book.add(triggerOf({ id: 1, symbol: "BTC/USDT", side: c.side, price: c.limit, spread: "0", userId: 1 }));
       let firedAt: number | null = null;
       c.path.forEach(([bid, ask], i) => {
         if (firedAt === null && book.evaluate({ symbol: "BTC/USDT", price: bid, bid, ask, atMs: i }).length) firedAt = i;

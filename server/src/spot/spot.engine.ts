@@ -74,12 +74,12 @@ export const fillAt = (quantity: string, price: string, feeRate: string): Fill =
  * The trigger an open limit order arms: a buy watches the ask falling to its price, a sell the bid rising to it, on
  * the quote the order's OWN spread (the pair's when it was placed) puts around the tick, never the pair's current one.
  */
-export function triggerOf(order: { id: number; symbol: string; side: SpotSide; price: string; spread: string }): Trigger {
+export function triggerOf(order: { id: number; symbol: string; side: SpotSide; price: string; spread: string; userId: number }): Trigger {
   const owner = `${SOURCE}:${order.id}`;
-  const spread = order.spread;
+  const { spread, userId: user } = order;
   return order.side === "buy"
-    ? { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "ask", cross: "down", level: order.price, spread }
-    : { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "bid", cross: "up", level: order.price, spread };
+    ? { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "ask", cross: "down", level: order.price, spread, user }
+    : { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "bid", cross: "up", level: order.price, spread, user };
 }
 
 /** The first tick of a path that crosses a limit order, with the fill it makes (null when none does). */

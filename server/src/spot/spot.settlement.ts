@@ -16,7 +16,7 @@ import { amountValue, numberValue, priceValue } from "../platform/i18n";
 /** Limit orders filled per transaction when one tick crosses many. */
 export const FILL_BATCH = 1_000;
 
-type Crossed = { id: number; owner: string; tick: { price: string; atMs: number } };
+type Crossed = { id: number; owner: string; tick: { price: string; atMs: number }; user: number };
 
 const noticeOf = (row: SpotOrderRow, fill: Fill, tick: { price: string; atMs: number }) => {
   const quantity = toWire(row.quantity);
@@ -98,7 +98,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
 
   private levelOf(row: SpotOrderRow): Trigger | null {
     if (row.status !== "open" || row.price === null) return null;
-    return triggerOf({ id: row.id, symbol: row.symbol, side: row.side, price: money(row.price).toFixed(row.pricePrecision), spread: toWire(row.spreadRate) });
+    return triggerOf({ id: row.id, symbol: row.symbol, side: row.side, price: money(row.price).toFixed(row.pricePrecision), spread: toWire(row.spreadRate), userId: row.userId });
   }
 
   async loadOwners(ids: readonly string[]): Promise<Map<string, Trigger[]>> {
@@ -112,7 +112,8 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
   }
 
   /**
-   * Fills what crossed, up to FILL_BATCH orders per transaction (two transactions at once), started in tick order. Each batch locks its rows in id order
+   * Fills what crossed, up to FILL_BATCH orders per transaction (two transactions at once), started in tick order
+   * (by user within a tick). Each batch locks its rows in id order
    * (a user's cancel locks its row first too, so a cancel and a fill that race settle the order once: whichever locks
    * it first) and re-checks every one under its lock: an order the user cancelled meanwhile is left alone, and the
    * crossing is decided again on decimals at the order's own spread. A batch that fails is tried again one order per
@@ -127,8 +128,10 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
       // An owner fired twice (a replay after a reload) fills on its first tick.
       if (seen.has(id)) continue;
       seen.add(id);
-      crossed.push({ id, owner: item.owner, tick: { price: item.tick.price, atMs: item.tick.atMs } });
+      crossed.push({ id, owner: item.owner, tick: { price: item.tick.price, atMs: item.tick.atMs }, user: item.fired[0]?.trigger.user ?? 0 });
     }
+    // Tick by tick, and by user within a tick: the two batches in flight then lock different users' accounts.
+    crossed.sort((a, b) => a.tick.atMs - b.tick.atMs || a.user - b.user);
     const failures: unknown[] = [];
     const refused: number[] = [];
     const run = async (batch: readonly Crossed[]) => refused.push(...(await this.fillBatch(batch)));
