@@ -23,7 +23,7 @@ export function toWire(value: MoneyValue): string {
     const plain = value.includes(".") ? value.replace(TRAILING_ZEROS, "") : value;
     return plain === "-0" ? "0" : plain;
   }
-  const d = new Money(value);
+  const d = money(value);
   return d.isZero() ? "0" : d.toFixed();
 }
 
