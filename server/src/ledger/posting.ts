@@ -132,7 +132,7 @@ async function insertEntries(tx: Tx, inputs: readonly EntryInput[]): Promise<Ins
  * accounts are looked up); the users' accounts are locked last, so a concurrent posting on the same accounts waits
  * only through the balances, the postings' rows and the commit.
  */
-async function postLegs(tx: Tx, { inputs, planned, fresh, earlier }: InsertedEntries, insufficient: ErrorCode): Promise<Posted[]> {
+async function postLegs(tx: Tx, { inputs, planned, fresh, earlier }: InsertedEntries, insufficient: ErrorCode = "INSUFFICIENT_BALANCE"): Promise<Posted[]> {
   const posted = new Map<string, Posted>();
   for (const [key, entryId] of earlier) posted.set(key, { entryId, duplicate: true, postings: [] });
 
@@ -292,7 +292,7 @@ export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[], al
           WHERE h.id = v.id`,
     );
   }
-  return postLegs(tx, inserted, "INSUFFICIENT_BALANCE");
+  return postLegs(tx, inserted);
 }
 
 /** Many entries per transaction (the daily payouts): the entry id per input, null when its key had posted before. */

@@ -33,8 +33,11 @@ const sign = (direction: PositionDirection) => (direction === "long" ? 1 : -1);
 /** Base units traded: lots x contract size. */
 export const units = (t: Pick<PositionTerms, "quantity" | "contractSize">): Decimal => money(t.quantity).times(t.contractSize);
 
+/** USDT per point of price: base units x the quote currency's rate. */
+const pointValue = (t: PositionTerms): Decimal => units(t).times(t.quoteRate);
+
 /** Notional in USDT at a price. */
-export const notional = (t: PositionTerms, price: string): Decimal => units(t).times(price).times(t.quoteRate);
+export const notional = (t: PositionTerms, price: string): Decimal => pointValue(t).times(price);
 
 export const marginFor = (t: PositionTerms, price: string): Decimal => roundMoney(notional(t, price).div(t.leverage));
 
@@ -48,7 +51,7 @@ export function maintenanceFor(t: PositionTerms, openPrice: string, margin: Deci
 
 /** Gross P&L in USDT of closing at `closePrice` (before fees and swaps). */
 export const grossPnl = (t: PositionTerms, openPrice: string, closePrice: string): Decimal =>
-  units(t).times(money(closePrice).minus(openPrice)).times(t.quoteRate).times(sign(t.direction));
+  pointValue(t).times(money(closePrice).minus(openPrice)).times(sign(t.direction));
 
 /** Amounts kept to 8 decimals (a USDT cent is 2; NUMERIC keeps 18): rounded down, the user never gets a rounding up. */
 export const roundMoney = (value: Decimal): Decimal => value.toDecimalPlaces(8, Decimal.ROUND_DOWN);
@@ -75,7 +78,7 @@ export function warningPrice(t: PositionTerms, openPrice: string, margin: Decima
 /** The executable price at which `capital` + gross P&L falls to `floor`, rounded towards the open price. */
 function levelWhereEquityIs(t: PositionTerms, openPrice: string, capital: Decimal, floor: Decimal): string | null {
   const cushion = capital.minus(floor);
-  const perUnit = units(t).times(t.quoteRate);
+  const perUnit = pointValue(t);
   const move = cushion.div(perUnit);
   const level = t.direction === "long" ? money(openPrice).minus(move) : money(openPrice).plus(move);
   if (!level.gt(0)) return null;
@@ -200,7 +203,7 @@ export function splitClose(input: { margin: Decimal; openFee: Decimal; swapTotal
  * value of a price point: a tick that settles thousands of positions does this for each), then `splitClose`.
  */
 export function closeAt(t: PositionTerms, input: { openPrice: string; exec: string; margin: Decimal; openFee: Decimal; swapTotal: Decimal; swapDue: Decimal }): CloseSplit {
-  const perPoint = units(t).times(t.quoteRate);
+  const perPoint = pointValue(t);
   const exec = money(input.exec);
   const gross = perPoint.times(exec.minus(input.openPrice)).times(sign(t.direction));
   const closeFee = roundMoney(perPoint.times(exec).times(t.feeRate));
