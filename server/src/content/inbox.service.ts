@@ -245,10 +245,12 @@ export class InboxService implements Notifier {
     });
     const values = messages.map((m, i) => ({ userId: m.userId, title: texts[i].title, body: clip(texts[i].signed, BODY_MAX), sentBy: m.sentBy, createdAt: now, readAt: null }));
     // One statement per 5,000 messages, one array per column (a VALUES list of thousands of rows costs more to build
-    // than to run); the rows come back in the order of the messages.
+    // than to run). Only the ids come back, in the order of the messages: the rest is what was written.
     const rows: UserMessageRow[] = [];
     for (let i = 0; i < values.length; i += 5_000) {
-      rows.push(...(await insertMany(tx, userMessages, values.slice(i, i + 5_000))));
+      const part = values.slice(i, i + 5_000);
+      const ids = await insertMany(tx, userMessages, part, ["id"]);
+      part.forEach((value, j) => rows.push({ ...value, id: ids[j].id }));
     }
     // The anti-phishing code proves a message in the app; a push shown on a lock screen never carries it.
     const pushable = messages.flatMap((m, i) => (m.push ? [{ userId: m.userId, messageId: rows[i].id, title: texts[i].title, body: texts[i].body, push: m.push }] : []));

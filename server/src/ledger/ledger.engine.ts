@@ -68,11 +68,11 @@ export function normaliseLegs(legs: readonly Leg[]): PlannedLeg[] {
 
 /**
  * Applies legs, in order, to the locked balances of the user accounts they touch. Returns each posting with the
- * bucket's balance before and after, and the new balances; or the first bucket that would go negative.
+ * bucket's balance before and after, and the new balances of the accounts it touched; or the first bucket that would
+ * go negative. `balances` itself is never changed (it may hold a whole batch's accounts: only the touched are copied).
  */
 export function applyLegs(legs: readonly PlannedLeg[], balances: ReadonlyMap<string, UserBalance>): Plan {
   const next = new Map<string, UserBalance>();
-  for (const [key, b] of balances) next.set(key, { ...b });
   const postings: PlannedPosting[] = [];
   for (const leg of legs) {
     // Literal objects of one shape, not spreads: thousands of postings per batch go through here.
@@ -80,8 +80,12 @@ export function applyLegs(legs: readonly PlannedLeg[], balances: ReadonlyMap<str
       postings.push({ key: leg.key, userId: null, platform: leg.platform, currency: leg.currency, bucket: leg.bucket, amount: leg.amount, before: null, after: null });
       continue;
     }
-    const balance = next.get(leg.key);
-    if (!balance) throw new Error(`Invariant violated: account ${leg.key} was not locked`);
+    let balance = next.get(leg.key);
+    if (!balance) {
+      const locked = balances.get(leg.key);
+      if (!locked) throw new Error(`Invariant violated: account ${leg.key} was not locked`);
+      next.set(leg.key, (balance = { available: locked.available, frozen: locked.frozen }));
+    }
     const before = balance[leg.bucket];
     const after = before.plus(leg.amount);
     if (after.lt(0)) return { ok: false, key: leg.key, bucket: leg.bucket, short: after.negated() };

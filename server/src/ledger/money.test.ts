@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { money, toFixedDown, toWire } from "./money";
+import { fitsColumn, money, toFixedDown, toWire } from "./money";
 
 /** toWire's string path (no Decimal built) must answer exactly what decimal.js answers. */
 const viaDecimal = (value: string) => {
@@ -50,5 +50,28 @@ describe("toFixedDown", () => {
       .tuple(fc.boolean(), digits(1, 18), fc.option(digits(1, 18)))
       .map(([negative, whole, fraction]) => `${negative ? "-" : ""}${whole.replace(/^0+(?=\d)/, "")}${fraction === null ? "" : `.${fraction}`}`);
     fc.assert(fc.property(numeric, fc.integer({ min: 0, max: 12 }), (value, places) => toFixedDown(value, places) === money(value).toFixed(places)), { numRuns: 5_000 });
+  });
+});
+
+describe("fitsColumn", () => {
+  it.each([
+    ["999999999999999999.999999999999999999", true],
+    ["-999999999999999999.999999999999999999", true],
+    ["1e18", false],
+    ["-1e18", false],
+    ["1000000000000000000.5", false],
+    ["0", true],
+    ["-0", true],
+    ["0.000000000000000001", true],
+    ["0.0000000000000000001", false],
+    ["NaN", false],
+    ["Infinity", false],
+  ])("%s fits NUMERIC(36,18): %s", (value, fits) => {
+    expect(fitsColumn(money(value))).toBe(fits);
+  });
+
+  it("agrees with |value| < 10^18 and at most 18 decimals", () => {
+    const value = fc.tuple(fc.integer({ min: -20, max: 20 }), fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n })).map(([exponent, digits]) => money(`${digits}e${exponent}`));
+    fc.assert(fc.property(value, (v) => fitsColumn(v) === (v.decimalPlaces() <= 18 && v.abs().lt("1e18"))), { numRuns: 5_000 });
   });
 });

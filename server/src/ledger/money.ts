@@ -9,9 +9,8 @@ export type Money = Decimal;
 
 export type MoneyValue = Decimal.Value;
 
-/** The largest amount a NUMERIC(36,18) column holds, and its smallest step. */
+/** The decimals a NUMERIC(36,18) column holds (its values stay below 10^18 in size). */
 export const MONEY_SCALE = 18;
-const LIMIT = new Money("1e18");
 
 /** A money decimal of `value`. One that already is one is answered as it is: decimals never change once built. */
 export const money = (value: MoneyValue): Decimal => (value instanceof Money ? value : new Money(value));
@@ -51,7 +50,8 @@ const TRAILING_ZEROS = /\.?0+$/;
 
 /** Whether a value fits NUMERIC(36,18): finite, at most 18 decimals, below 10^18 in size. */
 export function fitsColumn(value: Decimal): boolean {
-  return value.isFinite() && value.decimalPlaces() <= MONEY_SCALE && value.abs().lt(LIMIT);
+  // The exponent says the size without building |value|: below 10^18 is an exponent below 18 (zero's is 0).
+  return value.isFinite() && value.decimalPlaces() <= MONEY_SCALE && value.e < 18;
 }
 
 /** Rounds down to `places` decimals (what a user receives is never rounded up). */

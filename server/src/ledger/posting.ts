@@ -148,10 +148,8 @@ async function postLegs(tx: Tx, { inputs, planned, fresh, earlier }: InsertedEnt
     const balances = new Map<string, UserBalance>([...users].map(([key, a]) => [key, a.balance]));
     const columns = { entryId: [] as number[], accountId: [] as number[], userId: [] as (number | null)[], currency: [] as string[], bucket: [] as string[], amount: [] as string[], before: [] as (string | null)[], after: [] as (string | null)[], at: [] as string[] };
     for (const e of toPost) {
-      // Only the entry's own accounts go through the engine (copying every locked balance per entry is quadratic).
-      const touched = new Map<string, UserBalance>();
-      for (const leg of e.legs) if (leg.userId !== null) touched.set(leg.key, balances.get(leg.key)!);
-      const plan = applyLegs(e.legs, touched);
+      // The engine copies only the entry's own accounts (copying every locked balance per entry is quadratic).
+      const plan = applyLegs(e.legs, balances);
       if (!plan.ok) throw new DomainError(insufficient);
       for (const [key, balance] of plan.balances) balances.set(key, balance);
       const at = (e.input.at ?? new Date()).toISOString();

@@ -167,19 +167,22 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
  * costs more than running the statement).
  */
 export function pgArray(values: readonly (string | number | boolean | null)[]): string {
-  // Built by concatenation, escaping only the strings that need it: a settlement passes tens of thousands of values.
+  // Built by concatenation: a settlement passes hundreds of thousands of values. Numbers, decimal strings, ids, keys
+  // and timestamps go bare (quotes on each were a fifth of the bytes sent); anything else is quoted and escaped.
   let out = "{";
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (i) out += ",";
     if (v === null) out += "NULL";
-    else if (typeof v !== "string") out += `"${String(v)}"`;
-    else out += NEEDS_ESCAPE.test(v) ? `"${v.replace(ESCAPED, (c) => `\\${c}`)}"` : `"${v}"`;
+    else if (typeof v === "number") out += String(v);
+    else if (typeof v === "boolean") out += v ? "t" : "f";
+    else out += BARE.test(v) ? v : `"${v.replace(ESCAPED, "\\$&")}"`;
   }
   return out + "}";
 }
 
-const NEEDS_ESCAPE = /[\\"]/;
+/** What an array literal reads back unquoted as the same text: no space, quote, comma or brace, and not NULL. */
+const BARE = /^(?!null$)[\w.:+-]+$/i;
 const ESCAPED = /[\\"]/g;
 
 /** `column = ANY (ids)`: a batch's ids as one array parameter (an IN list of 1,000 parameters costs more to build than to run). */

@@ -77,4 +77,13 @@ describe("insertMany", () => {
     });
     expect((await database.db.select({ n: sql<number>`count(*)::int` }).from(probes))[0].n).toBe(7);
   });
+
+  it("answers only the columns asked for, mapped as a select maps them, in the order of the values", async () => {
+    const inserted = await insertMany(database.db, probes, [row(3), row(4)], ["id", "at"]);
+    expect(inserted.map((r) => Object.keys(r).sort())).toEqual([["at", "id"], ["at", "id"]]);
+    const selected = await database.db.select({ id: probes.id, at: probes.at }).from(probes).where(sql`${probes.id} IN (${inserted[0].id}, ${inserted[1].id})`).orderBy(asc(probes.id));
+    expect(inserted).toEqual(selected);
+    expect(inserted[0].at).toEqual(row(3).at);
+    await expect(insertMany(database.db, probes, [row(5)], ["id", "nope" as "id"])).rejects.toThrow(/columns of the table/);
+  });
 });

@@ -11,9 +11,19 @@ import { invariant } from "./errors";
  * mappings, so the answer is what a select would give. Every row names the same columns; the others take their
  * defaults. Rows are inserted in the order given, and come back in it as PostgreSQL's RETURNING gives them.
  */
-export async function insertMany<T extends PgTable>(db: Executor, table: T, values: ReadonlyArray<InferInsertModel<T>>): Promise<Array<InferSelectModel<T>>> {
+export async function insertMany<T extends PgTable>(db: Executor, table: T, values: ReadonlyArray<InferInsertModel<T>>): Promise<Array<InferSelectModel<T>>>;
+/** Only these columns come back (a caller that knows the rest, as it wrote them, reads back only the generated ids). */
+export async function insertMany<T extends PgTable, K extends keyof InferSelectModel<T> & string>(
+  db: Executor,
+  table: T,
+  values: ReadonlyArray<InferInsertModel<T>>,
+  returning: readonly K[],
+): Promise<Array<Pick<InferSelectModel<T>, K>>>;
+export async function insertMany<T extends PgTable>(db: Executor, table: T, values: ReadonlyArray<InferInsertModel<T>>, returning?: readonly string[]): Promise<Array<Record<string, unknown>>> {
   if (!values.length) return [];
   const columns = Object.entries(getTableColumns(table));
+  const returned = returning ? columns.filter(([key]) => returning.includes(key)) : columns;
+  invariant(returned.length === (returning?.length ?? columns.length), "insertMany returns only columns of the table");
   const valueOf = (row: InferInsertModel<T>, key: string) => (row as Record<string, unknown>)[key];
   const named = columns.filter(([key]) => valueOf(values[0], key) !== undefined);
   for (const row of values) invariant(columns.every(([key]) => (valueOf(row, key) === undefined) === (valueOf(values[0], key) === undefined)), "every row of insertMany names the same columns");
@@ -29,13 +39,16 @@ export async function insertMany<T extends PgTable>(db: Executor, table: T, valu
     }),
     sql`, `,
   );
-  const result = (await db.execute(sql`INSERT INTO ${table} (${names}) SELECT ${aliases} FROM unnest(${arrays}) WITH ORDINALITY AS v (${aliases}, n) ORDER BY n RETURNING *`)) as unknown as { rows: Array<Record<string, unknown>> };
+  const list = returning ? sql.join(returned.map(([, column]) => sql.identifier(column.name)), sql`, `) : sql`*`;
+  const result = (await db.execute(sql`INSERT INTO ${table} (${names}) SELECT ${aliases} FROM unnest(${arrays}) WITH ORDINALITY AS v (${aliases}, n) ORDER BY n RETURNING ${list}`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
   return result.rows.map((raw) => {
     const row: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
+    for (const [key, column] of returned) {
       const value = raw[column.name];
       row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     }
-    return row as InferSelectModel<T>;
+    return row;
   });
 }

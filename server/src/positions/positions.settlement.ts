@@ -298,8 +298,11 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
         for (const closed of await this.closeManyInTx(tx, closes)) done.set(closed.id, closed);
         return done;
       });
-      // One re-arm message and one push per user for the whole batch (the runner reads its owners back at once).
-      this.afterMany([...rows.values()], batch.filter(({ id }) => !rows.has(id)).map(({ item }) => item.owner));
+      // One re-arm message and one push per user for the whole batch (the runner reads its owners back at once). A
+      // position this batch closed is not read back: its triggers left the book when it fired, and it has no others.
+      const changed = [...rows.values()];
+      const rearm = [...changed.filter((row) => row.status !== "closed").map((row) => ownerOf(SOURCE, row.id)), ...batch.filter(({ id }) => !rows.has(id)).map(({ item }) => item.owner)];
+      this.afterMany(changed, rearm);
     });
   }
 
@@ -336,11 +339,11 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
   }
 
   /**
-   * After a batch committed: its owners re-armed by one message (`untouched` are owners that fired but were left
-   * alone: re-armed as they are), the changed positions pushed to their users' sockets in one bus message.
+   * After a batch committed: the owners in `rearm` (by default every changed position's) re-read by one message, the
+   * changed positions pushed to their users' sockets in one bus message.
    */
-  afterMany(rows: readonly PositionRow[], untouched: readonly string[] = []): Position[] {
-    this.deps.triggers.changedMany([...rows.map((row) => ownerOf(SOURCE, row.id)), ...untouched]);
+  afterMany(rows: readonly PositionRow[], rearm: readonly string[] = rows.map((row) => ownerOf(SOURCE, row.id))): Position[] {
+    this.deps.triggers.changedMany(rearm);
     const list = rows.map((row) => ({ userId: row.userId, position: this.queries.toPosition(row) }));
     if (this.deps.publishMany) this.deps.publishMany(list);
     else for (const { userId, position } of list) this.deps.publish(userId, position);

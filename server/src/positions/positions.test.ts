@@ -94,6 +94,28 @@ describe("a market long with TP and SL", () => {
     await sound();
   });
 
+  it("after a tick, reads back the positions it left live (a fill's stops armed), never those it closed", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    const stopped = (await submit(u.token, { sl_price: "59000" })).body.message;
+    const limit = (await submit(u.token, { type: "limit", price: "59000", sl_price: "50000" })).body.message;
+    const { settlement } = server.engines.positions;
+    const read: string[] = [];
+    const [loadOwner, loadOwners] = [settlement.loadOwner.bind(settlement), settlement.loadOwners.bind(settlement)];
+    settlement.loadOwner = (id) => (read.push(id), loadOwner(id));
+    settlement.loadOwners = (ids) => (read.push(...ids), loadOwners(ids));
+    try {
+      await tick(server, { [BTC]: "58980" }); // bid 58968.40 stops the first; ask 58991.80 fills the limit
+    } finally {
+      Object.assign(settlement, { loadOwner, loadOwners });
+    }
+    expect((await positionsOf(u.token, "closed")).list.map((p) => p.id)).toContain(stopped.id);
+    expect((await positionsOf(u.token)).list.map((p) => p.id)).toEqual([limit.id]);
+    expect(read).toEqual([String(limit.id)]);
+    expect(server.engines.triggers.book.ownerKeys(`positions:${limit.id}`).sort()).toEqual([`positions:${limit.id}:liquidation`, `positions:${limit.id}:sl`, `positions:${limit.id}:warning`].sort());
+    await sound();
+  });
+
   it("a gap through the stop closes at the gapped bid, not at the stop", async () => {
     await tick(server, { [BTC]: "60000" });
     const u = await user();

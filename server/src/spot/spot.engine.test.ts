@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { money } from "../ledger";
 import { TriggerBook } from "../triggers";
-import { averageCost, crosses, fillAt, firstCrossing, holdOf, limitRefusal, marketLegs, settleLegs, deliveryLegs, triggerOf, type Quote } from "./spot.engine";
+import { averageCost, byTickThenUser, crosses, fillAt, firstCrossing, holdOf, limitRefusal, marketLegs, settleLegs, deliveryLegs, triggerOf, type Quote } from "./spot.engine";
 
 const BTC = { base: "BTC", quote: "USDT" };
 const q = (bid: string, ask: string, atMs = 0): Quote & { atMs: number } => ({ bid, ask, atMs });
@@ -51,6 +51,19 @@ describe("which tick fills a limit order", () => {
       });
       expect(firedAt, c.name).toBe(c.fillsAt);
     }
+  });
+});
+
+describe("the order fills settle in", () => {
+  const fill = (id: number, atMs: number, user: number) => ({ id, tick: { atMs }, user });
+  it.each([
+    ["one tick: by user", [fill(1, 5, 3), fill(2, 5, 1), fill(3, 5, 2)], [2, 3, 1]],
+    ["earlier ticks first, whatever their users", [fill(1, 7, 1), fill(2, 5, 9), fill(3, 6, 4)], [2, 3, 1]],
+    ["by tick, then by user within each", [fill(1, 6, 2), fill(2, 5, 2), fill(3, 6, 1), fill(4, 5, 1)], [4, 2, 3, 1]],
+    ["one user's fills of one tick keep their order", [fill(1, 5, 2), fill(2, 5, 1), fill(3, 5, 2)], [2, 1, 3]],
+  ])("%s", (_name, fills, ids) => {
+    expect(byTickThenUser(fills).map((f) => f.id)).toEqual(ids);
+    expect(fills.map((f) => f.id)).toEqual([...fills.keys()].map((i) => i + 1));
   });
 });
 

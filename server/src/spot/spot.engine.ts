@@ -82,6 +82,14 @@ export function triggerOf(order: { id: number; symbol: string; side: SpotSide; p
     : { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "bid", cross: "up", level: order.price, spread, user };
 }
 
+/**
+ * The order a tick's fills settle in: tick by tick, and by user within a tick, so the batches in flight lock different
+ * users' accounts rather than wait for each other's. Equal ones keep their order.
+ */
+export function byTickThenUser<T extends { tick: { atMs: number }; user: number }>(fills: readonly T[]): T[] {
+  return [...fills].sort((a, b) => a.tick.atMs - b.tick.atMs || a.user - b.user);
+}
+
 /** The first tick of a path that crosses a limit order, with the fill it makes (null when none does). */
 export function firstCrossing<T extends Quote>(side: SpotSide, limit: string, quantity: string, feeRate: string, ticks: readonly T[]): { tick: T; fill: Fill } | null {
   for (const tick of ticks) if (crosses(side, limit, tick)) return { tick, fill: fillAt(quantity, limit, feeRate) };

@@ -7,7 +7,7 @@ import { inBatches } from "../platform/batches";
 import { invariant } from "../platform/errors";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
-import { crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf, type Fill } from "./spot.engine";
+import { byTickThenUser, crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf, type Fill } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import { filledColumns, KIND, SpotRole, toOrder } from "./spot.shared";
 import { utcDateTime } from "../platform/clock";
@@ -130,13 +130,11 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
       seen.add(id);
       crossed.push({ id, owner: item.owner, tick: { price: item.tick.price, atMs: item.tick.atMs }, user: item.fired[0]?.trigger.user ?? 0 });
     }
-    // Tick by tick, and by user within a tick: the two batches in flight then lock different users' accounts.
-    crossed.sort((a, b) => a.tick.atMs - b.tick.atMs || a.user - b.user);
     const failures: unknown[] = [];
     const refused: number[] = [];
     const run = async (batch: readonly Crossed[]) => refused.push(...(await this.fillBatch(batch)));
     // Two batches in flight: one's statements run in the database while the next is planned here.
-    await inBatches(crossed, FILL_BATCH, 2, async (batch) => {
+    await inBatches(byTickThenUser(crossed), FILL_BATCH, 2, async (batch) => {
       try {
         await run(batch);
       } catch (error) {
