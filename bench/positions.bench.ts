@@ -115,7 +115,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
   // The server's own CPU per placement: a figure that other load on the machine changes much less than a rate.
   const profiler = await profileWindow();
   const cpuBefore = process.cpuUsage();
-  const { latencies, failures, seconds } = await loadFromOutside({ base, tokens, perUser, path: "/lever/submit", bodies });
+  const { latencies, failures, seconds, cpuMs: clientCpuMs } = await loadFromOutside({ base, tokens, perUser, path: "/lever/submit", bodies });
   const cpu = process.cpuUsage(cpuBefore);
   await profiler?.stop(`placements-${kind}`);
   const cpuMs = (cpu.user + cpu.system) / 1000 / latencies.length;
@@ -156,6 +156,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
     { name: `${kind}: placements through HTTP`, value: rate, unit: "/s", note: kind === "postgres" ? "goal 2,000/s" : "goal 800/s" },
     { name: `${kind}: placement latency p50`, value: percentile(latencies, 50), unit: "ms" },
     { name: `${kind}: server CPU per placement`, value: cpuMs, unit: "ms", note: "user + system time of the server's process / placements" },
+    { name: `${kind}: load client CPU per placement`, value: clientCpuMs / latencies.length, unit: "ms", note: "the load process's own, on the same cores" },
     { name: `${kind}: placement latency p99`, value: percentile(latencies, 99), unit: "ms", note: kind === "postgres" ? "goal < 50 ms" : undefined },
     { name: `${kind}: raw two-account transfers`, value: raw, unit: "/s", note: rawNote },
     { name: `${kind}: placements / raw transfers`, value: (rate / raw) * 100, unit: "%", note: kind === "postgres" ? "goal >= 25 %" : undefined },

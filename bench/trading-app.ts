@@ -66,13 +66,13 @@ export async function tradingApp(database: Database, users: number, funds: Recor
   return { built, base, tokens, ids, setPrice };
 }
 
-/** Runs `bench/load-client.ts` in a process of its own with this job; answers its latencies (sorted), failures, seconds. */
+/** Runs `bench/load-client.ts` in a process of its own with this job; answers its latencies (sorted), failures, seconds and its own CPU. */
 export async function loadFromOutside(job: { base: string; tokens: string[]; perUser: number; path: string; bodies: object[] }) {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "load-client.ts")], { stdio: ["pipe", "pipe", "inherit"] });
   child.stdin.end(JSON.stringify(job));
   let out = "";
   for await (const chunk of child.stdout) out += String(chunk);
-  const result = JSON.parse(out) as { latencies: number[]; failures: number; seconds: number };
+  const result = JSON.parse(out) as { latencies: number[]; failures: number; seconds: number; cpuMs: number };
   result.latencies.sort((a, b) => a - b);
   return result;
 }
