@@ -5,7 +5,7 @@ import { ledger, money, resolveThenPost, toWire } from "../ledger";
 import { idIn, pgArray, type Tx } from "../platform/db";
 import { inBatches } from "../platform/batches";
 import { invariant } from "../platform/errors";
-import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
+import { firedUser, ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
 import { byTickThenUser, crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf, type Fill } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
@@ -128,7 +128,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
       // An owner fired twice (a replay after a reload) fills on its first tick.
       if (seen.has(id)) continue;
       seen.add(id);
-      crossed.push({ id, owner: item.owner, tick: { price: item.tick.price, atMs: item.tick.atMs }, user: item.fired[0]?.trigger.user ?? 0 });
+      crossed.push({ id, owner: item.owner, tick: { price: item.tick.price, atMs: item.tick.atMs }, user: firedUser(item) });
     }
     const failures: unknown[] = [];
     const refused: number[] = [];

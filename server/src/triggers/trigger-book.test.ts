@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TriggerBook, type Cross, type Trigger, type Watch } from "./trigger-book";
+import { firedUser, TriggerBook, type Cross, type Trigger, type Watch } from "./trigger-book";
 
 const t = (key: string, watch: Watch, cross: Cross, level: string, symbol = "BTC/USDT", owner = key): Trigger => ({ key, owner, symbol, watch, cross, level });
 const obs = (bid: string, ask: string, atMs = 0, symbol = "BTC/USDT") => ({ symbol, price: bid, bid, ask, atMs });
@@ -112,5 +112,16 @@ describe("TriggerBook", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("firedUser", () => {
+  const fired = (user?: number) => ({ trigger: { key: "p:1:sl", owner: "p:1", symbol: "BTC/USDT", watch: "bid" as const, cross: "down" as const, level: "1", user }, observed: "1" });
+  it.each([
+    ["the user its triggers name", [fired(7), fired(7)], 7],
+    ["0 when they name none", [fired()], 0],
+    ["0 when nothing fired", [], 0],
+  ])("%s", (_name, list, user) => {
+    expect(firedUser({ owner: "p:1", fired: list })).toBe(user);
   });
 });

@@ -62,6 +62,9 @@ export interface FiredOwner {
   fired: Fired[];
 }
 
+/** The user whose money a fired owner's settlement moves (its triggers all name the same; 0 when they name none). */
+export const firedUser = (owner: FiredOwner): number => owner.fired[0]?.trigger.user ?? 0;
+
 interface Entry {
   at: number;
   trigger: Trigger;
