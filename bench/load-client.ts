@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 
 /**
@@ -16,6 +17,8 @@ interface Job {
   path: string;
   /** One request body per position in a user's sequence (cycled). */
   bodies: object[];
+  /** Each request carries a fresh `idempotency_key`, as the app's order ticket sends one with every order. */
+  keyed?: boolean;
 }
 
 function post(agent: http.Agent, url: URL, token: string, body: string): Promise<{ status: number; text: string }> {
@@ -43,6 +46,8 @@ async function main(): Promise<void> {
   const url = new URL(`${job.base}${job.path}`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.tokens.length });
   const bodies = job.bodies.map((b) => JSON.stringify(b));
+  // The app's key: 32 hex digits (shared/lib/idempotency-key), spliced into the body's JSON.
+  const bodyAt = (i: number) => (job.keyed ? `{"idempotency_key":"${randomUUID().replaceAll("-", "")}",${bodies[i % bodies.length].slice(1)}` : bodies[i % bodies.length]);
   const latencies: number[] = [];
   let failures = 0;
   const cpuBefore = process.cpuUsage();
@@ -51,7 +56,7 @@ async function main(): Promise<void> {
     job.tokens.map(async (token) => {
       for (let i = 0; i < job.perUser; i++) {
         const t0 = performance.now();
-        const res = await post(agent, url, token, bodies[i % bodies.length]);
+        const res = await post(agent, url, token, bodyAt(i));
         if (res.status !== 200 || (JSON.parse(res.text) as { type: unknown }).type !== "ok") failures++;
         latencies.push(performance.now() - t0);
       }

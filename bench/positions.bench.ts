@@ -9,10 +9,10 @@ import { benchDatabase, loadFromOutside, percentile, postgresCpuSeconds, profile
  * (a) The trigger book with 100,000 open positions over 20 symbols (TP, SL and liquidation each: 300,000 levels):
  *     time to evaluate one tick when nothing triggers and when 1 % of the positions trigger (goal p99 < 50 ms).
  *     What fires is then settled in batches: (c) measures that.
- * (b) Market orders placed through HTTP (a real socket, 50 concurrent users in a process of their own) on PostgreSQL
- *     and on PGlite, beside the raw rate of the same PostgreSQL server in the same run (pgbench, 8 clients, a
- *     two-account transfer and an entry row) (goals: PostgreSQL 2,000/s with p99 < 50 ms and at least 25 % of the
- *     raw rate; PGlite 800/s).
+ * (b) Market orders placed through HTTP (a real socket, 50 concurrent users in a process of their own, each order
+ *     with a fresh idempotency key, as the app sends it) on PostgreSQL and on PGlite, beside the raw rate of the same
+ *     PostgreSQL server in the same run (pgbench, 8 clients, a two-account transfer and an entry row) (goals:
+ *     PostgreSQL 2,000/s with p99 < 50 ms and at least 25 % of the raw rate; PGlite 800/s).
  * (c) Settlement: stop-losses of 1,000 and of 10,000 positions crossed by one tick, settled by the runner (goal:
  *     10,000 within a second).
  */
@@ -115,8 +115,10 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
   // The server's own CPU per placement: a figure that other load on the machine changes much less than a rate.
   const profiler = await profileWindow();
   const cpuBefore = process.cpuUsage();
-  const { latencies, failures, seconds, cpuMs: clientCpuMs } = await loadFromOutside({ base, tokens, perUser, path: "/lever/submit", bodies });
+  const databaseCpuBefore = kind === "postgres" ? postgresCpuSeconds() : null;
+  const { latencies, failures, seconds, cpuMs: clientCpuMs } = await loadFromOutside({ base, tokens, perUser, path: "/lever/submit", bodies, keyed: true });
   const cpu = process.cpuUsage(cpuBefore);
+  const databaseCpu = databaseCpuBefore === null ? null : postgresCpuSeconds()! - databaseCpuBefore;
   await profiler?.stop(`placements-${kind}`);
   const cpuMs = (cpu.user + cpu.system) / 1000 / latencies.length;
   const rate = latencies.length / seconds;
@@ -157,6 +159,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
     { name: `${kind}: placement latency p50`, value: percentile(latencies, 50), unit: "ms" },
     { name: `${kind}: server CPU per placement`, value: cpuMs, unit: "ms", note: "user + system time of the server's process / placements" },
     { name: `${kind}: load client CPU per placement`, value: clientCpuMs / latencies.length, unit: "ms", note: "the load process's own, on the same cores" },
+    ...(databaseCpu === null ? [] : [{ name: `${kind}: PostgreSQL CPU per placement`, value: (databaseCpu * 1000) / latencies.length, unit: "ms", note: "all its processes, on the same cores" }]),
     { name: `${kind}: placement latency p99`, value: percentile(latencies, 99), unit: "ms", note: kind === "postgres" ? "goal < 50 ms" : undefined },
     { name: `${kind}: raw two-account transfers`, value: raw, unit: "/s", note: rawNote },
     { name: `${kind}: placements / raw transfers`, value: (rate / raw) * 100, unit: "%", note: kind === "postgres" ? "goal >= 25 %" : undefined },
@@ -168,7 +171,7 @@ async function settlement(count: number, log: (line: string) => void): Promise<B
   const { built, base, tokens, setPrice } = await tradingApp(database, 100, { USDT: "10000000" });
   // Long positions with stop-losses between 59,000 and 58,001, placed from another process.
   const bodies = Array.from({ length: count / 100 }, (_, i) => ({ ...order(1, (59000 - (i % 999)).toFixed(2)) }));
-  await loadFromOutside({ base, tokens, perUser: count / 100, path: "/lever/submit", bodies });
+  await loadFromOutside({ base, tokens, perUser: count / 100, path: "/lever/submit", bodies, keyed: true });
   await built.engines.triggers.drain();
   const profiler = await profileWindow();
   const started = performance.now();

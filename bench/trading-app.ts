@@ -67,7 +67,7 @@ export async function tradingApp(database: Database, users: number, funds: Recor
 }
 
 /** Runs `bench/load-client.ts` in a process of its own with this job; answers its latencies (sorted), failures, seconds and its own CPU. */
-export async function loadFromOutside(job: { base: string; tokens: string[]; perUser: number; path: string; bodies: object[] }) {
+export async function loadFromOutside(job: { base: string; tokens: string[]; perUser: number; path: string; bodies: object[]; keyed?: boolean }) {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "load-client.ts")], { stdio: ["pipe", "pipe", "inherit"] });
   child.stdin.end(JSON.stringify(job));
   let out = "";

@@ -4,7 +4,7 @@ import { ledger, money, toWire, type Leg } from "../ledger";
 import type { PairRow } from "../market";
 import { DomainError } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
-import { claimKeys, settleKeys, storedAnswer, type IdempotentCall } from "../platform/idempotency";
+import { answerTaken, claimKeys, prepareThenPlace, settleKeys, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { positionsConfig, sessionCovers } from "../positions";
 import { ownerOf } from "../triggers";
 import { optionsConfig, periodsOf } from "./options.config";
@@ -61,22 +61,12 @@ export class OptionsCommands extends OptionsRole {
 
   /**
    * Opens an option through the group commit (options arriving while a batch is written go together in the next
-   * one), as contract market orders do. As `idempotent` does for one call: a key seen before answers its first
-   * result; the rules are checked outside the transaction; a key another request claimed first answers the winner's.
+   * one), as contract market orders do. As `idempotent` does for one call: the rules are checked outside the
+   * transaction, and a key seen before (or claimed first by a twin) answers its first option (`prepareThenPlace`).
    */
   async submit(userId: number, desk: OptionsDesk, input: SubmitOptionInput): Promise<Option> {
     const call: IdempotentCall = { userId, key: input.idempotency_key, scope: desk === "crypto" ? "microtrade/submit" : "microtrade/whsubmit", body: { ...input, idempotency_key: undefined } };
-    const replay = await storedAnswer<Option>(this.db, call);
-    if (replay) return replay.response;
-    let prepared: Prepared;
-    try {
-      prepared = await this.prepare(userId, desk, input);
-    } catch (error) {
-      const late = await storedAnswer<Option>(this.db, call);
-      if (late) return late.response;
-      throw error;
-    }
-    const placed = await this.placements.submit({ call, userId, input, prepared });
+    const placed = await prepareThenPlace(this.db, call, () => this.prepare(userId, desk, input), (prepared) => this.placements.submit({ call, userId, input, prepared }), (first: Option): Placed => ({ replay: first }));
     if (!("fresh" in placed)) return placed.replay;
     this.deps.triggers.changed(ownerOf(SOURCE, placed.fresh.id));
     this.deps.publish(userId, placed.fresh);
@@ -91,7 +81,7 @@ export class OptionsCommands extends OptionsRole {
   private async placeBatch(batch: readonly Placement[]): Promise<Array<Placed | Error>> {
     const settled = await this.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
-      const answers: Array<Placed | Error | "taken"> = batch.map(() => "taken");
+      const answers: Array<Placed | Error | typeof TAKEN> = batch.map(() => TAKEN);
       const claimed = await claimKeys(tx, batch.map((m) => m.call));
       const wanted = new Map<string, { userId: number; currency: string }>();
       batch.forEach(({ userId, input }, i) => claimed[i] && wanted.set(`${userId}:${input.currency}`, { userId, currency: input.currency }));
@@ -146,18 +136,12 @@ export class OptionsCommands extends OptionsRole {
         tx,
         batch.flatMap((member, index) => {
           const answer = answers[index];
-          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === "taken" || !("fresh" in answer) ? null : answer.fresh }] : [];
+          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === TAKEN || !("fresh" in answer) ? null : answer.fresh }] : [];
         }),
       );
       return answers;
     });
     // A key another request claimed first: that request's answer (it committed before this batch could claim it).
-    return Promise.all(
-      settled.map(async (answer, index) => {
-        if (answer !== "taken") return answer;
-        const winner = await storedAnswer<Option>(this.db, batch[index].call);
-        return winner ? { replay: winner.response } : new DomainError("TRY_AGAIN");
-      }),
-    );
+    return answerTaken(this.db, batch.map((m) => m.call), settled, (first: Option): Placed => ({ replay: first }));
   }
 }

@@ -158,6 +158,59 @@ export function storedAnswer<T>(db: Executor, call: IdempotentCall): Promise<{ r
 }
 
 /**
+ * Group commit's side of `idempotent` for one call, before its batch: the rules are checked outside any transaction
+ * (`prepare`), then the call joins a batch (`place`), whose `claimKeys` tells a new key from one seen before. The key
+ * is not looked up first: that was one more round trip for every order, and only a retry finds anything. When the
+ * rules refuse, a key seen before still answers its first result (`replay`): a retry of an order placed before the
+ * rules changed gets that order, not today's refusal.
+ */
+export async function prepareThenPlace<P, O, T>(
+  db: Executor,
+  call: IdempotentCall,
+  prepare: () => Promise<P>,
+  place: (prepared: P) => Promise<O>,
+  replay: (first: T) => O | Promise<O>,
+): Promise<O> {
+  let prepared: P;
+  try {
+    prepared = await prepare();
+  } catch (error) {
+    const first = await storedAnswer<T>(db, call);
+    if (first) return replay(first.response);
+    throw error;
+  }
+  return place(prepared);
+}
+
+/** A batch member whose key another request claimed first (`claimKeys` answered false). */
+export const TAKEN = Symbol("taken");
+
+/**
+ * After a batch committed: each member whose key was `TAKEN` gets the first request's answer (`replay` of it), or
+ * TRY_AGAIN when that request left none; a reused key with another request is refused (IDEMPOTENCY_CONFLICT) for that
+ * member alone. The other members keep their own answers.
+ */
+export function answerTaken<A, T>(
+  db: Executor,
+  calls: readonly IdempotentCall[],
+  answers: ReadonlyArray<A | Error | typeof TAKEN>,
+  replay: (first: T) => A | Promise<A>,
+): Promise<Array<A | Error>> {
+  return Promise.all(
+    answers.map(async (answer, index) => {
+      if (answer !== TAKEN) return answer;
+      try {
+        const first = await storedAnswer<T>(db, calls[index]);
+        return first ? await replay(first.response) : new DomainError("TRY_AGAIN");
+      } catch (error) {
+        if (error instanceof DomainError) return error;
+        throw error;
+      }
+    }),
+  );
+}
+
+/**
  * Group commit's side of `idempotent` (users' keys): claims the keys of many calls in the batch's transaction with
  * one statement. Answers, per call, whether it may run: a call without a key always may; a key another request
  * claimed first (committed, or earlier in this batch) may not, and its caller then returns the winner's answer.

@@ -8,7 +8,7 @@ import type { Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
 import { insertMany } from "../platform/insert-many";
-import { claimKeys, idempotent, settleKeys, storedAnswer, type IdempotentCall } from "../platform/idempotency";
+import { answerTaken, claimKeys, idempotent, prepareThenPlace, settleKeys, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { rulesFor } from "./positions.config";
 import { closeSide, feeFor, marginFor, openSide, sessionAt, stopRefusal, type PositionTerms } from "./positions.engine";
 import { MARGIN_CURRENCY, PositionsRole, blank, type PositionsDeps } from "./positions.shared";
@@ -176,22 +176,12 @@ export class PositionsCommands extends PositionsRole {
   }
 
   /**
-   * A market order through the group commit. As `idempotent` does for one call: a key seen before answers its first
-   * result; the rules are checked outside the transaction; a key another request claimed first answers the winner's.
+   * A market order through the group commit. As `idempotent` does for one call: the rules are checked outside the
+   * transaction, and a key seen before (or claimed first by a twin) answers its first result (`prepareThenPlace`).
    */
   private async placeMarket(userId: number, input: SubmitInput): Promise<Position> {
     const call = { userId, key: input.idempotency_key, scope: "lever/submit", body: { ...input, idempotency_key: undefined } };
-    const replay = await storedAnswer<PositionRow>(this.db, call);
-    if (replay) return this.settlement.after(revived(replay.response));
-    let prepared: Prepared;
-    try {
-      prepared = await this.prepare(userId, input);
-    } catch (error) {
-      const late = await storedAnswer<PositionRow>(this.db, call);
-      if (late) return this.settlement.after(revived(late.response));
-      throw error;
-    }
-    const row = await this.placements.submit({ call, userId, input, prepared });
+    const row = await prepareThenPlace(this.db, call, () => this.prepare(userId, input), (prepared) => this.placements.submit({ call, userId, input, prepared }), revived);
     return this.settlement.after(row);
   }
 
@@ -204,7 +194,7 @@ export class PositionsCommands extends PositionsRole {
   private async placeBatch(batch: readonly Placement[]): Promise<Array<PositionRow | Error>> {
     const settled = await this.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
-      const answers: Array<PositionRow | Error | "taken"> = batch.map(() => "taken");
+      const answers: Array<PositionRow | Error | typeof TAKEN> = batch.map(() => TAKEN);
       const claimed = await claimKeys(tx, batch.map((m) => m.call));
       const balances = await ledger.lockBalances(tx, [...new Set(batch.map((m) => m.userId))].map((userId) => ({ userId, currency: MARGIN_CURRENCY })));
       const accepted: Array<{ index: number; member: Placement; margin: Decimal; fee: Decimal }> = [];
@@ -290,19 +280,13 @@ export class PositionsCommands extends PositionsRole {
         tx,
         batch.flatMap((member, index) => {
           const answer = answers[index];
-          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === "taken" ? null : answer }] : [];
+          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === TAKEN ? null : answer }] : [];
         }),
       );
       return answers;
     });
     // A key another request claimed first: that request's answer (it committed before this batch could claim it).
-    return Promise.all(
-      settled.map(async (answer, index) => {
-        if (answer !== "taken") return answer;
-        const winner = await storedAnswer<PositionRow>(this.db, batch[index].call);
-        return winner ? revived(winner.response) : new DomainError("TRY_AGAIN");
-      }),
-    );
+    return answerTaken(this.db, batch.map((m) => m.call), settled, revived);
   }
 
   // ----- changing and closing -----------------------------------------------------------------------------------

@@ -475,6 +475,23 @@ describe("market orders placed together (group commit)", () => {
     expect((await submit(u.token, { idempotency_key: "twenty-at-once", quantity: "0.2" })).body.code).toBe("IDEMPOTENCY_CONFLICT");
     await sound();
   });
+
+  it("a retry answers the order its key placed even when the rules now refuse (the price went stale), and opens nothing more", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user();
+    const first = await submit(u.token, { idempotency_key: "placed-then-stale" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // No tick for a minute: a new order is refused (prices paused); the retry of the placed one is not.
+    server.clock.advance(60_000);
+    expect((await submit(u.token, { idempotency_key: "a-new-order" })).body.code).toBe("TRADING_CLOSED");
+    const retry = await submit(u.token, { idempotency_key: "placed-then-stale" });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.message).toMatchObject({ id: first.body.message.id, status: "open" });
+    // The same key with another order is still refused, not answered as a stale price.
+    expect((await submit(u.token, { idempotency_key: "placed-then-stale", quantity: "0.2" })).body.code).toBe("IDEMPOTENCY_CONFLICT");
+    expect((await positionsOf(u.token)).list).toHaveLength(1);
+    await sound();
+  });
 });
 
 describe.runIf(testDatabaseKind() === "postgres")("one tick settled in several batches at once (PostgreSQL)", () => {

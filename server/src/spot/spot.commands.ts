@@ -4,7 +4,7 @@ import { ledger, money, postBatch, type Leg } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
 import { DomainError } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
-import { claimKeys, settleKeys, storedAnswer, type IdempotentCall } from "../platform/idempotency";
+import { answerTaken, claimKeys, prepareThenPlace, settleKeys, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { feeRateFor, spotConfig } from "./spot.config";
 import { fillAt, holdOf, limitRefusal, marketLegs, marketPrice } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
@@ -69,22 +69,12 @@ export class SpotCommands extends SpotRole {
 
   /**
    * Places an order through the group commit: orders arriving while a batch is written go together in the next one.
-   * As `idempotent` does for one call: a key seen before answers its first result (nothing runs); the rules are
-   * checked outside the transaction; a key another request claimed first answers the winner's order.
+   * As `idempotent` does for one call: the rules are checked outside the transaction, and a key seen before (or
+   * claimed first by a twin) answers its first order; nothing moves twice (`prepareThenPlace`).
    */
   async trade(userId: number, input: TradeInput): Promise<SpotOrder> {
     const call: IdempotentCall = { userId, key: input.idempotency_key, scope: "coin/trade", body: { ...input, idempotency_key: undefined } };
-    const replay = await storedAnswer<SpotOrder>(this.db, call);
-    if (replay) return replay.response;
-    let prepared: Prepared;
-    try {
-      prepared = await this.prepare(input);
-    } catch (error) {
-      const late = await storedAnswer<SpotOrder>(this.db, call);
-      if (late) return late.response;
-      throw error;
-    }
-    const placed = await this.placements.submit({ call, userId, input, prepared });
+    const placed = await prepareThenPlace(this.db, call, () => this.prepare(input), (prepared) => this.placements.submit({ call, userId, input, prepared }), (first: SpotOrder): Placed => ({ replay: first }));
     // A replay of the same idempotency key returns the first answer and changes nothing.
     return "row" in placed ? this.settlement.after(placed.row) : placed.replay;
   }
@@ -99,7 +89,7 @@ export class SpotCommands extends SpotRole {
   private async placeBatch(batch: readonly Placement[]): Promise<Array<Placed | Error>> {
     const settled = await this.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
-      const answers: Array<Placed | Error | "taken"> = batch.map(() => "taken");
+      const answers: Array<Placed | Error | typeof TAKEN> = batch.map(() => TAKEN);
       const claimed = await claimKeys(tx, batch.map((m) => m.call));
       const plans = batch.map(({ userId, input, prepared: { pair, quote, limit, feeRate } }) => {
         if (limit === null) {
@@ -183,19 +173,13 @@ export class SpotCommands extends SpotRole {
         tx,
         batch.flatMap((member, index) => {
           const answer = answers[index];
-          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === "taken" || !("row" in answer) ? null : toOrder(answer.row) }] : [];
+          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === TAKEN || !("row" in answer) ? null : toOrder(answer.row) }] : [];
         }),
       );
       return answers;
     });
     // A key another request claimed first: that request's answer (it committed before this batch could claim it).
-    return Promise.all(
-      settled.map(async (answer, index) => {
-        if (answer !== "taken") return answer;
-        const winner = await storedAnswer<SpotOrder>(this.db, batch[index].call);
-        return winner ? { replay: winner.response } : new DomainError("TRY_AGAIN");
-      }),
-    );
+    return answerTaken(this.db, batch.map((m) => m.call), settled, (first: SpotOrder): Placed => ({ replay: first }));
   }
 
   async cancel(userId: number, id: number): Promise<SpotOrder> {
