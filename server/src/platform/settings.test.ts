@@ -45,4 +45,23 @@ describe("settingReader", () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await config.cached(database.db)).toEqual({ rate: "2" });
   });
+
+  it("shares one read among the callers that miss at once, and keeps no failed read", async () => {
+    let reads = 0;
+    let failNext = true;
+    const config = settingReader(`test.reader.${process.pid}.${++keys}`, (stored) => {
+      reads++;
+      if (failNext) {
+        failNext = false;
+        throw new Error("the database went away");
+      }
+      return parsedOrDefault(schema, { rate: "default" })(stored);
+    });
+    await config.save(database.db, { rate: "7" });
+    await expect(Promise.all(Array.from({ length: 50 }, () => config.cached(database.db)))).rejects.toThrow("the database went away");
+    expect(reads).toBe(1);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => config.cached(database.db)));
+    expect(answers.every((a) => a.rate === "7")).toBe(true);
+    expect(reads).toBe(2);
+  });
 });

@@ -54,19 +54,22 @@ export interface SettingReader<T> {
 
 /** One operator-edited configuration kept in settings, read through `parse` (which gives the default when absent). */
 export function settingReader<T>(key: string, parse: (stored: unknown) => T, ttlMs = 5_000): SettingReader<T> {
-  const cache = new WeakMap<Executor, { atMs: number; version: number; value: T }>();
+  // The read in flight is cached, not only its value: when the TTL ends under load, the orders waiting then share one
+  // read instead of each sending its own (50 users placing orders sent 50 reads of each setting every 5 s).
+  const cache = new WeakMap<Executor, { atMs: number; version: number; value: Promise<T> }>();
   const read = async (db: Executor) => parse(await getSetting<unknown>(db, key));
   return {
     key,
     read,
-    async cached(db) {
+    cached(db) {
       const hit = cache.get(db);
       const nowMs = Date.now();
       if (hit && hit.version === versionOf(key) && nowMs - hit.atMs <= ttlMs) return hit.value;
-      const version = versionOf(key);
-      const value = await read(db);
-      cache.set(db, { atMs: nowMs, version, value });
-      return value;
+      const entry = { atMs: nowMs, version: versionOf(key), value: read(db) };
+      cache.set(db, entry);
+      // A failed read is not kept: the next caller reads again.
+      entry.value.catch(() => cache.get(db) === entry && cache.delete(db));
+      return entry.value;
     },
     save: (db, value) => putSetting(db, key, value),
   };
