@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Option, SubmitOptionInput } from "../../contract/options";
 import { ledger, money, toWire, type Leg } from "../ledger";
 import type { PairRow } from "../market";
-import { DomainError } from "../platform/errors";
+import { DomainError, invariant } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
 import { answerTaken, claimKeys, prepareThenPlace, settleKeys, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { positionsConfig, sessionCovers } from "../positions";
@@ -66,7 +66,7 @@ export class OptionsCommands extends OptionsRole {
    */
   async submit(userId: number, desk: OptionsDesk, input: SubmitOptionInput): Promise<Option> {
     const call: IdempotentCall = { userId, key: input.idempotency_key, scope: desk === "crypto" ? "microtrade/submit" : "microtrade/whsubmit", body: { ...input, idempotency_key: undefined } };
-    const placed = await prepareThenPlace(this.db, call, () => this.prepare(userId, desk, input), (prepared) => this.placements.submit({ call, userId, input, prepared }), (first: Option): Placed => ({ replay: first }));
+    const placed = await prepareThenPlace(this.db, call, () => this.prepare(userId, desk, input), (prepared) => this.placements.submit({ call, userId, input, prepared }), (first: { id: number }) => this.replayOf(first, userId));
     if (!("fresh" in placed)) return placed.replay;
     this.deps.triggers.changed(ownerOf(SOURCE, placed.fresh.id));
     this.deps.publish(userId, placed.fresh);
@@ -74,15 +74,19 @@ export class OptionsCommands extends OptionsRole {
   }
 
   /**
-   * Writes a batch of options in one transaction with one statement per table: the keys claimed, the stake accounts
-   * locked and each member decided on them in arrival order (a stake the balance cannot pay is refused alone, before
-   * anything is written), then the ids drawn, the stakes held, the rows inserted armed, the keys' answers written.
+   * Writes a batch of options in one transaction with one statement per table: the ids drawn, the keys claimed with
+   * them, the stake accounts locked and each member decided on them in arrival order (a stake the balance cannot pay
+   * is refused alone, before anything is written), then the stakes held, the rows inserted armed, the refused
+   * members' keys freed.
    */
   private async placeBatch(batch: readonly Placement[]): Promise<Array<Placed | Error>> {
     const settled = await this.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const answers: Array<Placed | Error | typeof TAKEN> = batch.map(() => TAKEN);
-      const claimed = await claimKeys(tx, batch.map((m) => m.call));
+      // An id per member first, so each key is claimed with the option it names (a refused member's id goes unused).
+      const ids = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('options', 'id'))::text AS id FROM generate_series(1, ${batch.length})`)) as unknown as { rows: Array<{ id: string }> };
+      const idOf = ids.rows.map((r) => Number(r.id));
+      const claimed = await claimKeys(tx, batch.map((m) => m.call), idOf.map((id) => ({ id })));
       const wanted = new Map<string, { userId: number; currency: string }>();
       batch.forEach(({ userId, input }, i) => claimed[i] && wanted.set(`${userId}:${input.currency}`, { userId, currency: input.currency }));
       const balances = await ledger.lockBalances(tx, [...wanted.values()]);
@@ -97,11 +101,9 @@ export class OptionsCommands extends OptionsRole {
         else answers[index] = new DomainError("INSUFFICIENT_BALANCE");
       });
       if (accepted.length) {
-        const ids = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('options', 'id'))::text AS id FROM generate_series(1, ${accepted.length})`)) as unknown as { rows: Array<{ id: string }> };
-        const idOf = accepted.map((_, i) => Number(ids.rows[i].id));
         const held = await ledger.holdMany(
           tx,
-          accepted.map((index, i) => ({ key: `option:${idOf[i]}:stake`, kind: "option.stake", userId: batch[index].userId, currency: batch[index].input.currency, amount: batch[index].prepared.amount, cause: { kind: "option", id: idOf[i] }, at: now })),
+          accepted.map((index) => ({ key: `option:${idOf[index]}:stake`, kind: "option.stake", userId: batch[index].userId, currency: batch[index].input.currency, amount: batch[index].prepared.amount, cause: { kind: "option", id: idOf[index] }, at: now })),
         );
         const rows = await tx
           .insert(options)
@@ -110,7 +112,7 @@ export class OptionsCommands extends OptionsRole {
               const { userId, input, prepared } = batch[index];
               const { pair, period, amount, open, expires } = prepared;
               return {
-                id: idOf[i],
+                id: idOf[index],
                 userId,
                 symbol: pair.symbol,
                 kind: pair.kind,
@@ -130,18 +132,20 @@ export class OptionsCommands extends OptionsRole {
           )
           .returning();
         const byId = new Map(rows.map((row) => [row.id, row]));
-        accepted.forEach((index, i) => (answers[index] = { fresh: toOption(byId.get(idOf[i])!) }));
+        accepted.forEach((index) => (answers[index] = { fresh: toOption(byId.get(idOf[index])!) }));
       }
-      await settleKeys(
-        tx,
-        batch.flatMap((member, index) => {
-          const answer = answers[index];
-          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === TAKEN || !("fresh" in answer) ? null : answer.fresh }] : [];
-        }),
-      );
+      // The opened options' keys hold their ids since the claim; a refused member's key is freed.
+      await settleKeys(tx, batch.flatMap((member, index) => (claimed[index] && (answers[index] instanceof Error || answers[index] === TAKEN) ? [{ call: member.call, response: null }] : [])));
       return answers;
     });
     // A key another request claimed first: that request's answer (it committed before this batch could claim it).
-    return answerTaken(this.db, batch.map((m) => m.call), settled, (first: Option): Placed => ({ replay: first }));
+    return answerTaken(this.db, batch.map((m) => m.call), settled, (first: { id: number }, call) => this.replayOf(first, call.userId));
+  }
+
+  /** The option a key's first answer names (`{ id }`; answers stored before were the option itself, id included). */
+  private async replayOf(first: { id: number }, userId: number): Promise<Placed> {
+    const [row] = await this.db.select().from(options).where(and(eq(options.id, first.id), eq(options.userId, userId)));
+    invariant(row !== undefined, "a key's answer names an option of its user");
+    return { replay: toOption(row) };
   }
 }

@@ -169,14 +169,14 @@ export async function prepareThenPlace<P, O, T>(
   call: IdempotentCall,
   prepare: () => Promise<P>,
   place: (prepared: P) => Promise<O>,
-  replay: (first: T) => O | Promise<O>,
+  replay: (first: T, call: IdempotentCall) => O | Promise<O>,
 ): Promise<O> {
   let prepared: P;
   try {
     prepared = await prepare();
   } catch (error) {
     const first = await storedAnswer<T>(db, call);
-    if (first) return replay(first.response);
+    if (first) return replay(first.response, call);
     throw error;
   }
   return place(prepared);
@@ -194,14 +194,14 @@ export function answerTaken<A, T>(
   db: Executor,
   calls: readonly IdempotentCall[],
   answers: ReadonlyArray<A | Error | typeof TAKEN>,
-  replay: (first: T) => A | Promise<A>,
+  replay: (first: T, call: IdempotentCall) => A | Promise<A>,
 ): Promise<Array<A | Error>> {
   return Promise.all(
     answers.map(async (answer, index) => {
       if (answer !== TAKEN) return answer;
       try {
         const first = await storedAnswer<T>(db, calls[index]);
-        return first ? await replay(first.response) : new DomainError("TRY_AGAIN");
+        return first ? await replay(first.response, calls[index]) : new DomainError("TRY_AGAIN");
       } catch (error) {
         if (error instanceof DomainError) return error;
         throw error;
@@ -214,15 +214,19 @@ export function answerTaken<A, T>(
  * Group commit's side of `idempotent` (users' keys): claims the keys of many calls in the batch's transaction with
  * one statement. Answers, per call, whether it may run: a call without a key always may; a key another request
  * claimed first (committed, or earlier in this batch) may not, and its caller then returns the winner's answer.
+ *
+ * `answers` (one per call) are stored with the keys at once when the batch knows them before it runs: a placement's
+ * drawn id, which a retry reads its order back by. The batch then writes no answers afterwards, one statement fewer
+ * in the transaction every order of the next batch waits for; `settleKeys` only frees the keys of refused calls.
  */
-export async function claimKeys(tx: Tx, calls: readonly IdempotentCall[]): Promise<boolean[]> {
-  const keyed = calls.filter((c) => c.key);
+export async function claimKeys(tx: Tx, calls: readonly IdempotentCall[], answers?: readonly object[]): Promise<boolean[]> {
+  const keyed = calls.flatMap((call, i) => (call.key ? [{ call, answer: answers?.[i] ?? {} }] : []));
   if (!keyed.length) return calls.map(() => true);
-  const col = (pick: (c: IdempotentCall) => string | number) => pgArray(keyed.map((c) => String(pick(c))));
+  const col = (pick: (c: IdempotentCall) => string | number) => pgArray(keyed.map(({ call }) => String(pick(call))));
   const result = (await tx.execute(
     sql`INSERT INTO idempotency_keys (user_id, key, scope, request_hash, response)
-        SELECT u, k, s, h, '{}'::jsonb FROM unnest(${col((c) => c.userId)}::bigint[], ${col((c) => c.key!)}::text[], ${col((c) => c.scope)}::text[],
-                                                   ${col((c) => requestHash(c.scope, c.body))}::text[]) AS v (u, k, s, h)
+        SELECT u, k, s, h, r FROM unnest(${col((c) => c.userId)}::bigint[], ${col((c) => c.key!)}::text[], ${col((c) => c.scope)}::text[],
+                                         ${col((c) => requestHash(c.scope, c.body))}::text[], ${pgArray(keyed.map(({ answer }) => JSON.stringify(answer)))}::jsonb[]) AS v (u, k, s, h, r)
         ORDER BY u, k ON CONFLICT DO NOTHING RETURNING user_id, key`,
   )) as unknown as { rows: Array<{ user_id: unknown; key: string }> };
   const fresh = new Set(result.rows.map((r) => `${Number(r.user_id)}\n${r.key}`));

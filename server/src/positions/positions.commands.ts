@@ -5,7 +5,7 @@ import type { Decimal } from "decimal.js";
 import { ledger, money, toWire } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
 import type { Tx } from "../platform/db";
-import { DomainError } from "../platform/errors";
+import { DomainError, invariant } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
 import { insertMany } from "../platform/insert-many";
 import { answerTaken, claimKeys, idempotent, prepareThenPlace, settleKeys, TAKEN, type IdempotentCall } from "../platform/idempotency";
@@ -24,14 +24,6 @@ interface Placement {
   input: SubmitInput;
   prepared: Prepared;
 }
-
-/** A row stored as a key's answer (JSON) with its times as dates again. */
-const revived = (row: PositionRow): PositionRow => ({
-  ...row,
-  createdAt: new Date(row.createdAt),
-  openedAt: row.openedAt === null ? null : new Date(row.openedAt),
-  closedAt: row.closedAt === null ? null : new Date(row.closedAt),
-});
 
 export interface SubmitInput {
   symbol: string;
@@ -171,8 +163,14 @@ export class PositionsCommands extends PositionsRole {
       },
     );
     // A replay of the same key answers the position it opened, read again.
-    const row = placed ?? (await this.db.select().from(positions).where(and(eq(positions.id, first.id), eq(positions.userId, userId))))[0];
-    return this.settlement.after(row);
+    return this.settlement.after(placed ?? (await this.orderOf(first, userId)));
+  }
+
+  /** The position a key's first answer names (`{ id }`; answers stored before kept the whole row, id included). */
+  private async orderOf(first: { id: number }, userId: number): Promise<PositionRow> {
+    const [row] = await this.db.select().from(positions).where(and(eq(positions.id, first.id), eq(positions.userId, userId)));
+    invariant(row !== undefined, "a key's answer names a position of its user");
+    return row;
   }
 
   /**
@@ -181,21 +179,25 @@ export class PositionsCommands extends PositionsRole {
    */
   private async placeMarket(userId: number, input: SubmitInput): Promise<Position> {
     const call = { userId, key: input.idempotency_key, scope: "lever/submit", body: { ...input, idempotency_key: undefined } };
-    const row = await prepareThenPlace(this.db, call, () => this.prepare(userId, input), (prepared) => this.placements.submit({ call, userId, input, prepared }), revived);
+    const row = await prepareThenPlace(this.db, call, () => this.prepare(userId, input), (prepared) => this.placements.submit({ call, userId, input, prepared }), (first: { id: number }) => this.orderOf(first, userId));
     return this.settlement.after(row);
   }
 
   /**
-   * Writes a batch of market orders in one transaction with one statement per table: the keys claimed, the margin
-   * accounts locked and every member decided on them in arrival order (a member the balance cannot pay is refused
-   * alone, before anything is written), then the ids drawn, the margin holds and open fees posted, the rows inserted
-   * open, the notices and the keys' answers written. The answer per member: its row, or the Error refusing it.
+   * Writes a batch of market orders in one transaction with one statement per table: the ids drawn, the keys claimed
+   * with them, the margin accounts locked and every member decided on them in arrival order (a member the balance
+   * cannot pay is refused alone, before anything is written), then the margin holds and open fees posted, the rows
+   * inserted open, the notices written, the refused members' keys freed. The answer per member: its row, or the Error
+   * refusing it.
    */
   private async placeBatch(batch: readonly Placement[]): Promise<Array<PositionRow | Error>> {
     const settled = await this.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const answers: Array<PositionRow | Error | typeof TAKEN> = batch.map(() => TAKEN);
-      const claimed = await claimKeys(tx, batch.map((m) => m.call));
+      // An id per member first, so each key is claimed with the position it names (a refused member's id goes unused).
+      const ids = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('positions', 'id'))::text AS id FROM generate_series(1, ${batch.length})`);
+      const idOf = (ids as unknown as { rows: Array<{ id: string }> }).rows.map((r) => Number(r.id));
+      const claimed = await claimKeys(tx, batch.map((m) => m.call), idOf.map((id) => ({ id })));
       const balances = await ledger.lockBalances(tx, [...new Set(batch.map((m) => m.userId))].map((userId) => ({ userId, currency: MARGIN_CURRENCY })));
       const accepted: Array<{ index: number; member: Placement; margin: Decimal; fee: Decimal }> = [];
       batch.forEach((member, index) => {
@@ -212,14 +214,12 @@ export class PositionsCommands extends PositionsRole {
         }
       });
       if (accepted.length) {
-        const ids = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('positions', 'id'))::text AS id FROM generate_series(1, ${accepted.length})`);
-        const idOf = (ids as unknown as { rows: Array<{ id: string }> }).rows.map((r) => Number(r.id));
-        const fees = accepted.flatMap(({ member, fee }, i) =>
+        const fees = accepted.flatMap(({ index, member, fee }) =>
           fee.gt(0)
             ? [{
-                key: `position:${idOf[i]}:open_fee`,
+                key: `position:${idOf[index]}:open_fee`,
                 kind: "position.fee",
-                cause: { kind: "position", id: idOf[i] },
+                cause: { kind: "position", id: idOf[index] },
                 at: now,
                 legs: [
                   { account: { user: member.userId }, currency: MARGIN_CURRENCY, amount: fee.negated() },
@@ -231,17 +231,17 @@ export class PositionsCommands extends PositionsRole {
         // The margins held and the open fees paid in one posting: one statement per ledger table for the batch.
         const holds = await ledger.holdMany(
           tx,
-          accepted.map(({ member, margin }, i) => ({ key: `position:${idOf[i]}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: margin, cause: { kind: "position", id: idOf[i] }, at: now })),
+          accepted.map(({ index, member, margin }) => ({ key: `position:${idOf[index]}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: margin, cause: { kind: "position", id: idOf[index] }, at: now })),
           undefined,
           fees,
         );
         const rows = await insertMany(
           tx,
           positions,
-          accepted.map(({ member, margin, fee }, i) => {
+          accepted.map(({ index, member, margin, fee }, i) => {
             const { pair, terms, quote, openPrice, tp, sl, swapRate, warningLevel } = member.prepared;
             return {
-              id: idOf[i],
+              id: idOf[index],
               userId: member.userId,
               symbol: pair.symbol,
               kind: pair.kind,
@@ -271,22 +271,17 @@ export class PositionsCommands extends PositionsRole {
           }),
         );
         const byId = new Map(rows.map((r) => [r.id, r]));
-        accepted.forEach(({ index }, i) => (answers[index] = byId.get(idOf[i])!));
+        accepted.forEach(({ index }) => (answers[index] = byId.get(idOf[index])!));
         const notices = rows.map((row) => ({ userId: row.userId, ...openedNotice(row, row.openPrice!, { price: row.openTickPrice!, atMs: row.openTickAtMs! }) }));
         if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
         else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
       }
-      await settleKeys(
-        tx,
-        batch.flatMap((member, index) => {
-          const answer = answers[index];
-          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === TAKEN ? null : answer }] : [];
-        }),
-      );
+      // The opened positions' keys hold their ids since the claim; a refused member's key is freed.
+      await settleKeys(tx, batch.flatMap((member, index) => (claimed[index] && (answers[index] instanceof Error || answers[index] === TAKEN) ? [{ call: member.call, response: null }] : [])));
       return answers;
     });
     // A key another request claimed first: that request's answer (it committed before this batch could claim it).
-    return answerTaken(this.db, batch.map((m) => m.call), settled, revived);
+    return answerTaken(this.db, batch.map((m) => m.call), settled, (first: { id: number }, call) => this.orderOf(first, call.userId));
   }
 
   // ----- changing and closing -----------------------------------------------------------------------------------

@@ -476,6 +476,28 @@ describe("market orders placed together (group commit)", () => {
     await sound();
   });
 
+  it("claims each key with the id of its position: a retry reads it back (also from an answer stored whole, as before), a refused order's key is freed", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const u = await user("100");
+    const keyRow = async (key: string) => (await server.database.query<{ response: unknown }>("SELECT response FROM idempotency_keys WHERE user_id = $1 AND key = $2", [u.id, key]))[0];
+    const first = await submit(u.token, { idempotency_key: "claimed-with-id", quantity: "0.01" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect((await keyRow("claimed-with-id"))?.response).toEqual({ id: first.body.message.id });
+    // An answer written by an earlier version holds the whole row: its id is enough.
+    await server.database.query("UPDATE idempotency_keys SET response = $1 WHERE user_id = $2 AND key = $3", [JSON.stringify({ id: first.body.message.id, userId: u.id, symbol: BTC, createdAt: "2026-01-01T00:00:00.000Z" }), u.id, "claimed-with-id"]);
+    const retry = await submit(u.token, { idempotency_key: "claimed-with-id", quantity: "0.01" });
+    expect(retry.body.message).toMatchObject({ id: first.body.message.id, status: "open" });
+    // 0.1 BTC needs 600.12 of margin: refused, and its key is not kept, so the same key is judged afresh once funded.
+    expect((await submit(u.token, { idempotency_key: "refused-first" })).body.code).toBe("INSUFFICIENT_BALANCE");
+    expect(await keyRow("refused-first")).toBeUndefined();
+    await credit(server, u.id, "1000");
+    const funded = await submit(u.token, { idempotency_key: "refused-first" });
+    expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+    expect((await keyRow("refused-first"))?.response).toEqual({ id: funded.body.message.id });
+    expect((await positionsOf(u.token)).list).toHaveLength(2);
+    await sound();
+  });
+
   it("a retry answers the order its key placed even when the rules now refuse (the price went stale), and opens nothing more", async () => {
     await tick(server, { [BTC]: "60000" });
     const u = await user();

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { SpotOrder, SpotSide } from "../../contract/spot";
 import { ledger, money, postBatch, type Leg } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
-import { DomainError } from "../platform/errors";
+import { DomainError, invariant } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
 import { answerTaken, claimKeys, prepareThenPlace, settleKeys, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { feeRateFor, spotConfig } from "./spot.config";
@@ -74,7 +74,7 @@ export class SpotCommands extends SpotRole {
    */
   async trade(userId: number, input: TradeInput): Promise<SpotOrder> {
     const call: IdempotentCall = { userId, key: input.idempotency_key, scope: "coin/trade", body: { ...input, idempotency_key: undefined } };
-    const placed = await prepareThenPlace(this.db, call, () => this.prepare(input), (prepared) => this.placements.submit({ call, userId, input, prepared }), (first: SpotOrder): Placed => ({ replay: first }));
+    const placed = await prepareThenPlace(this.db, call, () => this.prepare(input), (prepared) => this.placements.submit({ call, userId, input, prepared }), (first: { id: number }) => this.replayOf(first, userId));
     // A replay of the same idempotency key returns the first answer and changes nothing.
     return "row" in placed ? this.settlement.after(placed.row) : placed.replay;
   }
@@ -82,15 +82,19 @@ export class SpotCommands extends SpotRole {
   /**
    * Writes a batch of orders in one transaction with one statement per table: the keys claimed, the users' accounts
    * locked and every member decided on them in arrival order (one the balance cannot pay is refused alone, before
-   * anything is written), then the ids drawn, the market fills posted and the limit orders' funds held, the rows
-   * inserted, the keys' answers written. The answer per member: its row, the winner's order (a key claimed first),
-   * or the Error refusing it.
+   * anything is written), then the market fills posted and the limit orders' funds held, the rows inserted, the
+   * refused members' keys freed. The keys are claimed first, with the ids drawn for their orders. The answer per
+   * member: its row, the winner's order (a key claimed first), or the Error refusing it.
    */
   private async placeBatch(batch: readonly Placement[]): Promise<Array<Placed | Error>> {
     const settled = await this.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const answers: Array<Placed | Error | typeof TAKEN> = batch.map(() => TAKEN);
-      const claimed = await claimKeys(tx, batch.map((m) => m.call));
+      // The ids first: each key is claimed with the order it names, and the money moves name the orders as their
+      // cause, so each row is written once, complete (a refused member's id goes unused).
+      const ids = await rows<{ id: string }>(tx, sql`SELECT nextval(pg_get_serial_sequence('spot_orders', 'id'))::text AS id FROM generate_series(1, ${batch.length})`);
+      const idOf = new Map(ids.map((r, index) => [index, Number(r.id)]));
+      const claimed = await claimKeys(tx, batch.map((m) => m.call), ids.map((r) => ({ id: Number(r.id) })));
       const plans = batch.map(({ userId, input, prepared: { pair, quote, limit, feeRate } }) => {
         if (limit === null) {
           const fill = fillAt(input.quantity, marketPrice(input.side, quote), feeRate);
@@ -120,9 +124,6 @@ export class SpotCommands extends SpotRole {
         }
       });
       if (accepted.length) {
-        // The ids first: the money moves name the orders as their cause, and each row is written once, complete.
-        const ids = await rows<{ id: string }>(tx, sql`SELECT nextval(pg_get_serial_sequence('spot_orders', 'id'))::text AS id FROM generate_series(1, ${accepted.length})`);
-        const idOf = new Map(accepted.map((index, i) => [index, Number(ids[i].id)]));
         const market = accepted.filter((index) => plans[index].fill !== null);
         const limits = accepted.filter((index) => plans[index].hold !== null);
         // Fills before holds: a hold only takes, so every balance stays at or above what the decision saw.
@@ -169,17 +170,19 @@ export class SpotCommands extends SpotRole {
         const byId = new Map(created.map((row) => [row.id, row]));
         for (const index of accepted) answers[index] = { row: byId.get(idOf.get(index)!)! };
       }
-      await settleKeys(
-        tx,
-        batch.flatMap((member, index) => {
-          const answer = answers[index];
-          return claimed[index] ? [{ call: member.call, response: answer instanceof Error || answer === TAKEN || !("row" in answer) ? null : toOrder(answer.row) }] : [];
-        }),
-      );
+      // The placed orders' keys hold their ids since the claim; a refused member's key is freed.
+      await settleKeys(tx, batch.flatMap((member, index) => (claimed[index] && (answers[index] instanceof Error || answers[index] === TAKEN) ? [{ call: member.call, response: null }] : [])));
       return answers;
     });
     // A key another request claimed first: that request's answer (it committed before this batch could claim it).
-    return answerTaken(this.db, batch.map((m) => m.call), settled, (first: SpotOrder): Placed => ({ replay: first }));
+    return answerTaken(this.db, batch.map((m) => m.call), settled, (first: { id: number }, call) => this.replayOf(first, call.userId));
+  }
+
+  /** The order a key's first answer names (`{ id }`; answers stored before were the order itself, id included). */
+  private async replayOf(first: { id: number }, userId: number): Promise<Placed> {
+    const [row] = await this.db.select().from(spotOrders).where(and(eq(spotOrders.id, first.id), eq(spotOrders.userId, userId)));
+    invariant(row !== undefined, "a key's answer names an order of its user");
+    return { replay: toOrder(row) };
   }
 
   async cancel(userId: number, id: number): Promise<SpotOrder> {
