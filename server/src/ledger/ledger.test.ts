@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import type { Database } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import { freshDatabase, testDatabaseKind } from "../testing/harness";
@@ -404,5 +405,49 @@ describe.runIf(testDatabaseKind() === "postgres")("row locks on PostgreSQL", () 
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     expect((await wallet(a)).available).toBe("1000");
     expect((await wallet(b)).available).toBe("1000");
+  });
+});
+
+describe("accounts locked earlier in the same transaction", () => {
+  const transfer = (from: number, to: number, amount: string) => ({
+    key: key("transfer"),
+    kind: "transfer",
+    cause: { kind: "transfer", id: keys },
+    legs: [
+      { account: { user: from }, currency: "USDT", amount: `-${amount}` },
+      { account: { user: to }, currency: "USDT", amount },
+    ],
+  });
+
+  it("postings after lockBalances chain their balances from the locked ones, and the decisions made on the copies move nothing", async () => {
+    const [a, b] = [await newUserId(), await newUserId()];
+    await credit(a, "100");
+    const postings = await tx(async (t) => {
+      const balances = await ledger.lockBalances(t, [{ userId: a, currency: "USDT" }, { userId: b, currency: "USDT" }]);
+      // A batch decides on its copy: the ledger's own view is untouched by it.
+      expect(ledger.applyIfFunded(balances, transfer(a, b, "60").legs)).toBe(true);
+      expect(balances.get(`${a}:USDT`)!.available.toFixed()).toBe("40");
+      const first = await ledger.post(t, transfer(a, b, "60"));
+      const second = await ledger.post(t, transfer(a, b, "15"));
+      return [...first.postings, ...second.postings].filter((p) => p.userId === a).map((p) => [p.before, p.after]);
+    });
+    expect(postings).toEqual([["100", "40"], ["40", "25"]]);
+    expect(await wallet(a)).toMatchObject({ available: "25", frozen: "0" });
+    expect(await wallet(b)).toMatchObject({ available: "75", frozen: "0" });
+    expect(await ledger.verify(database.db)).toEqual([]);
+  });
+
+  it("a balance changed behind the ledger's back in the transaction stops the posting instead of being overwritten", async () => {
+    const [a, b] = [await newUserId(), await newUserId()];
+    await credit(a, "100");
+    await expect(
+      tx(async (t) => {
+        await ledger.lockBalances(t, [{ userId: a, currency: "USDT" }, { userId: b, currency: "USDT" }]);
+        await t.execute(sql`UPDATE ledger_accounts SET available = available + 1 WHERE user_id = ${a}`);
+        await ledger.post(t, transfer(a, b, "10"));
+      }),
+    ).rejects.toThrow("every locked account changes from the balance this transaction read it at");
+    expect(await wallet(a)).toMatchObject({ available: "100" });
+    expect(await ledger.verify(database.db)).toEqual([]);
   });
 });

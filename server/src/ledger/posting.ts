@@ -188,16 +188,21 @@ async function postLegs(tx: Tx, { inputs, planned, fresh, earlier }: InsertedEnt
       );
     }
 
-    // 4. The user balance rows (the CHECKs >= 0 refuse any that would go negative).
-    const changed = [...users.values()].map((a) => ({ id: a.id, balance: balances.get(a.key)! }));
+    // 4. The user balance rows (the CHECKs >= 0 refuse any that would go negative). Each row changes only from the
+    //    balance this transaction holds for it: a row that differs (nothing else writes balances) stops the posting.
+    const changed = [...users.values()].map((a) => ({ account: a, balance: balances.get(a.key)! }));
     for (const part of chunks(changed)) {
-      await tx.execute(
+      const updated = await rows<{ id: unknown }>(
+        tx,
         sql`UPDATE ledger_accounts AS a SET available = v.available, frozen = v.frozen
-            FROM unnest(${pgArray(part.map((c) => c.id))}::bigint[], ${pgArray(part.map((c) => toWire(c.balance.available)))}::numeric[],
-                        ${pgArray(part.map((c) => toWire(c.balance.frozen)))}::numeric[]) AS v (id, available, frozen)
-            WHERE a.id = v.id`,
+            FROM unnest(${pgArray(part.map((c) => c.account.id))}::bigint[], ${pgArray(part.map((c) => toWire(c.balance.available)))}::numeric[],
+                        ${pgArray(part.map((c) => toWire(c.balance.frozen)))}::numeric[], ${pgArray(part.map((c) => toWire(c.account.balance.available)))}::numeric[],
+                        ${pgArray(part.map((c) => toWire(c.account.balance.frozen)))}::numeric[]) AS v (id, available, frozen, was_available, was_frozen)
+            WHERE a.id = v.id AND a.available = v.was_available AND a.frozen = v.was_frozen RETURNING a.id`,
       );
+      invariant(updated.length === part.length, "every locked account changes from the balance this transaction read it at");
     }
+    for (const { account, balance } of changed) account.balance = balance;
   }
   return inputs.map((input) => {
     const result = posted.get(input.key);
@@ -325,7 +330,8 @@ interface LockedAccount {
 export async function lockBalances(tx: Tx, accounts: ReadonlyArray<{ userId: number; currency: string }>): Promise<Map<string, UserBalance>> {
   const wanted = new Map(accounts.map((a) => [`u:${a.userId}:${a.currency}`, a]));
   const locked = await lockAccounts(tx, wanted);
-  return new Map([...wanted].map(([key, a]) => [`${a.userId}:${a.currency}`, locked.get(key)!.balance]));
+  // Copies: the batch decides its members on them, while the ledger keeps the balances as they stand.
+  return new Map([...wanted].map(([key, a]) => [`${a.userId}:${a.currency}`, { ...locked.get(key)!.balance }]));
 }
 
 /**
@@ -359,7 +365,22 @@ async function lockUserAccounts(tx: Tx, legs: readonly PlannedLeg[]): Promise<Ma
   return lockAccounts(tx, wanted);
 }
 
+/**
+ * The user accounts each open transaction holds locked, as they stand in it. Only `postLegs` changes balances, and it
+ * keeps these in step, so a posting after `lockBalances` in the same transaction (a group-committed batch) does not
+ * read again the rows it already holds: one statement fewer in a batch that every order of the next one waits for.
+ */
+const heldBy = new WeakMap<Tx, Map<string, LockedAccount>>();
+
 async function lockAccounts(tx: Tx, wanted: ReadonlyMap<string, { userId: number; currency: string }>): Promise<Map<string, LockedAccount>> {
+  let held = heldBy.get(tx);
+  if (!held) heldBy.set(tx, (held = new Map()));
+  const missing = new Map([...wanted].filter(([key]) => !held.has(key)));
+  for (const [key, account] of await lockMissing(tx, missing)) held.set(key, account);
+  return new Map([...wanted.keys()].map((key) => [key, held.get(key)!]));
+}
+
+async function lockMissing(tx: Tx, wanted: ReadonlyMap<string, { userId: number; currency: string }>): Promise<Map<string, LockedAccount>> {
   const locked = new Map<string, LockedAccount>();
   if (!wanted.size) return locked;
   const all = [...wanted.values()];
