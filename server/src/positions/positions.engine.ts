@@ -30,11 +30,18 @@ export interface PositionTerms {
 
 const sign = (direction: PositionDirection) => (direction === "long" ? 1 : -1);
 
+/** `value` x `factor`; a factor of "1" (most contract sizes, every USDT pair's rate) costs nothing. */
+const scaled = (value: Decimal, factor: string): Decimal => (factor === "1" ? value : value.times(factor));
+
 /** Base units traded: lots x contract size. */
-export const units = (t: Pick<PositionTerms, "quantity" | "contractSize">): Decimal => money(t.quantity).times(t.contractSize);
+export const units = (t: Pick<PositionTerms, "quantity" | "contractSize">): Decimal => scaled(money(t.quantity), t.contractSize);
 
 /** USDT per point of price: base units x the quote currency's rate. */
-const pointValue = (t: PositionTerms): Decimal => units(t).times(t.quoteRate);
+const pointValue = (t: PositionTerms): Decimal => scaled(units(t), t.quoteRate);
+
+const ZERO = money(0);
+/** The value, or zero when it is below (a close pays out nothing below zero). */
+const atLeastZero = (value: Decimal): Decimal => (value.isNeg() ? ZERO : value);
 
 /** Notional in USDT at a price. */
 export const notional = (t: PositionTerms, price: string): Decimal => pointValue(t).times(price);
@@ -190,9 +197,10 @@ export interface CloseSplit {
  */
 export function splitClose(input: { margin: Decimal; openFee: Decimal; swapTotal: Decimal; swapDue: Decimal; gross: Decimal; closeFee: Decimal }): CloseSplit {
   const equity = input.margin.minus(input.swapDue).plus(input.gross);
-  const fee = Decimal.min(input.closeFee, Decimal.max(0, equity));
-  const payout = Decimal.max(0, equity.minus(fee));
-  const gap = Decimal.max(0, equity.negated());
+  const covered = atLeastZero(equity);
+  const fee = input.closeFee.lt(covered) ? input.closeFee : covered;
+  const payout = atLeastZero(equity.minus(fee));
+  const gap = equity.isNeg() ? equity.negated() : ZERO;
   const swapPaid = input.swapTotal.minus(input.swapDue);
   const pnl = payout.minus(input.margin).minus(input.openFee).minus(swapPaid);
   return { gross: input.gross, payout: money(payout), fee: money(fee), gap: money(gap), pnl: money(pnl) };
@@ -205,7 +213,8 @@ export function splitClose(input: { margin: Decimal; openFee: Decimal; swapTotal
 export function closeAt(t: PositionTerms, input: { openPrice: string; exec: string; margin: Decimal; openFee: Decimal; swapTotal: Decimal; swapDue: Decimal }): CloseSplit {
   const perPoint = pointValue(t);
   const exec = money(input.exec);
-  const gross = perPoint.times(exec.minus(input.openPrice)).times(sign(t.direction));
+  const move = exec.minus(input.openPrice);
+  const gross = perPoint.times(t.direction === "long" ? move : move.negated());
   const closeFee = roundMoney(perPoint.times(exec).times(t.feeRate));
   return splitClose({ margin: input.margin, openFee: input.openFee, swapTotal: input.swapTotal, swapDue: input.swapDue, gross, closeFee });
 }
