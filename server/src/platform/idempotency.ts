@@ -187,8 +187,8 @@ export const TAKEN = Symbol("taken");
 
 /**
  * After a batch committed: each member whose key was `TAKEN` gets the first request's answer (`replay` of it), or
- * TRY_AGAIN when that request left none; a reused key with another request is refused (IDEMPOTENCY_CONFLICT) for that
- * member alone. The other members keep their own answers.
+ * TRY_AGAIN when that request left none; a reused key with another request is refused (IDEMPOTENCY_CONFLICT), and
+ * any failure to read the first answer fails that member alone. The other members keep their own answers.
  */
 export function answerTaken<A, T>(
   db: Executor,
@@ -203,8 +203,8 @@ export function answerTaken<A, T>(
         const first = await storedAnswer<T>(db, calls[index]);
         return first ? await replay(first.response, calls[index]) : new DomainError("TRY_AGAIN");
       } catch (error) {
-        if (error instanceof DomainError) return error;
-        throw error;
+        // That member's answer alone: the others' orders are placed and committed, and answer so.
+        return error instanceof Error ? error : new Error(String(error));
       }
     }),
   );
