@@ -32,7 +32,7 @@ async function signedInWithWorker(page: Page): Promise<void> {
 }
 
 test("a push shows its notification, and a tap on it opens the screen of that order in the open app", async ({ context, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await context.grantPermissions(["notifications"]);
   await signedInWithWorker(page);
   const origin = new URL(page.url()).origin;
@@ -54,11 +54,18 @@ test("a push shows its notification, and a tap on it opens the screen of that or
   await expect.poll(() => notificationsOf(worker)).toEqual([]);
 
   // A second push about another object is its own notification; one the app cannot read is the generic notice.
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify({ ...payload, kind: "support", title: "Customer service replied", url: "#/pages/service/index", id: 9 }) });
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: "not json" });
-  await expect
-    .poll(async () => (await notificationsOf(worker)).map((n) => `${n.tag} ${n.title} ${n.data?.path}`).sort(), { timeout: 15_000 })
-    .toEqual(["notices TradeWise /pages/news/index", "support:9 Customer service replied /pages/service/index"].sort());
+  // Each is delivered again until it shows: once, on a slow machine, the browser dropped the push it was handed right
+  // after the tap, on its way to the worker. What is tested is what the worker shows; a push shown twice is one
+  // notification (its tag).
+  const shown = async () => (await notificationsOf(worker)).map((n) => `${n.tag} ${n.title} ${n.data?.path}`).sort();
+  const deliverUntilShown = (data: string, line: string) =>
+    expect(async () => {
+      await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data });
+      await expect.poll(shown, { timeout: 5_000 }).toContain(line);
+    }).toPass({ timeout: 30_000 });
+  await deliverUntilShown(JSON.stringify({ ...payload, kind: "support", title: "Customer service replied", url: "#/pages/service/index", id: 9 }), "support:9 Customer service replied /pages/service/index");
+  await deliverUntilShown("not json", "notices TradeWise /pages/news/index");
+  expect(await shown()).toEqual(["notices TradeWise /pages/news/index", "support:9 Customer service replied /pages/service/index"].sort());
 });
 
 test("the settings screen lists what may be pushed, off until notifications are allowed on this device", async ({ page }) => {
