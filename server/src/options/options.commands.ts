@@ -4,7 +4,7 @@ import { ledger, money, toWire, type Leg } from "../ledger";
 import type { PairRow } from "../market";
 import { DomainError, invariant } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
-import { answerTaken, claimKeys, prepareThenPlace, settleKeys, TAKEN, type IdempotentCall } from "../platform/idempotency";
+import { answerTaken, claimKeys, freeRefusedKeys, prepareThenPlace, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { positionsConfig, sessionCovers } from "../positions";
 import { ownerOf } from "../triggers";
 import { optionsConfig, periodsOf } from "./options.config";
@@ -134,8 +134,7 @@ export class OptionsCommands extends OptionsRole {
         const byId = new Map(rows.map((row) => [row.id, row]));
         accepted.forEach((index) => (answers[index] = { fresh: toOption(byId.get(idOf[index])!) }));
       }
-      // The opened options' keys hold their ids since the claim; a refused member's key is freed.
-      await settleKeys(tx, batch.flatMap((member, index) => (claimed[index] && (answers[index] instanceof Error || answers[index] === TAKEN) ? [{ call: member.call, response: null }] : [])));
+      await freeRefusedKeys(tx, batch.map((m) => m.call), claimed, answers);
       return answers;
     });
     // A key another request claimed first: that request's answer (it committed before this batch could claim it).

@@ -238,6 +238,15 @@ export async function claimKeys(tx: Tx, calls: readonly IdempotentCall[], answer
   });
 }
 
+/**
+ * A batch whose keys were claimed with their answers (`claimKeys`' `answers`): frees the keys of the members it
+ * refused (an Error, or still `TAKEN`), so a retry of those is judged afresh; the others keep what they were claimed
+ * with.
+ */
+export function freeRefusedKeys(tx: Tx, calls: readonly IdempotentCall[], claimed: readonly boolean[], answers: readonly unknown[]): Promise<void> {
+  return settleKeys(tx, calls.flatMap((call, i) => (claimed[i] && (answers[i] instanceof Error || answers[i] === TAKEN) ? [{ call, response: null }] : [])));
+}
+
 /** Stores the answers of claimed keys (the batch's last statement), or frees the keys of refused calls (`null`). */
 export async function settleKeys(tx: Tx, calls: ReadonlyArray<{ call: IdempotentCall; response: object | null }>): Promise<void> {
   const keyed = calls.filter((c) => c.call.key);

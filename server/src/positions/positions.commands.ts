@@ -8,7 +8,7 @@ import type { Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
 import { insertMany } from "../platform/insert-many";
-import { answerTaken, claimKeys, idempotent, prepareThenPlace, settleKeys, TAKEN, type IdempotentCall } from "../platform/idempotency";
+import { answerTaken, claimKeys, freeRefusedKeys, idempotent, prepareThenPlace, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { rulesFor } from "./positions.config";
 import { closeSide, feeFor, marginFor, openSide, sessionAt, stopRefusal, type PositionTerms } from "./positions.engine";
 import { MARGIN_CURRENCY, PositionsRole, blank, type PositionsDeps } from "./positions.shared";
@@ -276,8 +276,7 @@ export class PositionsCommands extends PositionsRole {
         if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
         else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
       }
-      // The opened positions' keys hold their ids since the claim; a refused member's key is freed.
-      await settleKeys(tx, batch.flatMap((member, index) => (claimed[index] && (answers[index] instanceof Error || answers[index] === TAKEN) ? [{ call: member.call, response: null }] : [])));
+      await freeRefusedKeys(tx, batch.map((m) => m.call), claimed, answers);
       return answers;
     });
     // A key another request claimed first: that request's answer (it committed before this batch could claim it).

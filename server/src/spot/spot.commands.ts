@@ -4,7 +4,7 @@ import { ledger, money, postBatch, type Leg } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
 import { DomainError, invariant } from "../platform/errors";
 import { GroupCommit } from "../platform/group-commit";
-import { answerTaken, claimKeys, prepareThenPlace, settleKeys, TAKEN, type IdempotentCall } from "../platform/idempotency";
+import { answerTaken, claimKeys, freeRefusedKeys, prepareThenPlace, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { feeRateFor, spotConfig } from "./spot.config";
 import { fillAt, holdOf, limitRefusal, marketLegs, marketPrice } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
@@ -170,8 +170,7 @@ export class SpotCommands extends SpotRole {
         const byId = new Map(created.map((row) => [row.id, row]));
         for (const index of accepted) answers[index] = { row: byId.get(idOf.get(index)!)! };
       }
-      // The placed orders' keys hold their ids since the claim; a refused member's key is freed.
-      await settleKeys(tx, batch.flatMap((member, index) => (claimed[index] && (answers[index] instanceof Error || answers[index] === TAKEN) ? [{ call: member.call, response: null }] : [])));
+      await freeRefusedKeys(tx, batch.map((m) => m.call), claimed, answers);
       return answers;
     });
     // A key another request claimed first: that request's answer (it committed before this batch could claim it).
