@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Option, SubmitOptionInput } from "../../contract/options";
 import { ledger, money, toWire, type Leg } from "../ledger";
 import type { PairRow } from "../market";
@@ -83,10 +83,8 @@ export class OptionsCommands extends OptionsRole {
     const settled = await this.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const answers: Array<Placed | Error | typeof TAKEN> = batch.map(() => TAKEN);
-      // An id per member first, so each key is claimed with the option it names (a refused member's id goes unused).
-      const ids = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('options', 'id'))::text AS id FROM generate_series(1, ${batch.length})`)) as unknown as { rows: Array<{ id: string }> };
-      const idOf = ids.rows.map((r) => Number(r.id));
-      const claimed = await claimKeys(tx, batch.map((m) => m.call), idOf.map((id) => ({ id })));
+      // An id per member first, each key claimed with the option it names (a refused member's id goes unused).
+      const { ids: idOf, claimed } = await claimKeys(tx, "options", batch.map((m) => m.call));
       const wanted = new Map<string, { userId: number; currency: string }>();
       batch.forEach(({ userId, input }, i) => claimed[i] && wanted.set(`${userId}:${input.currency}`, { userId, currency: input.currency }));
       const balances = await ledger.lockBalances(tx, [...wanted.values()]);

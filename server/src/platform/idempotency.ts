@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { pgArray, type Db, type Executor, type Tx } from "./db";
-import { DomainError } from "./errors";
+import { DomainError, invariant } from "./errors";
 
 /** Table of migrations/0004_money.sql: the first answer of each client-generated key. */
 export const idempotencyKeys = pgTable(
@@ -210,32 +210,49 @@ export function answerTaken<A, T>(
   );
 }
 
+/** The tables whose rows a group-committed batch of keyed orders creates (their ids are drawn before the rows). */
+export type BatchTable = "positions" | "spot_orders" | "options";
+
 /**
- * Group commit's side of `idempotent` (users' keys): claims the keys of many calls in the batch's transaction with
- * one statement. Answers, per call, whether it may run: a call without a key always may; a key another request
- * claimed first (committed, or earlier in this batch) may not, and its caller then returns the winner's answer.
+ * Group commit's side of `idempotent` (users' keys): in the batch's transaction, with one statement, draws an id of
+ * `table` for every call and claims every call's key with `{ id }`, the order the call will be written as. Answers,
+ * per call, its id and whether it may run: a call without a key always may; a key another request claimed first
+ * (committed, or by an earlier call of this batch) may not, and its caller then returns the winner's answer.
  *
- * `answers` (one per call) are stored with the keys at once when the batch knows them before it runs: a placement's
- * drawn id, which a retry reads its order back by. The batch then writes no answers afterwards, one statement fewer
- * in the transaction every order of the next batch waits for; `settleKeys` only frees the keys of refused calls.
+ * A retry reads its order back by the id its key holds, so the batch writes no answers afterwards; `freeRefusedKeys`
+ * only frees the keys of refused calls (whose ids go unused). Drawing the ids and claiming the keys in one statement
+ * is one round trip fewer in the transaction that every order of the next batch waits for.
  */
-export async function claimKeys(tx: Tx, calls: readonly IdempotentCall[], answers?: readonly object[]): Promise<boolean[]> {
-  const keyed = calls.flatMap((call, i) => (call.key ? [{ call, answer: answers?.[i] ?? {} }] : []));
-  if (!keyed.length) return calls.map(() => true);
+export async function claimKeys(tx: Tx, table: BatchTable, calls: readonly IdempotentCall[]): Promise<{ ids: number[]; claimed: boolean[] }> {
+  const keyed = calls.flatMap((call, i) => (call.key ? [{ call, n: i + 1 }] : []));
   const col = (pick: (c: IdempotentCall) => string | number) => pgArray(keyed.map(({ call }) => String(pick(call))));
+  // A twin later in the batch inserts nothing (ordered by n, the first call of a key is inserted first), so the key
+  // holds the id of the call that claimed it.
   const result = (await tx.execute(
-    sql`INSERT INTO idempotency_keys (user_id, key, scope, request_hash, response)
-        SELECT u, k, s, h, r FROM unnest(${col((c) => c.userId)}::bigint[], ${col((c) => c.key!)}::text[], ${col((c) => c.scope)}::text[],
-                                         ${col((c) => requestHash(c.scope, c.body))}::text[], ${pgArray(keyed.map(({ answer }) => JSON.stringify(answer)))}::jsonb[]) AS v (u, k, s, h, r)
-        ORDER BY u, k ON CONFLICT DO NOTHING RETURNING user_id, key`,
-  )) as unknown as { rows: Array<{ user_id: unknown; key: string }> };
-  const fresh = new Set(result.rows.map((r) => `${Number(r.user_id)}\n${r.key}`));
-  return calls.map((c) => {
+    sql`WITH ids AS MATERIALIZED (SELECT n, nextval(pg_get_serial_sequence(${table}, 'id')) AS id FROM generate_series(1, ${calls.length}::int) AS n),
+        claimed AS (
+          INSERT INTO idempotency_keys (user_id, key, scope, request_hash, response)
+          SELECT v.u, v.k, v.s, v.h, jsonb_build_object('id', ids.id)
+          FROM unnest(${col((c) => c.userId)}::bigint[], ${col((c) => c.key!)}::text[], ${col((c) => c.scope)}::text[],
+                      ${col((c) => requestHash(c.scope, c.body))}::text[], ${pgArray(keyed.map(({ n }) => n))}::int[]) AS v (u, k, s, h, n)
+          JOIN ids ON ids.n = v.n
+          ORDER BY v.u, v.k, v.n ON CONFLICT DO NOTHING RETURNING user_id, key)
+        SELECT n, id::text AS id, NULL::bigint AS user_id, NULL::text AS key FROM ids
+        UNION ALL SELECT NULL, NULL, user_id, key FROM claimed`,
+  )) as unknown as { rows: Array<{ n: number | null; id: string | null; user_id: unknown; key: string | null }> };
+  const ids = calls.map(() => 0);
+  const fresh = new Set<string>();
+  for (const r of result.rows) {
+    if (r.n !== null) ids[Number(r.n) - 1] = Number(r.id);
+    else fresh.add(`${Number(r.user_id)}\n${r.key}`);
+  }
+  invariant(ids.every((id) => id > 0), "an id is drawn for every call of the batch");
+  const claimed = calls.map((c) => {
     if (!c.key) return true;
-    const id = `${c.userId}\n${c.key}`;
     // The first call of the batch with this key claimed it; a twin later in the same batch did not.
-    return fresh.delete(id);
+    return fresh.delete(`${c.userId}\n${c.key}`);
   });
+  return { ids, claimed };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { CloseReason, Position } from "../../contract/positions";
 import type { Decimal } from "decimal.js";
@@ -194,10 +194,8 @@ export class PositionsCommands extends PositionsRole {
     const settled = await this.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const answers: Array<PositionRow | Error | typeof TAKEN> = batch.map(() => TAKEN);
-      // An id per member first, so each key is claimed with the position it names (a refused member's id goes unused).
-      const ids = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('positions', 'id'))::text AS id FROM generate_series(1, ${batch.length})`);
-      const idOf = (ids as unknown as { rows: Array<{ id: string }> }).rows.map((r) => Number(r.id));
-      const claimed = await claimKeys(tx, batch.map((m) => m.call), idOf.map((id) => ({ id })));
+      // An id per member first, each key claimed with the position it names (a refused member's id goes unused).
+      const { ids: idOf, claimed } = await claimKeys(tx, "positions", batch.map((m) => m.call));
       const balances = await ledger.lockBalances(tx, [...new Set(batch.map((m) => m.userId))].map((userId) => ({ userId, currency: MARGIN_CURRENCY })));
       const accepted: Array<{ index: number; member: Placement; margin: Decimal; fee: Decimal }> = [];
       batch.forEach((member, index) => {

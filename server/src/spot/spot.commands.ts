@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { SpotOrder, SpotSide } from "../../contract/spot";
 import { ledger, money, postBatch, type Leg } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
@@ -9,7 +9,7 @@ import { feeRateFor, spotConfig } from "./spot.config";
 import { fillAt, holdOf, limitRefusal, marketLegs, marketPrice } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import type { SpotSettlement } from "./spot.settlement";
-import { blank, filledColumns, KIND, rows, SpotRole, toOrder, type SpotDeps } from "./spot.shared";
+import { blank, filledColumns, KIND, SpotRole, toOrder, type SpotDeps } from "./spot.shared";
 
 export interface TradeInput {
   symbol: string;
@@ -92,9 +92,8 @@ export class SpotCommands extends SpotRole {
       const answers: Array<Placed | Error | typeof TAKEN> = batch.map(() => TAKEN);
       // The ids first: each key is claimed with the order it names, and the money moves name the orders as their
       // cause, so each row is written once, complete (a refused member's id goes unused).
-      const ids = await rows<{ id: string }>(tx, sql`SELECT nextval(pg_get_serial_sequence('spot_orders', 'id'))::text AS id FROM generate_series(1, ${batch.length})`);
-      const idOf = new Map(ids.map((r, index) => [index, Number(r.id)]));
-      const claimed = await claimKeys(tx, batch.map((m) => m.call), ids.map((r) => ({ id: Number(r.id) })));
+      const { ids, claimed } = await claimKeys(tx, "spot_orders", batch.map((m) => m.call));
+      const idOf = new Map(ids.map((id, index) => [index, id]));
       const plans = batch.map(({ userId, input, prepared: { pair, quote, limit, feeRate } }) => {
         if (limit === null) {
           const fill = fillAt(input.quantity, marketPrice(input.side, quote), feeRate);
