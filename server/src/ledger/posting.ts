@@ -99,9 +99,14 @@ interface InsertedEntries {
   planned: PlannedLeg[][];
   fresh: Map<string, number>;
   earlier: Map<string, number>;
+  /** The platform accounts the legs name that exist, by leg key (looked up by the entries' statement). */
+  platforms: Map<string, number>;
 }
 
-/** The first step of a posting: the entries' rows (a key seen before inserts nothing), no account touched yet. */
+/**
+ * The first step of a posting: the entries' rows (a key seen before inserts nothing), no account touched yet. The
+ * same statement looks up the platform accounts the legs name: one round trip fewer per posting.
+ */
 async function insertEntries(tx: Tx, inputs: readonly EntryInput[]): Promise<InsertedEntries> {
   const planned = inputs.map((input) => normaliseLegs(input.legs));
   const keys = new Set<string>();
@@ -109,22 +114,33 @@ async function insertEntries(tx: Tx, inputs: readonly EntryInput[]): Promise<Ins
     invariant(!keys.has(input.key), "a batch names each idempotency key once");
     keys.add(input.key);
   }
+  const wanted = platformsNamed(planned.flat());
   const fresh = new Map<string, number>();
-  for (const part of chunks(inputs)) {
+  const platforms = new Map<string, number>();
+  for (const [index, part] of chunks(inputs).entries()) {
     const actor = (e: EntryInput) => e.actor ?? systemActor;
-    const inserted = await rows<{ id: unknown; idempotency_key: string }>(
-      tx,
-      sql`INSERT INTO ledger_entries (idempotency_key, kind, cause_kind, cause_id, memo, actor_kind, actor_id, created_at)
+    const insert = sql`INSERT INTO ledger_entries (idempotency_key, kind, cause_kind, cause_id, memo, actor_kind, actor_id, created_at)
           SELECT * FROM unnest(${pgArray(part.map((e) => e.key))}::text[], ${pgArray(part.map((e) => e.kind))}::text[],
                                ${pgArray(part.map((e) => e.cause.kind))}::text[], ${pgArray(part.map((e) => String(e.cause.id)))}::text[],
                                ${pgArray(part.map((e) => e.memo ?? null))}::text[], ${pgArray(part.map((e) => actor(e).kind))}::text[],
                                ${pgArray(part.map((e) => actor(e).id))}::bigint[], ${pgArray(part.map((e) => (e.at ?? new Date()).toISOString()))}::timestamptz[])
-          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key`,
+          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key`;
+    const lookUp = index === 0 && wanted.length > 0;
+    const inserted = await rows<{ id: unknown; idempotency_key: string | null; platform?: string; currency?: string }>(
+      tx,
+      lookUp
+        ? sql`WITH inserted AS (${insert}) SELECT id, idempotency_key, NULL AS platform, NULL AS currency FROM inserted
+              UNION ALL SELECT a.id, NULL, a.platform, a.currency FROM ledger_accounts a
+              JOIN unnest(${pgArray(wanted.map((w) => w.platform))}::text[], ${pgArray(wanted.map((w) => w.currency))}::text[]) AS v (p, c) ON a.platform = v.p AND a.currency = v.c`
+        : insert,
     );
-    for (const r of inserted) fresh.set(r.idempotency_key, Number(r.id));
+    for (const r of inserted) {
+      if (r.idempotency_key !== null) fresh.set(r.idempotency_key, Number(r.id));
+      else platforms.set(`p:${r.platform}:${r.currency}`, Number(r.id));
+    }
   }
   const earlier = await earlierEntries(tx, inputs.map((input) => input.key).filter((key) => !fresh.has(key)));
-  return { inputs, planned, fresh, earlier };
+  return { inputs, planned, fresh, earlier, platforms };
 }
 
 /**
@@ -132,7 +148,7 @@ async function insertEntries(tx: Tx, inputs: readonly EntryInput[]): Promise<Ins
  * accounts are looked up); the users' accounts are locked last, so a concurrent posting on the same accounts waits
  * only through the balances, the postings' rows and the commit.
  */
-async function postLegs(tx: Tx, { inputs, planned, fresh, earlier }: InsertedEntries, insufficient: ErrorCode = "INSUFFICIENT_BALANCE"): Promise<Posted[]> {
+async function postLegs(tx: Tx, { inputs, planned, fresh, earlier, platforms: found }: InsertedEntries, insufficient: ErrorCode = "INSUFFICIENT_BALANCE"): Promise<Posted[]> {
   const posted = new Map<string, Posted>();
   for (const [key, entryId] of earlier) posted.set(key, { entryId, duplicate: true, postings: [] });
 
@@ -140,7 +156,7 @@ async function postLegs(tx: Tx, { inputs, planned, fresh, earlier }: InsertedEnt
   if (toPost.length) {
     // 2. Accounts: platforms' looked up (created when missing), then users' locked in id order (created when missing).
     const legs = toPost.flatMap((e) => e.legs);
-    const platforms = await platformAccountIds(tx, legs);
+    const platforms = await platformAccountIds(tx, legs, found);
     const users = await lockUserAccounts(tx, legs);
 
     // 3. Balances applied entry by entry, in input order. The postings' rows go straight into one array per column
@@ -177,9 +193,14 @@ async function postLegs(tx: Tx, { inputs, planned, fresh, earlier }: InsertedEnt
       }
       posted.set(e.input.key, { entryId: e.entryId!, duplicate: false, postings });
     }
+    // 4. The postings' rows, and the user balance rows (the CHECKs >= 0 refuse any that would go negative). Each
+    //    balance row changes only from the balance this transaction holds for it: a row that differs (nothing else
+    //    writes balances) stops the posting. A chunk of postings and one of balances go in one statement (the insert
+    //    as a WITH of the update): one round trip fewer in every posting, which a group-committed batch waits through.
+    const inserts: SQL[] = [];
     for (let from = 0; from < columns.entryId.length; from += CHUNK) {
       const col = (values: readonly (string | number | null)[]) => pgArray(values.slice(from, from + CHUNK));
-      await tx.execute(
+      inserts.push(
         sql`INSERT INTO ledger_postings (entry_id, account_id, user_id, currency, bucket, amount, balance_before, balance_after, created_at)
             SELECT e, a, u, c, b, m, bb, ba, t FROM unnest(${col(columns.entryId)}::bigint[], ${col(columns.accountId)}::bigint[], ${col(columns.userId)}::bigint[],
                                  ${col(columns.currency)}::text[], ${col(columns.bucket)}::text[], ${col(columns.amount)}::numeric[], ${col(columns.before)}::numeric[],
@@ -187,19 +208,20 @@ async function postLegs(tx: Tx, { inputs, planned, fresh, earlier }: InsertedEnt
             ORDER BY n`,
       );
     }
-
-    // 4. The user balance rows (the CHECKs >= 0 refuse any that would go negative). Each row changes only from the
-    //    balance this transaction holds for it: a row that differs (nothing else writes balances) stops the posting.
     const changed = [...users.values()].map((a) => ({ account: a, balance: balances.get(a.key)! }));
-    for (const part of chunks(changed)) {
-      const updated = await rows<{ id: unknown }>(
-        tx,
-        sql`UPDATE ledger_accounts AS a SET available = v.available, frozen = v.frozen
-            FROM unnest(${pgArray(part.map((c) => c.account.id))}::bigint[], ${pgArray(part.map((c) => toWire(c.balance.available)))}::numeric[],
-                        ${pgArray(part.map((c) => toWire(c.balance.frozen)))}::numeric[], ${pgArray(part.map((c) => toWire(c.account.balance.available)))}::numeric[],
-                        ${pgArray(part.map((c) => toWire(c.account.balance.frozen)))}::numeric[]) AS v (id, available, frozen, was_available, was_frozen)
-            WHERE a.id = v.id AND a.available = v.was_available AND a.frozen = v.was_frozen RETURNING a.id`,
-      );
+    const updates = chunks(changed);
+    for (let i = 0; i < Math.max(inserts.length, updates.length); i++) {
+      const part = updates[i];
+      if (!part) {
+        await tx.execute(inserts[i]);
+        continue;
+      }
+      const update = sql`UPDATE ledger_accounts AS a SET available = v.available, frozen = v.frozen
+          FROM unnest(${pgArray(part.map((c) => c.account.id))}::bigint[], ${pgArray(part.map((c) => toWire(c.balance.available)))}::numeric[],
+                      ${pgArray(part.map((c) => toWire(c.balance.frozen)))}::numeric[], ${pgArray(part.map((c) => toWire(c.account.balance.available)))}::numeric[],
+                      ${pgArray(part.map((c) => toWire(c.account.balance.frozen)))}::numeric[]) AS v (id, available, frozen, was_available, was_frozen)
+          WHERE a.id = v.id AND a.available = v.was_available AND a.frozen = v.was_frozen RETURNING a.id`;
+      const updated = await rows<{ id: unknown }>(tx, inserts[i] ? sql`WITH posted AS (${inserts[i]}) ${update}` : update);
       invariant(updated.length === part.length, "every locked account changes from the balance this transaction read it at");
     }
     for (const { account, balance } of changed) account.balance = balance;
@@ -410,35 +432,37 @@ async function lockMissing(tx: Tx, wanted: ReadonlyMap<string, { userId: number;
   return locked;
 }
 
-/**
- * Platform accounts are read, never locked: their postings are appended and their balance is aggregated. Missing
- * ones are created (looked up first: the hot path inserts nothing).
- */
-async function platformAccountIds(tx: Tx, legs: readonly PlannedLeg[]): Promise<Map<string, number>> {
-  const wanted = new Map<string, { platform: string; currency: string }>();
-  for (const leg of legs) if (leg.platform !== null) wanted.set(leg.key, { platform: leg.platform, currency: leg.currency });
-  const ids = new Map<string, number>();
-  if (!wanted.size) return ids;
+/** The platform accounts legs name, each once. */
+function platformsNamed(legs: readonly PlannedLeg[]): Array<{ key: string; platform: string; currency: string }> {
+  const wanted = new Map<string, { key: string; platform: string; currency: string }>();
+  for (const leg of legs) if (leg.platform !== null) wanted.set(leg.key, { key: leg.key, platform: leg.platform, currency: leg.currency });
   for (const { platform } of wanted.values()) invariant((PLATFORM_ACCOUNTS as readonly string[]).includes(platform), `known platform account ${platform}`);
-  const all = [...wanted.values()];
-  const platformNames = pgArray(all.map((k) => k.platform));
-  const currencies = pgArray(all.map((k) => k.currency));
-  const select = () =>
-    rows<{ id: unknown; platform: string; currency: string }>(
-      tx,
-      sql`SELECT a.id, a.platform, a.currency FROM ledger_accounts a
-          JOIN unnest(${platformNames}::text[], ${currencies}::text[]) AS v (p, c) ON a.platform = v.p AND a.currency = v.c`,
-    );
-  let found = await select();
-  if (found.length < all.length) {
+  return [...wanted.values()];
+}
+
+/**
+ * Platform accounts are read, never locked: their postings are appended and their balance is aggregated. `found`
+ * holds those the entries' statement looked up; missing ones (a database's first posting to one) are created.
+ */
+async function platformAccountIds(tx: Tx, legs: readonly PlannedLeg[], found: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  const wanted = platformsNamed(legs);
+  const ids = new Map([...found].filter(([key]) => wanted.some((w) => w.key === key)));
+  const missing = wanted.filter((w) => !ids.has(w.key));
+  if (missing.length) {
+    const platformNames = pgArray(missing.map((k) => k.platform));
+    const currencies = pgArray(missing.map((k) => k.currency));
     await tx.execute(
       sql`INSERT INTO ledger_accounts (platform, currency)
           SELECT p, c FROM unnest(${platformNames}::text[], ${currencies}::text[]) AS v (p, c)
           ON CONFLICT (platform, currency) WHERE platform IS NOT NULL DO NOTHING`,
     );
-    found = await select();
+    const created = await rows<{ id: unknown; platform: string; currency: string }>(
+      tx,
+      sql`SELECT a.id, a.platform, a.currency FROM ledger_accounts a
+          JOIN unnest(${platformNames}::text[], ${currencies}::text[]) AS v (p, c) ON a.platform = v.p AND a.currency = v.c`,
+    );
+    for (const r of created) ids.set(`p:${r.platform}:${r.currency}`, Number(r.id));
   }
-  for (const r of found) ids.set(`p:${r.platform}:${r.currency}`, Number(r.id));
-  invariant(ids.size === wanted.size, "every platform account of an entry exists");
+  invariant(ids.size === wanted.length, "every platform account of an entry exists");
   return ids;
 }

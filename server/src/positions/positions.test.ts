@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Position } from "../../contract/positions";
 import { ledger, money } from "../ledger";
 import { quoteAround } from "../market";
@@ -512,6 +513,50 @@ describe("market orders placed together (group commit)", () => {
     // The same key with another order is still refused, not answered as a stale price.
     expect((await submit(u.token, { idempotency_key: "placed-then-stale", quantity: "0.2" })).body.code).toBe("IDEMPOTENCY_CONFLICT");
     expect((await positionsOf(u.token)).list).toHaveLength(1);
+    await sound();
+  });
+});
+
+describe.runIf(testDatabaseKind() === "postgres")("the placement batch's round trips (PostgreSQL)", () => {
+  /** The statements of each transaction that `work` runs, by the connection that began it (other queries interleave). */
+  async function transactionsOf(work: () => Promise<unknown>): Promise<string[][]> {
+    const open = new Map<unknown, string[]>();
+    const done: string[][] = [];
+    const original = pg.Client.prototype.query;
+    const query = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text: string };
+      const text = (typeof config === "string" ? config : config.text).trim().split(/\s+/).slice(0, 3).join(" ");
+      if (/^begin$/i.test(text)) open.set(this, []);
+      const statements = open.get(this);
+      statements?.push(text);
+      if (statements && /^(commit|rollback)$/i.test(text)) {
+        done.push(statements);
+        open.delete(this);
+      }
+      return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    try {
+      await work();
+    } finally {
+      query.mockRestore();
+    }
+    return done;
+  }
+
+  it("writes a batch of market orders in the same ten statements whatever its size", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const users = await Promise.all(Array.from({ length: 12 }, () => user()));
+    // The platform accounts exist once anything was posted to them (the first posting of a database creates them).
+    expect((await submit((await user()).token, { quantity: "0.01" })).status).toBe(200);
+    const placementsOf = (transactions: string[][]) => transactions.filter((t) => t.some((s) => s.startsWith("WITH ids AS")));
+    const alone = placementsOf(await transactionsOf(() => submit(users[0].token, { idempotency_key: "round-trips-alone", quantity: "0.01" })));
+    const together = placementsOf(await transactionsOf(() => Promise.all(users.slice(1).map((u, i) => submit(u.token, { idempotency_key: `round-trips-${i}`, quantity: "0.01" })))));
+    expect(alone).toHaveLength(1);
+    expect(together.length).toBeGreaterThan(0);
+    // begin, the ids drawn and keys claimed, the balances locked, the entries with the platform accounts, the holds,
+    // the postings with the balances, the positions, the users' languages, the notices, commit.
+    for (const batch of [...alone, ...together]) expect(batch, batch.join(" / ")).toHaveLength(10);
+    expect((await Promise.all(users.map((u) => positionsOf(u.token)))).every((p) => p.list.length === 1)).toBe(true);
     await sound();
   });
 });
