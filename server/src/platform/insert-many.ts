@@ -1,5 +1,5 @@
-import { getTableColumns, sql, type InferInsertModel, type InferSelectModel } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { getTableColumns, getTableName, SQL, StringChunk, type InferInsertModel, type InferSelectModel, type SQLChunk } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { pgArray, type Executor } from "./db";
 import { invariant } from "./errors";
 
@@ -21,28 +21,21 @@ export async function insertMany<T extends PgTable, K extends keyof InferSelectM
 ): Promise<Array<Pick<InferSelectModel<T>, K>>>;
 export async function insertMany<T extends PgTable>(db: Executor, table: T, values: ReadonlyArray<InferInsertModel<T>>, returning?: readonly string[]): Promise<Array<Record<string, unknown>>> {
   if (!values.length) return [];
-  const columns = Object.entries(getTableColumns(table));
-  const returned = returning ? columns.filter(([key]) => returning.includes(key)) : columns;
-  invariant(returned.length === (returning?.length ?? columns.length), "insertMany returns only columns of the table");
-  const valueOf = (row: InferInsertModel<T>, key: string) => (row as Record<string, unknown>)[key];
-  const named = columns.filter(([key]) => valueOf(values[0], key) !== undefined);
-  for (const row of values) invariant(columns.every(([key]) => (valueOf(row, key) === undefined) === (valueOf(values[0], key) === undefined)), "every row of insertMany names the same columns");
-  const names = sql.join(named.map(([, column]) => sql.identifier(column.name)), sql`, `);
-  const aliases = sql.join(named.map((_, i) => sql.raw(`c${i}`)), sql`, `);
-  const arrays = sql.join(
-    named.map(([key, column]) => {
-      const list = values.map((row) => {
-        const value = valueOf(row, key);
-        return value === null ? null : (column.mapToDriverValue(value) as string | number | boolean);
-      });
-      return sql`${pgArray(list)}::${sql.raw(column.getSQLType())}[]`;
-    }),
-    sql`, `,
-  );
-  const list = returning ? sql.join(returned.map(([, column]) => sql.identifier(column.name)), sql`, `) : sql`*`;
-  const result = (await db.execute(sql`INSERT INTO ${table} (${names}) SELECT ${aliases} FROM unnest(${arrays}) WITH ORDINALITY AS v (${aliases}, n) ORDER BY n RETURNING ${list}`)) as unknown as {
-    rows: Array<Record<string, unknown>>;
-  };
+  const rows = values as ReadonlyArray<Record<string, unknown>>;
+  const columns = columnsOf(table);
+  const written = columns.map(([key]) => rows[0][key] !== undefined);
+  for (const row of rows) for (let c = 0; c < columns.length; c++) invariant((row[columns[c][0]] !== undefined) === written[c], "every row of insertMany names the same columns");
+  const { named, returned, text } = statementOf(table, columns, written, returning);
+  // The statement's text is built once per shape; each call passes only its arrays, one parameter per column.
+  const chunks: unknown[] = [new StringChunk(text[0])];
+  named.forEach(([key, column], i) => {
+    const list = values.map((row) => {
+      const value = (row as Record<string, unknown>)[key];
+      return value === null ? null : (column.mapToDriverValue(value) as string | number | boolean);
+    });
+    chunks.push(pgArray(list), new StringChunk(text[i + 1]));
+  });
+  const result = (await db.execute(new SQL(chunks as SQLChunk[]))) as unknown as { rows: Array<Record<string, unknown>> };
   return result.rows.map((raw) => {
     const row: Record<string, unknown> = {};
     for (const [key, column] of returned) {
@@ -51,4 +44,42 @@ export async function insertMany<T extends PgTable>(db: Executor, table: T, valu
     }
     return row;
   });
+}
+
+type Columns = Array<[string, PgColumn]>;
+
+/** A shape's statement: the columns written and returned, and its text around the one array parameter per column. */
+interface Statement {
+  named: Columns;
+  returned: Columns;
+  text: string[];
+}
+
+const columnsByTable = new WeakMap<PgTable, Columns>();
+const statements = new WeakMap<PgTable, Map<string, Statement>>();
+
+function columnsOf(table: PgTable): Columns {
+  let columns = columnsByTable.get(table);
+  if (!columns) columnsByTable.set(table, (columns = Object.entries(getTableColumns(table)) as Columns));
+  return columns;
+}
+
+function statementOf(table: PgTable, columns: Columns, written: readonly boolean[], returning?: readonly string[]): Statement {
+  const shape = `${written.map((w) => (w ? 1 : 0)).join("")}|${returning?.join(",") ?? "*"}`;
+  let byShape = statements.get(table);
+  if (!byShape) statements.set(table, (byShape = new Map()));
+  const known = byShape.get(shape);
+  if (known) return known;
+  const named = columns.filter((_, c) => written[c]);
+  invariant(named.length > 0, "insertMany writes at least one column");
+  const returned = returning ? columns.filter(([key]) => returning.includes(key)) : columns;
+  invariant(returned.length === (returning?.length ?? columns.length), "insertMany returns only columns of the table");
+  const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  const aliases = named.map((_, i) => `c${i}`).join(", ");
+  const list = returning ? returned.map(([, column]) => quote(column.name)).join(", ") : "*";
+  const text = [`INSERT INTO ${quote(getTableName(table))} (${named.map(([, column]) => quote(column.name)).join(", ")}) SELECT ${aliases} FROM unnest(`];
+  named.forEach(([, column], i) => text.push(`::${column.getSQLType()}[]${i < named.length - 1 ? ", " : `) WITH ORDINALITY AS v (${aliases}, n) ORDER BY n RETURNING ${list}`}`));
+  const statement = { named, returned, text };
+  byShape.set(shape, statement);
+  return statement;
 }
