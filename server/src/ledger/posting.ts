@@ -193,14 +193,11 @@ async function postLegs(tx: Tx, { inputs, planned, fresh, earlier, platforms: fo
       }
       posted.set(e.input.key, { entryId: e.entryId!, duplicate: false, postings });
     }
-    // 4. The postings' rows, and the user balance rows (the CHECKs >= 0 refuse any that would go negative). Each
-    //    balance row changes only from the balance this transaction holds for it: a row that differs (nothing else
-    //    writes balances) stops the posting. A chunk of postings and one of balances go in one statement (the insert
-    //    as a WITH of the update): one round trip fewer in every posting, which a group-committed batch waits through.
-    const inserts: SQL[] = [];
+    // 4. The postings' rows. (Inserted by the balances' update, as a WITH, a posting took one round trip fewer, but a
+    //    settlement's 4,000 postings then took longer: 10,000 closes 2.53 -> 2.38 s and 3.05 -> 2.79 s split.)
     for (let from = 0; from < columns.entryId.length; from += CHUNK) {
       const col = (values: readonly (string | number | null)[]) => pgArray(values.slice(from, from + CHUNK));
-      inserts.push(
+      await tx.execute(
         sql`INSERT INTO ledger_postings (entry_id, account_id, user_id, currency, bucket, amount, balance_before, balance_after, created_at)
             SELECT e, a, u, c, b, m, bb, ba, t FROM unnest(${col(columns.entryId)}::bigint[], ${col(columns.accountId)}::bigint[], ${col(columns.userId)}::bigint[],
                                  ${col(columns.currency)}::text[], ${col(columns.bucket)}::text[], ${col(columns.amount)}::numeric[], ${col(columns.before)}::numeric[],
@@ -208,20 +205,19 @@ async function postLegs(tx: Tx, { inputs, planned, fresh, earlier, platforms: fo
             ORDER BY n`,
       );
     }
+
+    // 5. The user balance rows (the CHECKs >= 0 refuse any that would go negative). Each row changes only from the
+    //    balance this transaction holds for it: a row that differs (nothing else writes balances) stops the posting.
     const changed = [...users.values()].map((a) => ({ account: a, balance: balances.get(a.key)! }));
-    const updates = chunks(changed);
-    for (let i = 0; i < Math.max(inserts.length, updates.length); i++) {
-      const part = updates[i];
-      if (!part) {
-        await tx.execute(inserts[i]);
-        continue;
-      }
-      const update = sql`UPDATE ledger_accounts AS a SET available = v.available, frozen = v.frozen
-          FROM unnest(${pgArray(part.map((c) => c.account.id))}::bigint[], ${pgArray(part.map((c) => toWire(c.balance.available)))}::numeric[],
-                      ${pgArray(part.map((c) => toWire(c.balance.frozen)))}::numeric[], ${pgArray(part.map((c) => toWire(c.account.balance.available)))}::numeric[],
-                      ${pgArray(part.map((c) => toWire(c.account.balance.frozen)))}::numeric[]) AS v (id, available, frozen, was_available, was_frozen)
-          WHERE a.id = v.id AND a.available = v.was_available AND a.frozen = v.was_frozen RETURNING a.id`;
-      const updated = await rows<{ id: unknown }>(tx, inserts[i] ? sql`WITH posted AS (${inserts[i]}) ${update}` : update);
+    for (const part of chunks(changed)) {
+      const updated = await rows<{ id: unknown }>(
+        tx,
+        sql`UPDATE ledger_accounts AS a SET available = v.available, frozen = v.frozen
+            FROM unnest(${pgArray(part.map((c) => c.account.id))}::bigint[], ${pgArray(part.map((c) => toWire(c.balance.available)))}::numeric[],
+                        ${pgArray(part.map((c) => toWire(c.balance.frozen)))}::numeric[], ${pgArray(part.map((c) => toWire(c.account.balance.available)))}::numeric[],
+                        ${pgArray(part.map((c) => toWire(c.account.balance.frozen)))}::numeric[]) AS v (id, available, frozen, was_available, was_frozen)
+            WHERE a.id = v.id AND a.available = v.was_available AND a.frozen = v.was_frozen RETURNING a.id`,
+      );
       invariant(updated.length === part.length, "every locked account changes from the balance this transaction read it at");
     }
     for (const { account, balance } of changed) account.balance = balance;

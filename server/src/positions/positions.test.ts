@@ -543,7 +543,7 @@ describe.runIf(testDatabaseKind() === "postgres")("the placement batch's round t
     return done;
   }
 
-  it("writes a batch of market orders in the same ten statements whatever its size", async () => {
+  it("writes a batch of market orders in the same eleven statements whatever its size", async () => {
     await tick(server, { [BTC]: "60000" });
     const users = await Promise.all(Array.from({ length: 12 }, () => user()));
     // The platform accounts exist once anything was posted to them (the first posting of a database creates them).
@@ -554,8 +554,8 @@ describe.runIf(testDatabaseKind() === "postgres")("the placement batch's round t
     expect(alone).toHaveLength(1);
     expect(together.length).toBeGreaterThan(0);
     // begin, the ids drawn and keys claimed, the balances locked, the entries with the platform accounts, the holds,
-    // the postings with the balances, the positions, the users' languages, the notices, commit.
-    for (const batch of [...alone, ...together]) expect(batch, batch.join(" / ")).toHaveLength(10);
+    // the postings, the balances, the positions, the users' languages, the notices, commit.
+    for (const batch of [...alone, ...together]) expect(batch, batch.join(" / ")).toHaveLength(11);
     expect((await Promise.all(users.map((u) => positionsOf(u.token)))).every((p) => p.list.length === 1)).toBe(true);
     await sound();
   });
