@@ -15,7 +15,7 @@ import { benchDatabase, loadFromOutside, percentile, postgresCpuSeconds, profile
  *     transfer and an entry row) (goals: PostgreSQL 2,000/s with p99 < 50 ms and at least 25 % of the raw rate;
  *     PGlite 800/s).
  * (c) Settlement: stop-losses of 1,000 and of 10,000 positions crossed by one tick, settled by the runner (goal:
- *     10,000 within a second).
+ *     10,000 within a second); and as many pending limit orders filled by one tick.
  */
 
 function triggerBook(log: (line: string) => void): BenchResult[] {
@@ -171,11 +171,17 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
   ];
 }
 
-async function settlement(count: number, log: (line: string) => void): Promise<BenchResult[]> {
+/** What one tick settles: open longs' stop-losses, or pending limit longs that it fills. */
+type Firing = "stop-losses" | "limit fills";
+
+async function settlement(count: number, what: Firing, log: (line: string) => void): Promise<BenchResult[]> {
   const database = await benchDatabase("postgres");
   const { built, base, tokens, setPrice } = await tradingApp(database, 100, { USDT: "10000000" });
-  // Long positions with stop-losses between 59,000 and 58,001, placed from another process.
-  const bodies = Array.from({ length: count / 100 }, (_, i) => ({ ...order(1, (59000 - (i % 999)).toFixed(2)) }));
+  // Placed from another process: long positions with stop-losses between 59,000 and 58,001, or limit longs between
+  // 59,000 and 58,101 (the tick's ask, 58,011.60, is below every limit).
+  const bodies = Array.from({ length: count / 100 }, (_, i) =>
+    what === "stop-losses" ? order(1, (59000 - (i % 999)).toFixed(2)) : { symbol: "BTC/USDT", direction: "long", type: "limit", price: (59000 - (i % 900)).toFixed(2), quantity: "0.01", leverage: 10 },
+  );
   await loadFromOutside({ base, tokens, perUser: count / 100, path: "/lever/submit", bodies, keyed: true });
   await built.engines.triggers.drain();
   const profiler = await profileWindow();
@@ -185,41 +191,44 @@ async function settlement(count: number, log: (line: string) => void): Promise<B
   await setPrice("58000");
   const cpu = process.cpuUsage(cpuBefore);
   const databaseCpu = databaseCpuBefore === null ? null : postgresCpuSeconds()! - databaseCpuBefore;
-  await profiler?.stop(`settlement-${count}`);
+  await profiler?.stop(`${what === "stop-losses" ? "settlement" : "fills"}-${count}`);
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  const [{ n }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM positions WHERE close_reason = 'sl'");
+  const [{ n }] = await database.query<{ n: number }>(
+    what === "stop-losses" ? "SELECT count(*)::int AS n FROM positions WHERE close_reason = 'sl'" : "SELECT count(*)::int AS n FROM positions WHERE status = 'open'",
+  );
   const problems = await ledger.verify(database.db);
-  log(`postgres: one tick crossed ${n} stop-losses, settled in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of node CPU${databaseCpu === null ? "" : `, ${databaseCpu.toFixed(2)} s of PostgreSQL's`} (${quoteAround("58000", "0.0004", 2).bid} bid); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
+  log(`postgres: one tick crossed ${n} ${what}, settled in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of node CPU${databaseCpu === null ? "" : `, ${databaseCpu.toFixed(2)} s of PostgreSQL's`} (${quoteAround("58000", "0.0004", 2).bid} bid, ${quoteAround("58000", "0.0004", 2).ask} ask); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
   await built.app.close();
   await database.close();
   // A settlement that failed (the runner logs it and re-arms) must not pass for a fast one.
-  if (n !== count || problems.length) throw new Error(`the bench settled ${n} of ${count} stop-losses${problems.length ? ", and the ledger is not sound" : ""}`);
+  if (n !== count || problems.length) throw new Error(`the bench settled ${n} of ${count} ${what}${problems.length ? ", and the ledger is not sound" : ""}`);
   return [
-    { name: `postgres: ${count.toLocaleString("en-US")} stop-losses settled after one tick`, value: seconds * 1000, unit: "ms", note: count === 10_000 ? "goal < 1,000 ms" : undefined },
-    { name: `postgres: closes per second (${count.toLocaleString("en-US")})`, value: n / seconds, unit: "closes/s" },
+    { name: `postgres: ${count.toLocaleString("en-US")} ${what} settled after one tick`, value: seconds * 1000, unit: "ms", note: count === 10_000 ? "goal < 1,000 ms" : undefined },
+    { name: `postgres: ${what === "stop-losses" ? "closes" : "fills"} per second (${count.toLocaleString("en-US")})`, value: n / seconds, unit: "/s" },
   ];
 }
 
-async function settleCounts(log: (line: string) => void): Promise<BenchResult[]> {
+async function settleCounts(what: Firing, log: (line: string) => void): Promise<BenchResult[]> {
   const counts = (process.env.POSITIONS_SETTLE ?? "1000,10000").split(",").map(Number);
   const results: BenchResult[] = [];
-  for (const count of counts) results.push(...(await settlement(count, log)));
+  for (const count of counts) results.push(...(await settlement(count, what, log)));
   return results;
 }
 
 export const suite: BenchSuite = {
   name: "positions",
   async run(log) {
-    // POSITIONS_BENCH=book (or placements, settlement) runs one part; POSITIONS_DB=postgres (or pglite) one database;
-    // POSITIONS_SETTLE=10000 (a comma list) the settlement's sizes.
+    // POSITIONS_BENCH=book (or placements, settlement, fills) runs one part; POSITIONS_DB=postgres (or pglite) one
+    // database; POSITIONS_SETTLE=10000 (a comma list) the settlements' sizes.
     const only = process.env.POSITIONS_BENCH;
     const want = (part: string) => !only || only === part;
     return [
       ...(want("book") ? triggerBook(log) : []),
       ...(want("placements") && process.env.POSITIONS_DB !== "pglite" ? await placements("postgres", log) : []),
       ...(want("placements") && process.env.POSITIONS_DB !== "postgres" ? await placements("pglite", log) : []),
-      ...(want("settlement") ? await settleCounts(log) : []),
+      ...(want("settlement") ? await settleCounts("stop-losses", log) : []),
+      ...(want("fills") ? await settleCounts("limit fills", log) : []),
     ];
   },
 };

@@ -8,7 +8,7 @@ import type { Bus } from "../platform/bus";
 import { toSeconds, type Clock } from "../platform/clock";
 import { detached, type Db, type Executor, type Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
-import { insertMany } from "../platform/insert-many";
+import { insertMany } from "../platform/bulk";
 import type { Translator } from "../platform/i18n";
 import type { PushNote, UserNotification } from "../platform/notify";
 import { noticeReadMarks, noticeReads, userMessages, type UserMessageRow } from "./content.schema";

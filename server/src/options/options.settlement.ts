@@ -4,6 +4,7 @@ import { money, resolveBatch, toWire } from "../ledger";
 import { idIn, pgArray, type Tx } from "../platform/db";
 import { inBatches } from "../platform/batches";
 import { invariant } from "../platform/errors";
+import { notifyMany } from "../platform/notify";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
 import { options, type OptionRow } from "./options.schema";
@@ -124,8 +125,7 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
       },
       push: { kind: "option_result" as const, url: PUSH_SCREENS.options, id: row.id },
     }));
-    if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
-    else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    await notifyMany(this.deps.notifier, tx, notices);
     // The money last: the ledger locks the users' accounts, which the other batch in flight may share, so the rest of
     // this batch is written before that lock.
     await resolveBatch(

@@ -32,6 +32,13 @@ export interface UserNotifier {
   notifyUsers?(tx: Tx, notifications: ReadonlyArray<{ userId: number } & UserNotification>): Promise<unknown>;
 }
 
+/** A batch's notices in the caller's transaction: in one call where the notifier takes many, else one by one. */
+export async function notifyMany(notifier: UserNotifier, tx: Tx, notices: ReadonlyArray<{ userId: number } & UserNotification>): Promise<void> {
+  if (!notices.length) return;
+  if (notifier.notifyUsers) await notifier.notifyUsers(tx, notices);
+  else for (const { userId, ...notice } of notices) await notifier.notifyUser(tx, userId, notice);
+}
+
 /** For wiring without a message centre (unit tests of a single domain). */
 export const silentNotifier: UserNotifier = { notifyUser: async () => undefined };
 

@@ -6,8 +6,9 @@ import { ledger, money, toWire } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
 import type { Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
+import { notifyMany } from "../platform/notify";
 import { GroupCommit } from "../platform/group-commit";
-import { insertMany } from "../platform/insert-many";
+import { insertMany } from "../platform/bulk";
 import { answerTaken, claimKeys, freeRefusedKeys, idempotent, prepareThenPlace, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { rulesFor } from "./positions.config";
 import { closeSide, feeFor, marginFor, openSide, sessionAt, stopRefusal, type PositionTerms } from "./positions.engine";
@@ -271,8 +272,7 @@ export class PositionsCommands extends PositionsRole {
         const byId = new Map(rows.map((r) => [r.id, r]));
         accepted.forEach(({ index }) => (answers[index] = byId.get(idOf[index])!));
         const notices = rows.map((row) => ({ userId: row.userId, ...openedNotice(row, row.openPrice!, { price: row.openTickPrice!, atMs: row.openTickAtMs! }) }));
-        if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
-        else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+        await notifyMany(this.deps.notifier, tx, notices);
       }
       await freeRefusedKeys(tx, batch.map((m) => m.call), claimed, answers);
       return answers;

@@ -6,7 +6,9 @@ import type { CloseReason, Position } from "../../contract/positions";
 import { ledger, money, pgArray, resolveBatch, toWire, type Leg } from "../ledger";
 import { idIn, type Tx } from "../platform/db";
 import { inBatches } from "../platform/batches";
+import { lockMany } from "../platform/bulk";
 import { invariant } from "../platform/errors";
+import { notifyMany } from "../platform/notify";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { byUrgency, closeAt, closePriceAt, liquidationPrice, maintenanceFor, warningPrice, reasonOf, swapCharge, triggersOf, unrealised, type PositionTerms } from "./positions.engine";
 import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, type PositionsDeps, type TickAt } from "./positions.shared";
@@ -131,18 +133,42 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     return opened;
   }
 
-  /** A pending limit order fills at its limit price on the tick that crossed it. */
-  private async fillInTx(tx: Tx, row: PositionRow, tick: TickAt): Promise<PositionRow> {
+  /**
+   * Fills locked pending limit orders at their limit prices on the ticks that crossed them, in the caller's transaction
+   * with one statement per table: the rows opened in one UPDATE, the notices in one insert, then every open fee taken
+   * from its hold in one ledger posting (the money last, as a batch's closes do). Answers the opened rows, in order.
+   */
+  private async fillManyInTx(tx: Tx, fills: ReadonlyArray<{ row: PositionRow; tick: TickAt }>): Promise<PositionRow[]> {
+    if (!fills.length) return [];
     const now = this.deps.clock.now();
-    const fee = money(row.openFee);
-    if (row.feeHoldId !== null) {
-      await ledger.settle(tx, { holdId: row.feeHoldId, key: `position:${row.id}:fee.settle`, kind: "position.fee", legs: [{ account: { platform: "fees" }, currency: MARGIN_CURRENCY, amount: fee }], at: now });
-      await tx.update(positions).set({ feeHoldId: null }).where(eq(positions.id, row.id));
-    }
-    // The fee was taken from the hold: openInTx must not charge it again.
-    const opened = await this.openInTx(tx, { ...row, feeHoldId: null }, tick, row.limitPrice!, money(0), now);
-    const [withFee] = await tx.update(positions).set({ openFee: toWire(fee) }).where(eq(positions.id, row.id)).returning();
-    return { ...opened, openFee: withFee.openFee };
+    const { warning_level } = await this.rules(tx);
+    const opened: PositionRow[] = fills.map(({ row, tick }) => {
+      invariant(row.status === "pending" && row.limitPrice !== null, "only a pending limit order fills");
+      // The open fee was held with the order: it is taken from that hold below, never charged again.
+      return { ...row, ...openedColumns(termsOf(row), money(row.margin), row.limitPrice, tick, money(row.openFee), now, warning_level), feeHoldId: null };
+    });
+    const col = (pick: (row: PositionRow) => string | number | null) => pgArray(opened.map(pick));
+    const updated = await tx.execute(
+      sql`UPDATE positions AS p SET status = 'open', open_price = v.open_price, open_tick_price = v.tick_price, open_tick_at_ms = v.tick_at_ms,
+          open_fee = v.open_fee, maintenance = v.maintenance, liquidation_price = v.liquidation_price, warning_price = v.warning_price,
+          opened_at = ${now.toISOString()}::timestamptz, fee_hold_id = NULL
+          FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.openPrice)}::numeric[], ${col((r) => r.openTickPrice)}::numeric[],
+                      ${col((r) => r.openTickAtMs)}::bigint[], ${col((r) => r.openFee)}::numeric[], ${col((r) => r.maintenance)}::numeric[],
+                      ${col((r) => r.liquidationPrice)}::numeric[], ${col((r) => r.warningPrice)}::numeric[])
+               AS v (id, open_price, tick_price, tick_at_ms, open_fee, maintenance, liquidation_price, warning_price)
+          WHERE p.id = v.id AND p.status = 'pending' RETURNING p.id`,
+    );
+    invariant((updated as unknown as { rows: unknown[] }).rows.length === opened.length, "every locked pending order fills once");
+    await notifyMany(this.deps.notifier, tx, opened.map((row, i) => ({ userId: row.userId, ...openedNotice(row, row.openPrice!, fills[i].tick) })));
+    await resolveBatch(
+      tx,
+      fills.flatMap(({ row }) =>
+        row.feeHoldId === null
+          ? []
+          : [{ holdId: row.feeHoldId, key: `position:${row.id}:fee.settle`, kind: "position.fee", legs: [{ account: { platform: "fees" as const }, currency: MARGIN_CURRENCY, amount: money(row.openFee) }], at: now }],
+      ),
+    );
+    return opened;
   }
 
   /**
@@ -200,8 +226,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       // Closed by the engine (take-profit, stop-loss, liquidation): pushed; the user's own close is not.
       push: reason === "tp" || reason === "sl" || reason === "liquidation" ? { kind: "close" as const, url: screenOf(row), id: row.id } : undefined,
     }));
-    if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
-    else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    await notifyMany(this.deps.notifier, tx, notices);
     // The money last: the ledger locks the users' accounts, which a concurrent batch may share, so the rest of the
     // batch is written before that lock and no other batch waits through it.
     await resolveBatch(
@@ -259,7 +284,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     // Two batches in flight: one's statements run in the database while the next is planned here.
     await inBatches(items, this.batchSize, 2, async (batch) => {
       const rows = await this.db.transaction(async (tx) => {
-        const locked = new Map((await tx.select().from(positions).where(idIn(positions.id, batch.map((b) => b.id))).orderBy(positions.id).for("update")).map((r) => [r.id, r]));
+        const locked = new Map((await lockMany(tx, positions, batch.map((b) => b.id))).map((r) => [r.id, r]));
         // A fill posts before the batch's closes do, so its accounts would be locked in two steps, and another batch in
         // flight could hold one of them while waiting for the other: a batch with fills locks all its users' margin
         // accounts at once, in id order, first. (Closes alone lock them in their one posting.)
@@ -269,32 +294,36 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
         }
         const done = new Map<number, PositionRow>();
         const closes: Array<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }> = [];
+        const fills: Array<{ row: PositionRow; tick: TickAt }> = [];
+        const warnings: Array<{ row: PositionRow; exec: string }> = [];
         for (const { item, id, reason } of batch) {
           const row = locked.get(id);
           const tick = { price: item.tick.price, atMs: item.tick.atMs };
           if (!row || !reason) continue;
           if (reason === "fill") {
-            if (row.status !== "pending") continue;
-            const opened = await this.fillInTx(tx, row, tick);
-            // A tick that gaps through the limit may also cross the new position's stops or liquidation level: they
-            // trigger on that same tick, as the contract says, rather than leave it open below its maintenance margin.
-            const exec = closePriceAt(opened, item.tick.price);
-            const crossedNow = (["sl", "tp", "liquidation"] as const).find((r) => this.stillCrossed(opened, r, exec));
-            if (crossedNow) closes.push({ row: opened, reason: crossedNow, tick, exec });
-            else done.set(id, opened);
+            if (row.status === "pending") fills.push({ row, tick });
             continue;
           }
           if (row.status !== "open") continue;
           // The position's own spread, not the pair's current one: an operator's change cannot move its close.
           const exec = closePriceAt(row, item.tick.price);
           if (reason === "warning") {
-            const warned = await this.warnInTx(tx, row, exec);
-            if (warned) done.set(id, warned);
+            if (!row.warned && row.warningPrice !== null) warnings.push({ row, exec });
             continue;
           }
           // The row may have changed since the book was armed (a stop moved): the decision is re-made on decimals.
           if (this.stillCrossed(row, reason, exec)) closes.push({ row, reason, tick, exec });
         }
+        for (const [i, opened] of (await this.fillManyInTx(tx, fills)).entries()) {
+          // A tick that gaps through the limit may also cross the new position's stops or liquidation level: they
+          // trigger on that same tick, as the contract says, rather than leave it open below its maintenance margin.
+          const { tick } = fills[i];
+          const exec = closePriceAt(opened, tick.price);
+          const crossedNow = (["sl", "tp", "liquidation"] as const).find((r) => this.stillCrossed(opened, r, exec));
+          if (crossedNow) closes.push({ row: opened, reason: crossedNow, tick, exec });
+          else done.set(opened.id, opened);
+        }
+        for (const warned of await this.warnManyInTx(tx, warnings)) done.set(warned.id, warned);
         for (const closed of await this.closeManyInTx(tx, closes)) done.set(closed.id, closed);
         return done;
       });
@@ -306,18 +335,31 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     });
   }
 
-  /** The margin level reached the warning level: the user is told once; the other triggers are re-armed after. */
-  private async warnInTx(tx: Tx, row: PositionRow, exec: string): Promise<PositionRow | null> {
-    if (row.warned || row.warningPrice === null) return null;
-    const figures = unrealised(termsOf(row), { openPrice: row.openPrice!, mark: exec, margin: money(row.margin), openFee: money(row.openFee), swapTotal: money(row.swap), swapDue: money(row.swapDue), maintenance: money(row.maintenance) });
-    const [changed] = await tx.update(positions).set({ warned: true }).where(eq(positions.id, row.id)).returning();
-    await this.deps.notifier.notifyUser(tx, row.userId, {
-      title: notifications.MARGIN_WARNING_TITLE.key,
-      body: notifications.MARGIN_WARNING_BODY.key,
-      values: { symbol: row.symbol, level: figures.marginLevel?.toFixed(0) ?? "-", liquidation_price: row.liquidationPrice ? priceValue(toWire(row.liquidationPrice), row.pricePrecision) : "-" },
-      push: { kind: "margin_warning", url: screenOf(row), id: row.id },
-    });
-    return changed;
+  /**
+   * The margin level reached the warning level: each user is told once (one UPDATE, the notices in one insert); the
+   * other triggers are re-armed after. Answers the warned rows.
+   */
+  private async warnManyInTx(tx: Tx, warnings: ReadonlyArray<{ row: PositionRow; exec: string }>): Promise<PositionRow[]> {
+    if (!warnings.length) return [];
+    const updated = await tx.execute(
+      sql`UPDATE positions SET warned = true WHERE id = ANY (${pgArray(warnings.map(({ row }) => row.id))}::bigint[]) AND status = 'open' AND NOT warned RETURNING id`,
+    );
+    invariant((updated as unknown as { rows: unknown[] }).rows.length === warnings.length, "every locked open position is warned once");
+    await notifyMany(
+      this.deps.notifier,
+      tx,
+      warnings.map(({ row, exec }) => {
+        const figures = unrealised(termsOf(row), { openPrice: row.openPrice!, mark: exec, margin: money(row.margin), openFee: money(row.openFee), swapTotal: money(row.swap), swapDue: money(row.swapDue), maintenance: money(row.maintenance) });
+        return {
+          userId: row.userId,
+          title: notifications.MARGIN_WARNING_TITLE.key,
+          body: notifications.MARGIN_WARNING_BODY.key,
+          values: { symbol: row.symbol, level: figures.marginLevel?.toFixed(0) ?? "-", liquidation_price: row.liquidationPrice ? priceValue(toWire(row.liquidationPrice), row.pricePrecision) : "-" },
+          push: { kind: "margin_warning" as const, url: screenOf(row), id: row.id },
+        };
+      }),
+    );
+    return warnings.map(({ row }) => ({ ...row, warned: true }));
   }
 
   private stillCrossed(row: PositionRow, reason: CloseReason, exec: string): boolean {

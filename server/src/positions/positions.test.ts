@@ -517,7 +517,7 @@ describe("market orders placed together (group commit)", () => {
   });
 });
 
-describe.runIf(testDatabaseKind() === "postgres")("the placement batch's round trips (PostgreSQL)", () => {
+describe.runIf(testDatabaseKind() === "postgres")("the batches' round trips (PostgreSQL)", () => {
   /** The statements of each transaction that `work` runs, by the connection that began it (other queries interleave). */
   async function transactionsOf(work: () => Promise<unknown>): Promise<string[][]> {
     const open = new Map<unknown, string[]>();
@@ -557,6 +557,45 @@ describe.runIf(testDatabaseKind() === "postgres")("the placement batch's round t
     // the postings, the balances, the positions, the users' languages, the notices, commit.
     for (const batch of [...alone, ...together]) expect(batch, batch.join(" / ")).toHaveLength(11);
     expect((await Promise.all(users.map((u) => positionsOf(u.token)))).every((p) => p.list.length === 1)).toBe(true);
+    await sound();
+  });
+
+  it("fills a tick's limit orders, and warns its positions, in the same statements however many it fires", async () => {
+    // The settlement's transactions are those that lock positions (placements insert theirs).
+    const settlementsOf = async (work: () => Promise<unknown>) => (await transactionsOf(work)).filter((t) => t.includes("SELECT * FROM"));
+    const place = async (count: number, input: Record<string, unknown>) => {
+      const users = await Promise.all(Array.from({ length: Math.min(count, 3) }, () => user()));
+      for (let i = 0; i < count; i++) expect((await submit(users[i % users.length].token, input)).status).toBe(200);
+      return users;
+    };
+    const limits = { type: "limit", price: "59000", quantity: "0.01" };
+    await tick(server, { [BTC]: "60000" });
+    // A first fill reads the trading rules into their cache: the measured ticks find them there alike.
+    await place(1, limits);
+    await tick(server, { [BTC]: "58980" });
+    await tick(server, { [BTC]: "60000" });
+    await place(1, limits);
+    const one = await settlementsOf(() => tick(server, { [BTC]: "58980" })); // ask 58991.80 fills the limit
+    await tick(server, { [BTC]: "60000" });
+    const owners = await place(6, limits);
+    const six = await settlementsOf(() => tick(server, { [BTC]: "58980" }));
+    expect(one).toHaveLength(1);
+    expect(six, six.map((t) => t.join(" / ")).join("\n")).toEqual(one);
+    expect((await Promise.all(owners.map((u) => positionsOf(u.token)))).map((p) => p.list.length)).toEqual([2, 2, 2]);
+    const inbox = JSON.stringify((await server.call("GET", "user/usermessage", { page: 1 }, { token: owners[0].token })).body);
+    expect(inbox.match(/59,000\.00/g)?.length).toBeGreaterThanOrEqual(2);
+
+    // Margin warnings: 100x longs at 60,000 are warned at a bid of 59,861.97 or below.
+    await tick(server, { [BTC]: "60000" });
+    await place(1, { leverage: 100, quantity: "0.01" });
+    const warnedOne = await settlementsOf(() => tick(server, { [BTC]: "59870" }));
+    await tick(server, { [BTC]: "60000" });
+    const warned = await place(5, { leverage: 100, quantity: "0.01" });
+    const warnedFive = await settlementsOf(() => tick(server, { [BTC]: "59870" }));
+    expect(warnedOne).toHaveLength(1);
+    expect(warnedFive).toEqual(warnedOne);
+    const warnings = await Promise.all(warned.map(async (u) => JSON.stringify((await server.call("GET", "user/usermessage", { page: 1 }, { token: u.token })).body).match(/Margin warning/g)?.length));
+    expect(warnings).toEqual([2, 2, 1]);
     await sound();
   });
 });

@@ -4,7 +4,9 @@ import type { SpotOrder } from "../../contract/spot";
 import { ledger, money, resolveThenPost, toWire } from "../ledger";
 import { idIn, pgArray, type Tx } from "../platform/db";
 import { inBatches } from "../platform/batches";
+import { lockMany } from "../platform/bulk";
 import { invariant } from "../platform/errors";
+import { notifyMany } from "../platform/notify";
 import { firedUser, ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
 import { byTickThenUser, crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf, type Fill } from "./spot.engine";
@@ -71,8 +73,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
     );
     invariant((updated as unknown as { rows: unknown[] }).rows.length === filled.length, "every locked open spot order fills once");
     const notices = planned.map(({ row, fill, tick }) => noticeOf(row, fill, tick));
-    if (this.deps.notifier.notifyUsers) await this.deps.notifier.notifyUsers(tx, notices);
-    else for (const { userId, ...notice } of notices) await this.deps.notifier.notifyUser(tx, userId, notice);
+    await notifyMany(this.deps.notifier, tx, notices);
     // The money last (the ledger locks the users' accounts, which the other batch in flight may share): the holds
     // settled first, then the desk's deliveries, one posting for the whole batch.
     await resolveThenPost(
@@ -154,7 +155,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
   private async fillBatch(batch: readonly Crossed[]): Promise<number[]> {
     const { filled, refused } = await this.db.transaction(async (tx) => {
       const locked = new Map(
-        (await tx.select().from(spotOrders).where(idIn(spotOrders.id, batch.map((b) => b.id))).orderBy(spotOrders.id).for("update")).map((r) => [r.id, r]),
+        (await lockMany(tx, spotOrders, batch.map((b) => b.id))).map((r) => [r.id, r]),
       );
       const fills = batch.flatMap(({ id, tick }) => {
         const row = locked.get(id);
