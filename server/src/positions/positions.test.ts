@@ -606,7 +606,8 @@ describe.runIf(testDatabaseKind() === "postgres")("one tick settled in several b
     await tick(server, { [BTC]: "60000" });
     const [a, b] = [await user(), await user()];
     // Limit longs at 59,008 down to 59,001, owned A B B A A B B A: in either crossing order, two batches of two in
-    // flight take their users in opposite orders. Fills post one by one, so locking as they go would deadlock.
+    // flight take their users in opposite orders. A batch's fills post before its closes, so locking as they go
+    // could deadlock.
     const owners = [a, b, b, a, a, b, b, a];
     for (const [i, owner] of owners.entries()) {
       const res = await submit(owner.token, { type: "limit", price: String(59_008 - i), quantity: "0.01" });
