@@ -8,11 +8,11 @@ import type { Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
 import { GroupCommit } from "../platform/group-commit";
-import { insertMany } from "../platform/bulk";
+import { insertMany, lockMany } from "../platform/bulk";
 import { answerTaken, claimKeys, freeRefusedKeys, idempotent, prepareThenPlace, TAKEN, type IdempotentCall } from "../platform/idempotency";
 import { rulesFor } from "./positions.config";
 import { closeSide, feeFor, marginFor, openSide, sessionAt, stopRefusal, type PositionTerms } from "./positions.engine";
-import { MARGIN_CURRENCY, PositionsRole, blank, type PositionsDeps } from "./positions.shared";
+import { MARGIN_CURRENCY, PositionsRole, blank, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import { openedColumns, openedNotice, type PositionsSettlement } from "./positions.settlement";
 
@@ -340,13 +340,12 @@ export class PositionsCommands extends PositionsRole {
     if (filter.kind) conditions.push(eq(positions.kind, filter.kind));
     const ids = (await this.db.select({ id: positions.id }).from(positions).where(and(...conditions)).orderBy(positions.id)).map((r) => r.id);
     const closed: PositionRow[] = [];
-    // One transaction for all: either every position closes at its tick, or none does.
+    // One transaction for all: either every position closes at its tick, or none does. The rows are locked at once
+    // (in id order) and closed together, one statement per table, as a tick's stops are.
     await this.db.transaction(async (tx) => {
-      for (const id of ids) {
-        const [locked] = await tx.select().from(positions).where(eq(positions.id, id)).for("update");
-        if (locked?.status !== "open") continue;
-        closed.push(await this.closeAtMarket(tx, locked, "close_all"));
-      }
+      const closes = [];
+      for (const locked of await lockMany(tx, positions, ids)) if (locked.status === "open") closes.push(await this.marketClose(tx, locked, "close_all"));
+      closed.push(...(await this.settlement.closeManyInTx(tx, closes)));
     });
     const list = this.settlement.afterMany(closed);
     const pnl = closed.reduce((sum, row) => sum.plus(row.pnl ?? 0), money(0));
@@ -355,12 +354,18 @@ export class PositionsCommands extends PositionsRole {
 
   /** Closes at the last recorded tick, at the executable price of the position's own spread. */
   private async closeAtMarket(tx: Tx, row: PositionRow, reason: CloseReason): Promise<PositionRow> {
+    const { tick, exec } = await this.marketClose(tx, row, reason);
+    return this.settlement.closeInTx(tx, row, reason, tick, exec);
+  }
+
+  /** Where a user's close of `row` goes now: the last recorded tick and the executable price at the position's spread. */
+  private async marketClose(tx: Tx, row: PositionRow, reason: CloseReason): Promise<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }> {
     const quote = this.quoteOf(row);
     if (!quote || !this.deps.market.isFresh(row.symbol)) throw new DomainError("TRADING_CLOSED");
     if (row.kind !== "crypto") {
       const config = await this.rules(tx);
       if (!sessionAt(row.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");
     }
-    return this.settlement.closeInTx(tx, row, reason, { price: quote.price, atMs: quote.atMs }, quote[closeSide(row.direction)]);
+    return { row, reason, tick: { price: quote.price, atMs: quote.atMs }, exec: quote[closeSide(row.direction)] };
   }
 }

@@ -598,6 +598,25 @@ describe.runIf(testDatabaseKind() === "postgres")("the batches' round trips (Pos
     expect(warnings).toEqual([2, 2, 1]);
     await sound();
   });
+
+  it("closes all of a user's positions in the same statements however many they hold", async () => {
+    await tick(server, { [BTC]: "60000" });
+    const closeAllOf = async (count: number) => {
+      const u = await user();
+      for (let i = 0; i < count; i++) expect((await submit(u.token, { quantity: "0.01", direction: i % 2 ? "short" : "long" })).status).toBe(200);
+      let answer: { closed: number } | undefined;
+      const transactions = await transactionsOf(async () => {
+        answer = (await server.call<{ closed: number }>("POST", "lever/dealall", {}, { token: u.token })).body.message;
+      });
+      expect(answer?.closed).toBe(count);
+      return transactions.filter((t) => t.includes("SELECT * FROM"));
+    };
+    const one = await closeAllOf(1);
+    const five = await closeAllOf(5);
+    expect(one).toHaveLength(1);
+    expect(five).toEqual(one);
+    await sound();
+  });
 });
 
 describe.runIf(testDatabaseKind() === "postgres")("one tick settled in several batches at once (PostgreSQL)", () => {
