@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
-import { ledger, money, pgArray, resolveBatch, toWire, type Leg } from "../ledger";
+import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type BatchEntry, type Leg } from "../ledger";
 import { idIn, type Tx } from "../platform/db";
 import { inBatches } from "../platform/batches";
 import { lockMany } from "../platform/bulk";
@@ -397,55 +397,67 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
   /**
    * The nightly swap of forex and metal positions held through 21:00 UTC of `dayMs`'s date (triple on Wednesday):
    * one ledger entry per position and night (idempotent by key), paid from the wallet, or owed by the position
-   * (settled at its close) when the wallet cannot pay. Re-arms the liquidation level, which owed swaps move.
+   * (settled at its close) when the wallet cannot pay. Re-arms the liquidation level, which owed swaps move. Up to
+   * `batchSize` positions per transaction, by user: the rows locked at once, the wallets locked and drawn on in id
+   * order, the entries in one posting and the rows in one UPDATE.
    */
   async chargeSwaps(dayMs: number): Promise<number> {
     const day = new Date(dayMs).toISOString().slice(0, 10);
     const cutoff = new Date(`${day}T21:00:00.000Z`);
-    const rows = await this.db
-      .select()
+    const candidates = await this.db
+      .select({ id: positions.id })
       .from(positions)
-      .where(and(eq(positions.status, "open"), inArray(positions.kind, ["forex", "metal"]), sql`${positions.openedAt} <= ${cutoff.toISOString()}`, sql`(${positions.swappedThrough} IS NULL OR ${positions.swappedThrough} < ${day})`));
+      .where(and(eq(positions.status, "open"), inArray(positions.kind, ["forex", "metal"]), sql`${positions.openedAt} <= ${cutoff.toISOString()}`, sql`(${positions.swappedThrough} IS NULL OR ${positions.swappedThrough} < ${day})`))
+      .orderBy(positions.userId, positions.id);
     let charged = 0;
-    for (const candidate of rows) {
-      const row = await this.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(positions).where(eq(positions.id, candidate.id)).for("update");
-        if (locked?.status !== "open" || (locked.swappedThrough !== null && locked.swappedThrough >= day)) return null;
-        const terms = termsOf(locked);
-        const charge = swapCharge(terms, locked.openPrice!, locked.swapRate, cutoff.getTime());
-        let due = money(locked.swapDue);
-        if (charge.gt(0)) {
-          const [wallet] = (await ledger.balances(tx, locked.userId)).filter((b) => b.currency === MARGIN_CURRENCY);
-          const paid = Decimal_min(charge, money(wallet?.available ?? 0));
-          if (paid.gt(0)) {
-            await ledger.post(tx, {
-              key: `position:${locked.id}:swap:${day}`,
-              kind: "position.swap",
-              cause: { kind: "position", id: locked.id },
-              memo: day,
-              at: cutoff,
-              legs: [
-                { account: { user: locked.userId }, currency: MARGIN_CURRENCY, amount: paid.negated() },
+    await inBatches(candidates, this.batchSize, 1, async (batch) => {
+      const rows = await this.db.transaction(async (tx) => {
+        const locked = (await lockMany(tx, positions, batch.map((c) => c.id))).filter((row) => row.status === "open" && (row.swappedThrough === null || row.swappedThrough < day));
+        if (!locked.length) return [];
+        const wallets = await ledger.lockBalances(tx, [...new Set(locked.map((row) => row.userId))].map((userId) => ({ userId, currency: MARGIN_CURRENCY })));
+        const { warning_level } = await this.rules(tx);
+        const entries: BatchEntry[] = [];
+        const changed = locked.map((row): PositionRow => {
+          const terms = termsOf(row);
+          const charge = swapCharge(terms, row.openPrice!, row.swapRate, cutoff.getTime());
+          let due = money(row.swapDue);
+          if (charge.gt(0)) {
+            const paid = Decimal_min(charge, wallets.get(`${row.userId}:${MARGIN_CURRENCY}`)!.available);
+            if (paid.gt(0)) {
+              const legs: Leg[] = [
+                { account: { user: row.userId }, currency: MARGIN_CURRENCY, amount: paid.negated() },
                 { account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: paid },
-              ],
-            });
+              ];
+              invariant(ledger.applyIfFunded(wallets, legs), "a swap takes no more than the wallet holds");
+              entries.push({ key: `position:${row.id}:swap:${day}`, kind: "position.swap", cause: { kind: "position", id: row.id }, memo: day, at: cutoff, legs });
+            }
+            due = due.plus(charge.minus(paid));
           }
-          due = due.plus(charge.minus(paid));
-        }
-        const liquidation = liquidationPrice(terms, locked.openPrice!, money(locked.margin), money(locked.maintenance), due);
-        const warning = warningPrice(terms, locked.openPrice!, money(locked.margin), money(locked.maintenance), (await this.rules(tx)).warning_level, due);
-        const [changed] = await tx
-          .update(positions)
-          .set({ swap: toWire(money(locked.swap).plus(charge)), swapDue: toWire(due), swappedThrough: day, liquidationPrice: liquidation, warningPrice: warning })
-          .where(eq(positions.id, locked.id))
-          .returning();
+          const margin = money(row.margin);
+          const maintenance = money(row.maintenance);
+          return {
+            ...row,
+            swap: toWire(money(row.swap).plus(charge)),
+            swapDue: toWire(due),
+            swappedThrough: day,
+            liquidationPrice: liquidationPrice(terms, row.openPrice!, margin, maintenance, due),
+            warningPrice: warningPrice(terms, row.openPrice!, margin, maintenance, warning_level, due),
+          };
+        });
+        await postBatch(tx, entries);
+        const col = (pick: (row: PositionRow) => string | number | null) => pgArray(changed.map(pick));
+        await tx.execute(
+          sql`UPDATE positions AS p SET swap = v.swap, swap_due = v.swap_due, swapped_through = ${day}::date, liquidation_price = v.liquidation_price,
+              warning_price = v.warning_price
+              FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.swap)}::numeric[], ${col((r) => r.swapDue)}::numeric[],
+                          ${col((r) => r.liquidationPrice)}::numeric[], ${col((r) => r.warningPrice)}::numeric[]) AS v (id, swap, swap_due, liquidation_price, warning_price)
+              WHERE p.id = v.id`,
+        );
         return changed;
       });
-      if (row) {
-        charged++;
-        await this.after(row);
-      }
-    }
+      charged += rows.length;
+      if (rows.length) this.afterMany(rows);
+    });
     return charged;
   }
 

@@ -386,6 +386,39 @@ describe("forex and metals", () => {
     expect(after.body.message.blocked).toBeNull();
     await sound();
   });
+
+  it("swaps draw on the wallet position by position: what it cannot pay, the position owes, and its liquidation level moves", async () => {
+    // Opened on Wednesday: that night's triple swap is the first.
+    server.clock.set(Date.UTC(2026, 10, 25, 12, 0, 0, 321));
+    await tick(server, { [EUR]: "1.08000" });
+    const u = await user();
+    await server.database.query("INSERT INTO bank_cards (user_id, real_name, bank_name, card_number) VALUES ($1, 'A B', 'Bank', '6222000011112222')", [u.id]);
+    const order = { symbol: EUR, quantity: "0.1", leverage: 30 };
+    const ids = [(await submit(u.token, order)).body.message.id, (await submit(u.token, order)).body.message.id];
+    // Leave 3 USDT in the wallet: the first position's triple swap (2.592072) is paid, the second's only in part.
+    const { available } = await walletOf(server, u.token);
+    await server.database.db.transaction((tx) =>
+      ledger.post(tx, { key: `swap-test:${u.id}`, kind: "adjustment", cause: { kind: "test", id: u.id }, legs: [{ account: { user: u.id }, currency: "USDT", amount: money(available).minus(3).negated() }, { account: { platform: "adjustments" }, currency: "USDT", amount: money(available).minus(3) }] }),
+    );
+    const before = await server.database.query<{ id: number; liquidation_price: string }>("SELECT id, liquidation_price FROM positions WHERE id = ANY ($1::bigint[]) ORDER BY id", [`{${ids.join(",")}}`]);
+    server.clock.set(Date.UTC(2026, 10, 25, 21, 0, 6, 789));
+    await tick(server, { [EUR]: "1.08000" });
+    await server.engines.jobs.runOnce();
+    await server.engines.jobs.runOnce(); // idempotent
+    const rows = await server.database.query<{ id: number; swap: string; swap_due: string; liquidation_price: string; swapped_through: string }>(
+      "SELECT id, trim_scale(swap)::text AS swap, trim_scale(swap_due)::text AS swap_due, liquidation_price, swapped_through::text FROM positions WHERE id = ANY ($1::bigint[]) ORDER BY id",
+      [`{${ids.join(",")}}`],
+    );
+    expect(rows.map((r) => [r.swap, r.swap_due, r.swapped_through])).toEqual([
+      ["2.592072", "0", "2026-11-25"],
+      ["2.592072", "2.184144", "2026-11-25"],
+    ]);
+    // The owed swap comes out of the margin at the close, so the second long's liquidation level rises; the first's stays.
+    expect(money(rows[0].liquidation_price).eq(before[0].liquidation_price)).toBe(true);
+    expect(money(rows[1].liquidation_price).gt(before[1].liquidation_price)).toBe(true);
+    expect(money((await walletOf(server, u.token)).available).isZero()).toBe(true);
+    await sound();
+  });
 });
 
 describe("margin warning", () => {
