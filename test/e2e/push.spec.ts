@@ -6,7 +6,7 @@
  * server/src/push/push.test.ts.)
  */
 import type { CDPSession, Page, Worker } from "@playwright/test";
-import { test, expect, dismissRealNameModal, loginThroughUi, registerByApi } from "./fixtures";
+import { test, expect, dismissRealNameModal, loginThroughUi, registerByApi, SERVICE_WORKER_INSTALL_MS, waitForServiceWorker } from "./fixtures";
 
 type Shown = { title: string; body: string; tag: string; data: { path?: string } | null };
 
@@ -28,11 +28,11 @@ async function signedInWithWorker(page: Page): Promise<void> {
   const user = await registerByApi(page);
   await dismissRealNameModal(page);
   await loginThroughUi(page, user.account, user.password);
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
 }
 
 test("a push shows its notification, and a tap on it opens the screen of that order in the open app", async ({ context, page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(120_000 + SERVICE_WORKER_INSTALL_MS);
   await context.grantPermissions(["notifications"]);
   await signedInWithWorker(page);
   const origin = new URL(page.url()).origin;
@@ -69,6 +69,7 @@ test("a push shows its notification, and a tap on it opens the screen of that or
 });
 
 test("the settings screen lists what may be pushed, off until notifications are allowed on this device", async ({ page }) => {
+  test.setTimeout(60_000 + SERVICE_WORKER_INSTALL_MS);
   await signedInWithWorker(page);
   await page.goto("/#/pages/me/notification");
   const kinds = page.getByTestId("push-kinds");

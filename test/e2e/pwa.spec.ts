@@ -22,7 +22,7 @@ import { freshPng, md5Of } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("pwa");
-import { test, expect, dismissRealNameModal, E2E_ROOT_INVITE, offlineCopyKeys, loginThroughUi, operatorToken, uniqueAccount } from "./fixtures";
+import { test, expect, dismissRealNameModal, E2E_ROOT_INVITE, offlineCopyKeys, loginThroughUi, operatorToken, SERVICE_WORKER_INSTALL_MS, uniqueAccount, waitForServiceWorker } from "./fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const STATIC_DIR = path.resolve(ROOT, process.env.STATIC_DIR ?? "dist");
@@ -53,11 +53,6 @@ async function publishNews(request: APIRequestContext, operator: string, title: 
   return item.id;
 }
 
-/** Waits until a service worker controls the page and has finished installing (the precache is complete). */
-async function waitForController(page: Page): Promise<void> {
-  // (A synchronous predicate: waitForFunction takes a returned promise for a truthy value.)
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 30_000 });
-}
 
 /** Everything the service worker's caches hold (URLs), and the entries of a user's offline copy. */
 const cachedUrls = (page: Page) =>
@@ -83,12 +78,13 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 // ---- manifest, icons, installability -----------------------------------------------------------------------------
 
 test("the manifest and every icon are valid, and Chrome reports no installability errors", async ({ baseURL }) => {
+  test.setTimeout(60_000 + SERVICE_WORKER_INSTALL_MS);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tw-pwa-profile-"));
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: CHROME_ARGS, viewport: { width: 390, height: 844 } });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${baseURL}/`);
-    await waitForController(page);
+    await waitForServiceWorker(page);
 
     const cdp = await context.newCDPSession(page);
     const { url: manifestUrl, errors: parseErrors } = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[] };
@@ -134,7 +130,7 @@ test("the manifest and every icon are valid, and Chrome reports no installabilit
 // ---- offline ----------------------------------------------------------------------------------------------------
 
 test("offline, a reload shows the last quotes, deposit records and news; actions need a connection; online again the data refreshes; logout clears the private cache", async ({ page, context, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(120_000 + SERVICE_WORKER_INSTALL_MS);
   const operator = await operatorToken(request, E2E_OPERATOR);
   await api(request, "POST", "backoffice/funding/config", operator, {
     config: {
@@ -164,7 +160,7 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
   // comes back after each reload: "Later" closes it whenever it shows.)
   await dismissRealNameModal(page);
   await loginThroughUi(page, account, password);
-  await waitForController(page);
+  await waitForServiceWorker(page);
 
   // While the app is open, a new message arrives over the socket's notices channel: the bell counts it at once
   // (the minute's poll is far away).
@@ -245,7 +241,7 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
 // ---- notices in the background -----------------------------------------------------------------------------------
 
 test("with the app closed, a background sync finds a new message and, as the user allowed, shows a notification", async ({ context, page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000 + SERVICE_WORKER_INSTALL_MS);
   await context.grantPermissions(["notifications"]);
   const operator = await operatorToken(request, E2E_OPERATOR);
   const account = uniqueAccount("ntf");
@@ -253,7 +249,7 @@ test("with the app closed, a background sync finds a new message and, as the use
   const me = await api<{ id: number }>(request, "GET", "user/info", registered.token);
   await dismissRealNameModal(page);
   await loginThroughUi(page, account, "secret123");
-  await waitForController(page);
+  await waitForServiceWorker(page);
 
   // The user turns system notifications on (the browser's permission is granted by the test).
   await page.goto("/#/pages/me/notification");
@@ -345,7 +341,7 @@ function deploy(from: string, to: string): void {
 }
 
 test("a repeat visit loads no script from the network; a new version is offered, never reloads a form, and activates on reload", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(210_000 + SERVICE_WORKER_INSTALL_MS);
   const next = nextBuild();
   const served = fs.mkdtempSync(path.join(os.tmpdir(), "tw-pwa-static-"));
   deploy(STATIC_DIR, served);
@@ -358,7 +354,7 @@ test("a repeat visit loads no script from the network; a new version is offered,
     const account = uniqueAccount("upd");
     await page.request.post("/api/user/register", { form: { account, password: "secret123", re_password: "secret123", invite_code: E2E_ROOT_INVITE } });
     await loginThroughUi(page, account, "secret123");
-    await waitForController(page);
+    await waitForServiceWorker(page);
 
     // Repeat visit: every script comes from the worker, and the server doesn't even have them any more.
     for (const file of fs.readdirSync(path.join(served, "assets"))) if (file.endsWith(".js")) fs.rmSync(path.join(served, "assets", file));
