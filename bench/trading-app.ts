@@ -10,7 +10,8 @@ import { ensureRootInviteCode } from "../server/src/auth";
 import { ledger } from "../server/src/ledger";
 import { ManualClock } from "../server/src/platform/clock";
 import { testConfig } from "../server/src/platform/config";
-import type { Database } from "../server/src/platform/db";
+import { openDatabase, type Database } from "../server/src/platform/db";
+import { migrate } from "../server/src/platform/migrate";
 import { freshDatabase } from "../server/src/testing/harness";
 
 /** The setup the trading benches share: a fresh database, an app on a real port leading its feed, funded users. */
@@ -20,8 +21,24 @@ const PG_BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
-/** A migrated database: a fresh one on BENCH_DATABASE_URL's PostgreSQL server (dropped by `close`), or PGlite. */
-export const benchDatabase = (kind: "postgres" | "pglite"): Promise<Database> => freshDatabase(kind, PG_BASE);
+/**
+ * A migrated database: a fresh one on BENCH_DATABASE_URL's PostgreSQL server (dropped by `close`), or PGlite in a
+ * data folder of its own, as `npm start` runs it (removed by `close`).
+ */
+export async function benchDatabase(kind: "postgres" | "pglite"): Promise<Database> {
+  if (kind === "postgres") return freshDatabase(kind, PG_BASE);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
+  const database = await openDatabase({ dataDir: path.join(folder, "pglite") });
+  await migrate(database);
+  const close = database.close.bind(database);
+  return {
+    ...database,
+    async close() {
+      await close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * An app on a real port, leading its feed, BTC priced by a recorded tick (`setPrice` records the next one and drains
