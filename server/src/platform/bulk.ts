@@ -3,10 +3,8 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { pgArray, type Executor } from "./db";
 import { invariant } from "./errors";
 
-/**
- * The hot paths' statements over many rows (a group-committed batch of orders, a tick's settlement batch): one array
- * parameter per column, `unnest`ed as the ledger's statements are, the rows mapped by the table's own columns.
- */
+// The hot paths' statements over many rows (a group-committed batch of orders, a tick's settlement batch): one array
+// parameter per column, `unnest`ed as the ledger's statements are, the rows mapped by the table's own columns.
 
 /**
  * A multi-row INSERT for the hot paths (a group-committed batch of orders): one array parameter per column,

@@ -336,8 +336,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
   }
 
   /**
-   * The margin level reached the warning level: each user is told once (one UPDATE, the notices in one insert); the
-   * other triggers are re-armed after. Answers the warned rows.
+   * The margin level reached the warning level: each position's user is told once (one UPDATE, the notices in one
+   * insert); the other triggers are re-armed after. Answers the warned rows.
    */
   private async warnManyInTx(tx: Tx, warnings: ReadonlyArray<{ row: PositionRow; exec: string }>): Promise<PositionRow[]> {
     if (!warnings.length) return [];
