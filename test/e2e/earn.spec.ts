@@ -11,9 +11,7 @@ import { test, expect, api, backOffice, fundedUser, operatorToken } from "./fixt
 
 const OPERATOR = operatorFor("earn");
 
-/** One operator session per worker: a TOTP code is single-use, so tests in one worker share the sign-in. */
-let operatorSession: Promise<string> | undefined;
-const operator = (request: APIRequestContext) => (operatorSession ??= operatorToken(request, OPERATOR));
+const operator = (request: APIRequestContext) => operatorToken(request, OPERATOR);
 
 type Wallet = { currency: string; available: string; frozen: string };
 const usdtOf = async (request: APIRequestContext, token: string) => (await api<Wallet[]>(request, "POST", "wallet/list", token)).find((w) => w.currency === "USDT")!;

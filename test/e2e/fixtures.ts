@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { E2E_ROOT_INVITE, type operatorFor } from "../../playwright.config";
 import { totpCode } from "../../server/src/platform/totp";
@@ -106,9 +109,32 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 
 /**
  * Signs an operator in through the API and returns the session token. Each spec has its own operator
- * (`operatorFor(spec)`): a TOTP code is single-use, so on a clash with another login the next step is awaited.
+ * (`operatorFor(spec)`), and a TOTP code is single-use: a second login in the same 30 s step must wait for the next
+ * one. So the session (valid for a shift) is signed in once per run and kept in the run's data folder, where both
+ * workers find it; a worker that finds another's login under way waits for its token instead of a new step.
  */
 export async function operatorToken(request: APIRequestContext, operator: ReturnType<typeof operatorFor>): Promise<string> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), `operator-${operator.name}.token`);
+  let claimed = false;
+  try {
+    fs.writeFileSync(`${file}.claim`, String(process.pid), { flag: "wx" });
+    claimed = true;
+  } catch {
+    // Another test of this run signs this operator in, or has done so: its token is awaited below.
+  }
+  if (claimed) {
+    const token = await signInOperator(request, operator);
+    fs.writeFileSync(`${file}.part`, token);
+    fs.renameSync(`${file}.part`, file);
+    return token;
+  }
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if (fs.existsSync(file)) return fs.readFileSync(file, "utf8");
+  }
+  throw new Error(`operator ${operator.name}: the other test's login never finished`);
+}
+
+async function signInOperator(request: APIRequestContext, operator: ReturnType<typeof operatorFor>): Promise<string> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const res = await request.post("/api/backoffice/login", {
       data: { name: operator.name, password: operator.password, totp: await totpCode(operator.secret, new Date()) },

@@ -28,6 +28,8 @@ export interface Database {
    * PGlite has one connection, shared.
    */
   dedicated(): Promise<Connection>;
+  /** PGlite only: its data folder as an uncompressed tarball, which `image` opens again (the tests' migrated start). */
+  dumpImage?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -44,18 +46,20 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size on PostgreSQL. */
   poolSize?: number;
+  /** A PGlite data folder dumped as a tarball (`dumpDataDir`), to start from instead of an empty cluster. */
+  image?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.image);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   // One process per data folder: the operator CLI beside a running server is refused, never written beside it.
   const release = dataDir ? holdDataDir(path.resolve(dataDir)) : () => {};
-  const client = guardNestedUse(new PGlite(dataDir));
+  const client = guardNestedUse(new PGlite({ dataDir, loadDataDir: image }));
   try {
     await client.waitReady;
   } catch (error) {
@@ -81,6 +85,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     async dedicated() {
       return connection;
     },
+    dumpImage: () => client.dumpDataDir("none"),
     async close() {
       await client.close();
       release();

@@ -1,4 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuiltApp } from "../app";
@@ -11,7 +15,7 @@ import { ManualClock } from "../platform/clock";
 import { testConfig, type Config } from "../platform/config";
 import type { AppContext } from "../platform/context";
 import { openDatabase, type Database } from "../platform/db";
-import { migrate } from "../platform/migrate";
+import { migrate, migrationsDir } from "../platform/migrate";
 import { operatorSecrets } from "../platform/secret-box";
 
 export const ROOT_INVITE = "ROOTCODE";
@@ -30,7 +34,7 @@ export async function freshDatabase(
   migrations?: string,
 ): Promise<Database & { dropped?: () => Promise<void> }> {
   if (kind === "pglite") {
-    const database = await openDatabase({});
+    const database = await openDatabase({ image: migrations ? undefined : await migratedImage() });
     await migrate(database, migrations);
     return database;
   }
@@ -62,6 +66,33 @@ export async function freshDatabase(
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The migrated PGlite of this checkout, dumped once and kept in the system's temp folder under the hash of PGlite's
+ * version and the migrations. A fresh database loads it in about 0.7 s, where PGlite's own initdb and the migrations
+ * take 3 to 4 s: most of the server suite's files open one or more. They run in separate processes, so the file, not a
+ * variable, is what they share; a new file is written next to the old ones (atomically, by rename) when a migration
+ * changes.
+ */
+let image: Promise<Blob> | undefined;
+function migratedImage(): Promise<Blob> {
+  image ??= (async () => {
+    const pglite = path.resolve(path.dirname(fileURLToPath(import.meta.resolve("@electric-sql/pglite"))), "../package.json");
+    const hash = createHash("sha256").update(fs.readFileSync(pglite));
+    for (const file of fs.readdirSync(migrationsDir).sort()) hash.update(file).update(fs.readFileSync(path.join(migrationsDir, file)));
+    const file = path.join(os.tmpdir(), `tw-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
+    if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+    const database = await openDatabase({});
+    await migrate(database);
+    const dumped = await database.dumpImage!();
+    await database.close();
+    const part = `${file}.${process.pid}.part`;
+    fs.writeFileSync(part, Buffer.from(await dumped.arrayBuffer()));
+    fs.renameSync(part, file);
+    return dumped;
+  })();
+  return image;
 }
 
 export interface Answer<T = unknown> {
