@@ -203,9 +203,14 @@ async function settlement(count: number, what: Firing, log: (line: string) => vo
   await database.close();
   // A settlement that failed (the runner logs it and re-arms) must not pass for a fast one.
   if (n !== count || problems.length) throw new Error(`the bench settled ${n} of ${count} ${what}${problems.length ? ", and the ledger is not sound" : ""}`);
+  // The same server's raw rate, just after: what this machine gives a bare two-account transfer at that moment.
+  const raw = rawTransferRate(5);
+  const perSecond = n / seconds;
+  log(`postgres: pgbench on the same server just after: ${Math.round(raw).toLocaleString("en-US")} transfers/s (${what} settled per second / pgbench: ${(perSecond / raw).toFixed(2)})`);
   return [
     { name: `postgres: ${count.toLocaleString("en-US")} ${what} settled after one tick`, value: seconds * 1000, unit: "ms", note: count === 10_000 ? "goal < 1,000 ms" : undefined },
-    { name: `postgres: ${what === "stop-losses" ? "closes" : "fills"} per second (${count.toLocaleString("en-US")})`, value: n / seconds, unit: "/s" },
+    { name: `postgres: ${what === "stop-losses" ? "closes" : "fills"} per second (${count.toLocaleString("en-US")})`, value: perSecond, unit: "/s" },
+    { name: `postgres: ${what === "stop-losses" ? "closes" : "fills"} per second / pgbench transfers per second (${count.toLocaleString("en-US")})`, value: perSecond / raw, unit: "x", note: "pgbench, 8 clients: two-account transfer + entry row" },
   ];
 }
 

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { money, resolveBatch, toWire } from "../ledger";
-import { idIn, pgArray, type Tx } from "../platform/db";
+import { pgArray, type Tx } from "../platform/db";
+import { lockMany } from "../platform/bulk";
 import { inBatches } from "../platform/batches";
 import { invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
@@ -61,12 +62,7 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
     ready.sort((a, b) => a.user - b.user);
     const settleBatch = async (batch: typeof ready) => {
       const done = await this.db.transaction(async (tx) => {
-        const locked = await tx
-          .select()
-          .from(options)
-          .where(idIn(options.id, batch.map((d) => d.id)))
-          .orderBy(options.id)
-          .for("update");
+        const locked = await lockMany(tx, options, batch.map((d) => d.id));
         const due = locked.flatMap((row) => {
           const close = row.status === "open" ? closes.get(`${row.symbol}@${row.expiresAtMs}`) : null;
           return close ? [{ row, close }] : [];
