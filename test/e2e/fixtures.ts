@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { E2E_ROOT_INVITE, type operatorFor } from "../../playwright.config";
@@ -114,7 +113,10 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
  * workers find it; a worker that finds another's login under way waits for its token instead of a new step.
  */
 export async function operatorToken(request: APIRequestContext, operator: ReturnType<typeof operatorFor>): Promise<string> {
-  const file = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), `operator-${operator.name}.token`);
+  // The run's own folder (playwright.config.ts makes it): a token kept anywhere longer would outlive its server.
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the specs through playwright.config.ts");
+  const file = path.join(dataDir, `operator-${operator.name}.token`);
   let claimed = false;
   try {
     fs.writeFileSync(`${file}.claim`, String(process.pid), { flag: "wx" });
@@ -128,10 +130,12 @@ export async function operatorToken(request: APIRequestContext, operator: Return
     fs.renameSync(`${file}.part`, file);
     return token;
   }
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    if (fs.existsSync(file)) return fs.readFileSync(file, "utf8");
+  const deadline = Date.now() + 90_000;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`operator ${operator.name}: the other test's login never finished`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`operator ${operator.name}: the other test's login never finished`);
+  return fs.readFileSync(file, "utf8");
 }
 
 async function signInOperator(request: APIRequestContext, operator: ReturnType<typeof operatorFor>): Promise<string> {
