@@ -5,6 +5,7 @@ import { OperatorService } from "./backoffice";
 import { systemClock } from "./platform/clock";
 import { loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db";
+import { listenForBackups } from "./platform/backup";
 import { migrate } from "./platform/migrate";
 import { operatorSecrets } from "./platform/secret-box";
 import { createLocalBus } from "./platform/bus";
@@ -21,6 +22,8 @@ export async function main(): Promise<void> {
   // With REDIS_URL every process hears every tick and user message (scale-out); otherwise in-process.
   const bus = config.REDIS_URL ? await createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX, log: console }) : createLocalBus();
   const { app, market, engines, firstRun } = await buildApp({ config, database, bus });
+  // The embedded database is held by this process alone: `npm run backup` asks it for a copy through the data folder.
+  const stopBackups = database.kind === "pglite" ? await listenForBackups(database, config.DATA_DIR, app.log) : async () => {};
   const invite = await ensureRootInviteCode(database.db, config);
   for (const spec of config.BOOTSTRAP_OPERATOR?.split(",") ?? []) {
     if (await new OperatorService(database.db, systemClock, operatorSecrets(config)).bootstrap(spec)) app.log.info(`bootstrap operator ${spec.split(":")[0]} created`);
@@ -41,6 +44,7 @@ export async function main(): Promise<void> {
     try {
       // Closing the app also stops the market feed (its onClose hook), releasing the leader lock at once.
       await app.close();
+      await stopBackups();
       await bus.close();
       await database.close();
     } finally {
