@@ -8,7 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import websocket from "@fastify/websocket";
 import { Redis } from "ioredis";
-import { platform, rawRoutes } from "../contract";
+import { options as optionsCalls, platform, positions as positionCalls, rawRoutes, spot as spotCalls } from "../contract";
 import { registerAccount } from "./account";
 import { registerAuth, SessionService, withAntiPhishingCode } from "./auth";
 import { OperatorService, registerBackoffice, type FirstRunSetup } from "./backoffice";
@@ -23,7 +23,7 @@ import { registerSpot, type SpotModule } from "./spot";
 import { registerEarn, type EarnModule } from "./earn";
 import { registerLoans, type LoansModule } from "./loans";
 import { registerOptions, type OptionsModule } from "./options";
-import { registerOverview } from "./overview";
+import { registerOverview, registerOverviewMetrics } from "./overview";
 import { registerHome } from "./home";
 import { registerProof, type ProofModule } from "./proof";
 import { registerPush, type PushModule } from "./push";
@@ -46,6 +46,7 @@ import { clientKey, createApi } from "./platform/http";
 import { operatorSecrets } from "./platform/secret-box";
 import { loadTranslator, requestLanguage, type Translator } from "./platform/i18n";
 import { createMessenger, type Messenger } from "./platform/messenger";
+import { installMetrics } from "./platform/metrics";
 import { buildOpenApi } from "./platform/openapi";
 import { getOrCreateSetting } from "./platform/settings";
 
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     reply.header("Permissions-Policy", PERMISSIONS_POLICY);
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
+  // Prometheus's `GET /metrics`, with METRICS_TOKEN only; its HTTP histogram times every request from here on.
+  const metrics = installMetrics(app, config.METRICS_TOKEN);
   // With REDIS_URL the counts are shared by every process and survive a restart; otherwise they live in memory.
   const rateLimitRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 5_000, maxRetriesPerRequest: 1 }) : null;
   if (rateLimitRedis) {
@@ -241,6 +244,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   // The back office's dashboard: the queues' counts and what a fresh install still lacks.
   registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, support: support.service, pages: content.pages, market: market.service, earn: earn.queries, proof: proof.service, referral: referral.service, push: push.service });
+
+  if (metrics) {
+    registerOverviewMetrics(metrics, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, market: market.service }, { isLeader: () => market.isLeader(), triggerBookSize: () => triggers.book.size, poolStats: database.poolStats }, () => clock.now().getTime());
+    metrics.countOrders({ [`/api/${positionCalls.submit.path}`]: "contracts", [`/api/${spotCalls.trade.path}`]: "spot", [`/api/${optionsCalls.submit.path}`]: "options" });
+  }
 
   // The signed-in home's first data in one round trip, each part read by the service its own call uses.
   registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.service, support: support.service });

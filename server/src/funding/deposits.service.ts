@@ -1,7 +1,8 @@
 import { notifications } from "../../contract/messages";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
-import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, min, desc, eq, ne, type SQL } from "drizzle-orm";
+import type { PendingQueue } from "../platform/metrics";
 import type { DepositItem, FundingChange, FundingStatus } from "../../contract/funding";
 import { errors } from "../../contract/messages";
 import { userAccountOf, userRecords } from "../auth";
@@ -67,8 +68,13 @@ export class DepositService {
 
   /** Deposits waiting for an operator (the back office's overview). */
   async pendingCount(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(deposits).where(eq(deposits.status, "pending"));
-    return row?.n ?? 0;
+    return (await this.pendingQueue()).count;
+  }
+
+  /** The review queue: how many wait, and since when the oldest (metrics). */
+  async pendingQueue(): Promise<PendingQueue> {
+    const [row] = await this.db.select({ count: count(), oldest: min(deposits.createdAt) }).from(deposits).where(eq(deposits.status, "pending"));
+    return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
   }
 
   /** A user can file a deposit only to an enabled network with a receiving address. */

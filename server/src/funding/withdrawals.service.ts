@@ -1,7 +1,8 @@
 import { notifications } from "../../contract/messages";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, min, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { PendingQueue } from "../platform/metrics";
 import type { FundingChange, FundingStatus, WithdrawalItem } from "../../contract/funding";
 import { errors } from "../../contract/messages";
 import { REVIEW } from "../../contract";
@@ -105,8 +106,13 @@ export class WithdrawalService {
 
   /** Withdrawals still open for an operator's decision (the back office's overview). */
   async pendingCount(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(withdrawals).where(inArray(withdrawals.status, OPEN));
-    return row?.n ?? 0;
+    return (await this.pendingQueue()).count;
+  }
+
+  /** The review queue: how many wait, and since when the oldest (metrics). */
+  async pendingQueue(): Promise<PendingQueue> {
+    const [row] = await this.db.select({ count: count(), oldest: min(withdrawals.createdAt) }).from(withdrawals).where(inArray(withdrawals.status, OPEN));
+    return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
   }
 
   /**

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, min, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { PendingQueue } from "../platform/metrics";
 import { errors, notifications, PUSH_SCREENS, REVIEW } from "../../contract";
 import { KYC_SIDES, maskCertNumber, type CertType, type KycSide, type KycStatus, type Submission } from "../../contract/kyc";
 import { userAccountOf, userRecords } from "../auth";
@@ -131,8 +132,13 @@ export class KycService {
 
   /** Submissions waiting for a reviewer (the back office's overview). */
   async pendingCount(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(kycSubmissions).where(eq(kycSubmissions.status, "pending"));
-    return row?.n ?? 0;
+    return (await this.pendingQueue()).count;
+  }
+
+  /** The review queue: how many wait, and since when the oldest (metrics). */
+  async pendingQueue(): Promise<PendingQueue> {
+    const [row] = await this.db.select({ count: count(), oldest: min(kycSubmissions.createdAt) }).from(kycSubmissions).where(eq(kycSubmissions.status, "pending"));
+    return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
   }
 
   private async numberTaken(db: Executor, certType: CertType, certNo: string, userId: number): Promise<boolean> {

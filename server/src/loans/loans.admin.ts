@@ -1,4 +1,5 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, min, desc, eq, sql } from "drizzle-orm";
+import type { PendingQueue } from "../platform/metrics";
 import type { LoanStatus, LoanUpload } from "../../contract/loans";
 import { notifications } from "../../contract/messages";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
@@ -21,8 +22,13 @@ import { amountValue } from "../platform/i18n";
 export class LoansAdmin extends LoansRole {
   /** Applications waiting for a reviewer (the back office's overview). */
   async pendingCount(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(loans).where(eq(loans.status, "pending"));
-    return row?.n ?? 0;
+    return (await this.pendingQueue()).count;
+  }
+
+  /** The review queue: how many wait, and since when the oldest (metrics). */
+  async pendingQueue(): Promise<PendingQueue> {
+    const [row] = await this.db.select({ count: count(), oldest: min(loans.createdAt) }).from(loans).where(eq(loans.status, "pending"));
+    return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
   }
 
   // ----- back office ------------------------------------------------------------------------------------------

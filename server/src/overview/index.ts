@@ -1,2 +1,2 @@
 // The overview domain's door (the back office's dashboard): nothing uses it but app.ts.
-export { registerOverview } from "./overview.module";
+export { registerOverview, registerOverviewMetrics } from "./overview.module";

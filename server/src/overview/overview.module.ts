@@ -10,6 +10,7 @@ import type { ProofService } from "../proof";
 import type { ReferralService } from "../referral";
 import type { PushService } from "../push";
 import type { AppContext } from "../platform/context";
+import type { Metrics } from "../platform/metrics";
 import type { SupportModule } from "../support";
 
 export interface OverviewSources {
@@ -63,4 +64,45 @@ async function composeOverview(s: OverviewSources) {
     counts: { deposits, withdrawals, kyc, loans, support_chats: supportChats, stale_pairs: s.market.stalePairCount(FEED_STALE_MS), push_devices: pushDevices },
     setup,
   };
+}
+
+/** What the metrics read besides the review queues: process roles and the engines' state. */
+export interface OverviewGauges {
+  isLeader: () => boolean;
+  triggerBookSize: () => number;
+  poolStats?: () => { total: number; idle: number; waiting: number };
+}
+
+/**
+ * The same figures for Prometheus (`tradewise_*`), read at each scrape: the review queues with their oldest item's
+ * age, each pair's tick age, the leader, the trigger book and the database pool.
+ */
+export function registerOverviewMetrics(metrics: Metrics, s: Pick<OverviewSources, "deposits" | "withdrawals" | "kyc" | "loans" | "market">, g: OverviewGauges, now: () => number): void {
+  const queues = async () => {
+    const [deposits, withdrawals, kyc, loans] = await Promise.all([s.deposits.pendingQueue(), s.withdrawals.pendingQueue(), s.kyc.pendingQueue(), s.loans.pendingQueue()]);
+    return { deposits, withdrawals, kyc, loans };
+  };
+  metrics.gauge("review_queue", "Items waiting for an operator's review, by queue", ["queue"], async (set) => {
+    for (const [queue, { count }] of Object.entries(await queues())) set({ queue }, count);
+  });
+  metrics.gauge("review_queue_oldest_seconds", "Age of the oldest item waiting in each review queue (0 when empty)", ["queue"], async (set) => {
+    for (const [queue, { oldest }] of Object.entries(await queues())) set({ queue }, oldest ? Math.max(0, (now() - oldest.getTime()) / 1000) : 0);
+  });
+  metrics.gauge("tick_age_seconds", "Age of each listed pair's last tick (from the venue's own time)", ["symbol"], (set) => {
+    for (const { symbol } of s.market.pairs()) {
+      const age = s.market.tickAgeMs(symbol);
+      if (age !== null) set({ symbol }, age / 1000);
+    }
+  });
+  metrics.gauge("leader", "1 in the process that runs the engines (the feed, the trigger book, the jobs)", [], (set) => set({}, g.isLeader() ? 1 : 0));
+  metrics.gauge("trigger_book_size", "Levels waiting in the trigger book of this process (0 outside the leader)", [], (set) => set({}, g.triggerBookSize()));
+  const pool = g.poolStats;
+  if (pool) {
+    metrics.gauge("db_pool_connections", "PostgreSQL pool connections by state", ["state"], (set) => {
+      const stats = pool();
+      set({ state: "total" }, stats.total);
+      set({ state: "idle" }, stats.idle);
+      set({ state: "waiting" }, stats.waiting);
+    });
+  }
 }

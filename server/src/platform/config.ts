@@ -17,6 +17,8 @@ const schema = z.object({
   MARKET_SOURCE: z.enum(["sim", "binance"]).default("sim"),
   /** Binance's public stream (MARKET_SOURCE=binance); a local replay server in tests. */
   BINANCE_STREAM_URL: z.string().url().default("wss://stream.binance.com:9443"),
+  /** Bearer token of `GET /metrics` (Prometheus); unset, the metrics are not served at all. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Trust X-Forwarded-For from a load balancer (rate limits key on the client address). */
   TRUST_PROXY: z.stringbool().default(false),

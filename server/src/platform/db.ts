@@ -28,6 +28,8 @@ export interface Database {
    * PGlite has one connection, shared.
    */
   dedicated(): Promise<Connection>;
+  /** PostgreSQL only: the pool's connections (the metrics read it at each scrape). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: its data folder as an uncompressed tarball, which `image` opens again (the tests' migrated start). */
   dumpImage?(): Promise<Blob>;
   close(): Promise<void>;
@@ -135,6 +137,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     kind: "postgres",
     db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async execScript(sqlText) {
       await pool.query(sqlText);
     },
