@@ -6,7 +6,7 @@ import { DomainError, invariant } from "../platform/errors";
 import { OrderDesk, type Accepted } from "../orders";
 import type { Tx } from "../platform/db";
 import { feeRateFor, spotConfig } from "./spot.config";
-import { fillAt, holdOf, limitRefusal, marketLegs, marketPrice } from "./spot.engine";
+import { fillAt, holdOf, holdPriceOf, limitRefusal, marketLegs, marketPrice, stopRefusal, type SpotOrderType } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import type { SpotSettlement } from "./spot.settlement";
 import { blank, filledColumns, KIND, SpotRole, toOrder, type SpotDeps } from "./spot.shared";
@@ -14,15 +14,16 @@ import { blank, filledColumns, KIND, SpotRole, toOrder, type SpotDeps } from "./
 export interface TradeInput {
   symbol: string;
   side: SpotSide;
-  type: "market" | "limit";
+  type: SpotOrderType;
   quantity: string;
   price?: string;
+  stop_price?: string;
   idempotency_key?: string;
 }
 
 type Prepared = Awaited<ReturnType<SpotCommands["prepare"]>>;
 
-/** The user's commands on spot: place (market or limit) and cancel. */
+/** The user's commands on spot: place (market, limit, stop-market, stop-limit) and cancel. */
 export class SpotCommands extends SpotRole {
   /**
    * Orders go through the order desk (group-committed: those arriving while a batch is written go together in the
@@ -56,25 +57,37 @@ export class SpotCommands extends SpotRole {
     if (problem) throw new DomainError(problem, "quantity");
     const quote = this.quoteNow(pair);
     if (!quote) throw new DomainError("TRADING_CLOSED");
-    const limit = input.type === "limit" ? blank(input.price) : null;
-    if (input.type === "limit") {
+    const limit = input.type === "limit" || input.type === "stop_limit" ? blank(input.price) : null;
+    if (input.type === "limit" || input.type === "stop_limit") {
       if (limit === null) throw new DomainError("MISSING_PARAMETER", "price");
       if (!money(limit).gt(0)) throw new DomainError("PRICE_NOT_POSITIVE", "price");
       if (!priceFits(limit, pair.price_precision)) throw new DomainError("PRICE_PRECISION", "price");
-      const refusal = limitRefusal(input.side, limit, money(quote.price).toFixed(pair.price_precision));
+    }
+    if (input.type === "limit") {
+      const refusal = limitRefusal(input.side, limit!, money(quote.price).toFixed(pair.price_precision));
       if (refusal) throw new DomainError(refusal, "price");
     }
-    const feeRate = feeRateFor(await spotConfig.cached(this.db), pair.symbol);
-    if (limit === null) {
-      const fill = fillAt(input.quantity, marketPrice(input.side, quote), feeRate);
-      return { pair, quote, limit, feeRate, fill, hold: null, legs: marketLegs(userId, input.side, pair, input.quantity, fill) };
+    const stop = input.type === "stop_market" || input.type === "stop_limit" ? blank(input.stop_price) : null;
+    if (input.type === "stop_market" || input.type === "stop_limit") {
+      if (stop === null) throw new DomainError("MISSING_PARAMETER", "stop_price");
+      if (!money(stop).gt(0)) throw new DomainError("PRICE_NOT_POSITIVE", "stop_price");
+      if (!priceFits(stop, pair.price_precision)) throw new DomainError("PRICE_PRECISION", "stop_price");
+      const refusal = stopRefusal(input.side, stop, quote);
+      if (refusal) throw new DomainError(refusal, "stop_price");
     }
-    const hold = holdOf(input.side, pair, input.quantity, limit, feeRate);
+    const feeRate = feeRateFor(await spotConfig.cached(this.db), pair.symbol);
+    if (input.type === "market") {
+      const fill = fillAt(input.quantity, marketPrice(input.side, quote), feeRate);
+      return { pair, quote, limit, stop, feeRate, fill, hold: null, legs: marketLegs(userId, input.side, pair, input.quantity, fill) };
+    }
+    // A limit order and a waiting stop hold their funds (a stop-market buy for its worst allowed fill: holdPriceOf).
+    const holdPrice = holdPriceOf({ type: input.type, side: input.side, price: limit, stopPrice: stop, pricePrecision: pair.price_precision })!;
+    const hold = holdOf(input.side, pair, input.quantity, holdPrice, feeRate);
     const legs: Leg[] = [
       { account: { user: userId }, currency: hold.currency, amount: hold.amount.negated() },
       { account: { user: userId }, currency: hold.currency, bucket: "frozen", amount: hold.amount },
     ];
-    return { pair, quote, limit, feeRate, fill: null, hold, legs };
+    return { pair, quote, limit, stop, feeRate, fill: null, hold, legs };
   }
 
   /** Places an order through the order desk; a replay of the same idempotency key returns the first answer and changes nothing. */
@@ -107,8 +120,9 @@ export class SpotCommands extends SpotRole {
       .insert(spotOrders)
       .values(
         accepted.map(({ member: { userId, input, prepared }, id }) => {
-          const { pair, quote, limit, feeRate, fill } = prepared;
-          const columns = fill ? { status: "filled" as const, holdId: null, ...filledColumns(fill, quote, now) } : { status: "open" as const, holdId: holdIdOf.get(id)! };
+          const { pair, quote, limit, stop, feeRate, fill } = prepared;
+          const waiting = stop !== null ? ("waiting" as const) : ("open" as const);
+          const columns = fill ? { status: "filled" as const, holdId: null, ...filledColumns(fill, quote, now) } : { status: waiting, holdId: holdIdOf.get(id)! };
           return {
             id,
             userId,
@@ -118,6 +132,7 @@ export class SpotCommands extends SpotRole {
             side: input.side,
             type: input.type,
             price: limit,
+            stopPrice: stop,
             quantity: input.quantity,
             pricePrecision: pair.price_precision,
             feeRate,
@@ -144,7 +159,8 @@ export class SpotCommands extends SpotRole {
     const row = await this.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(spotOrders).where(and(eq(spotOrders.id, id), eq(spotOrders.userId, userId))).for("update");
       if (!locked) throw new DomainError("TRADE_NOT_FOUND");
-      if (locked.status !== "open") throw new DomainError("ORDER_NOT_CANCELLABLE");
+      // An open limit order or a waiting stop; the trigger's fill locks the row too, so the two settle it once.
+      if (locked.status !== "open" && locked.status !== "waiting") throw new DomainError("ORDER_NOT_CANCELLABLE");
       const now = this.deps.clock.now();
       await ledger.release(tx, { holdId: locked.holdId!, key: `spot:${id}:release`, kind: "spot.release", at: now });
       const [cancelled] = await tx.update(spotOrders).set({ status: "cancelled", cancelledAt: now }).where(eq(spotOrders.id, id)).returning();
