@@ -49,7 +49,7 @@ test("a market buy from the chart, and a limit buy cancelled behind the prompt",
   // In-app navigation from here on (a reload would show the real-name reminder again).
   await page.getByRole("link", { name: "Trade spot" }).click();
   await expect(ticket.getByTestId("spot-ask")).not.toHaveText("-", { timeout: 30_000 });
-  await ticket.getByRole("radio", { name: "Limit" }).click();
+  await ticket.getByRole("radio", { name: "Limit", exact: true }).click();
   const limit = Math.floor((await numberOf(page, "spot-bid")) * 0.5);
   await ticket.getByLabel("Limit price (USDT)").fill(String(limit));
   await ticket.getByRole("button", { name: "25%" }).click();
