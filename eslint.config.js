@@ -31,13 +31,16 @@ export const SERVER_DOMAINS = {
   content: ["auth", "backoffice"],
   kyc: ["auth", "backoffice"],
   "user-admin": ["auth", "backoffice", "kyc", "ledger", "wallet"],
+  // The order desk: the one keyed batch-order protocol (claim the keys, lock the balances, decide, write, free the
+  // refused keys) that positions, spot and options place their orders through.
+  orders: ["ledger"],
   // The trigger machinery (take-profit, stop-loss, liquidation, expiry) that positions, spot and options share.
   triggers: ["market"],
   // Trading: the shared triggers, the ledger, prices, money (withdrawal guards), users, KYC's per-country product switches.
-  positions: ["triggers", "ledger", "market", "money", "auth", "kyc"],
-  spot: ["triggers", "ledger", "market", "auth"],
+  positions: ["orders", "triggers", "ledger", "market", "money", "auth", "kyc"],
+  spot: ["orders", "triggers", "ledger", "market", "auth"],
   // Options also read the positions domain's configuration and forex sessions, through its door.
-  options: ["triggers", "positions", "ledger", "market", "auth", "kyc"],
+  options: ["orders", "triggers", "positions", "ledger", "market", "auth", "kyc"],
   // Earn (AI arbitrage, hosting) and credit loans: ledger holds and payouts, KYC (switches, verified status).
   earn: ["ledger", "kyc"],
   loans: ["ledger", "auth", "kyc", "wallet", "backoffice"],

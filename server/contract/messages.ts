@@ -89,6 +89,8 @@ export const errors = {
   OPEN_LEVER_TRADE: e(409, "存在进行中的杠杆交易", "You have an open leveraged trade"),
   NO_TRADE_RECORDS: e(404, "暂无交易记录", "No trade records"),
   LIMIT_SELL_BELOW_PRICE: e(400, "限价卖出价格不能低于当前价", "A limit sell cannot be priced below the current price"),
+  STOP_BUY_NOT_ABOVE_ASK: e(400, "止损买入的触发价须高于当前卖价", "A stop buy's stop price must be above the current ask"),
+  STOP_SELL_NOT_BELOW_BID: e(400, "止损卖出的触发价须低于当前买价", "A stop sell's stop price must be below the current bid"),
   TP_ZERO: e(400, "止盈价不能为0", "Take-profit cannot be 0"),
   SL_ZERO: e(400, "止损价不能为0", "Stop-loss cannot be 0"),
   LONG_TP_TOO_LOW: e(400, "买涨止盈价不能低于开仓价和当前价", "For a long, take-profit must not be below the opening and current price"),

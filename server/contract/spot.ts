@@ -17,12 +17,13 @@ export const spotSides = ["buy", "sell"] as const;
 export const spotSide = z.enum(spotSides, msg("WRONG_DIRECTION"));
 export type SpotSide = z.infer<typeof spotSide>;
 
-export const spotTypes = ["market", "limit"] as const;
+/** Wave 4: a stop-market fills at market, a stop-limit becomes a limit order, on the first tick crossing its stop. */
+export const spotTypes = ["market", "limit", "stop_market", "stop_limit"] as const;
 export const spotType = z.enum(spotTypes, msg("PARAMETER_ERROR"));
 export type SpotType = z.infer<typeof spotType>;
 
-/** Wire states: `open` shows as "in transaction", `filled` as "completed". */
-export const spotStatuses = ["open", "filled", "cancelled"] as const;
+/** Wire states: `waiting` (a stop not yet triggered), `open` shows as "in transaction", `filled` as "completed". */
+export const spotStatuses = ["waiting", "open", "filled", "cancelled"] as const;
 export const spotStatus = z.enum(spotStatuses, msg("PARAMETER_ERROR"));
 export type SpotStatus = z.infer<typeof spotStatus>;
 
@@ -53,6 +54,17 @@ export const spotOrder = z.object({
   /** What an open limit order holds: the quote amount + fee (buy) or the base quantity (sell). */
   held: decimalString.nullable(),
   cancelled_at: seconds.nullable(),
+  // Wave 4: conditional orders.
+  /** A stop order's stop price, else null. */
+  stop_price: decimalString.nullable(),
+  /** A trailing stop's rate (not offered yet: always null). */
+  trailing_rate: decimalString.nullable(),
+  /** The level a waiting order triggers at now (its stop), else null. */
+  trigger_price: decimalString.nullable(),
+  /** The tick that triggered a stop order, null while waiting (and for other types). */
+  triggered_tick: tick.nullable(),
+  /** The one-cancels-the-other pair it belongs to (not offered yet: always null). */
+  oco_id: z.number().int().nullable(),
 });
 export type SpotOrder = z.infer<typeof spotOrder>;
 
@@ -68,6 +80,8 @@ export const trade = call({
     type: spotType.default("market"),
     quantity: decimalString,
     price: z.union([z.literal(""), decimalString]).optional(),
+    /** stop_market and stop_limit: the price whose crossing triggers the order. */
+    stop_price: z.union([z.literal(""), decimalString]).optional(),
     idempotency_key: idempotencyKey,
   }),
   output: spotOrder,
@@ -77,7 +91,7 @@ export const cancel = call({
   method: "POST",
   path: "coin/cancel",
   access: "user",
-  summary: "Cancel an open limit order: its held funds return to the wallet",
+  summary: "Cancel an open limit order or a waiting stop order: its held funds return to the wallet",
   tags: ["spot"],
   input: idInput,
   output: spotOrder,

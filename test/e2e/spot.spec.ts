@@ -1,7 +1,9 @@
 /**
  * Spot trading at 390x844 (issue 10): from the market's chart to the spot ticket, a market buy with its amount and
  * fee shown before submit, filled at once and listed with the tick it used; a limit buy that holds its funds,
- * cancelled behind the prompt, the funds back in the wallet; the spot account shows the coin bought.
+ * cancelled behind the prompt, the funds back in the wallet; the spot account shows the coin bought. Then (issue 41) a
+ * stop-limit buy just above the ask and a stop-limit sell just below the bid, placed from the ticket, wait with their
+ * trigger shown; the simulated feed's next move either way triggers one, which fills naming its tick.
  */
 import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
@@ -12,7 +14,7 @@ const OPERATOR = operatorFor("spot");
 const numberOf = async (page: Page, testId: string) => Number((await page.getByTestId(testId).first().textContent())!.replace(/[^0-9.]/g, ""));
 
 test("a market buy from the chart, and a limit buy cancelled behind the prompt", async ({ page, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
 
   // The chart of a crypto pair offers Buy and Sell; Buy asks which desk, and Spot opens the spot ticket on that pair.
@@ -47,7 +49,7 @@ test("a market buy from the chart, and a limit buy cancelled behind the prompt",
   // In-app navigation from here on (a reload would show the real-name reminder again).
   await page.getByRole("link", { name: "Trade spot" }).click();
   await expect(ticket.getByTestId("spot-ask")).not.toHaveText("-", { timeout: 30_000 });
-  await ticket.getByRole("radio", { name: "Limit" }).click();
+  await ticket.getByRole("radio", { name: "Limit", exact: true }).click();
   const limit = Math.floor((await numberOf(page, "spot-bid")) * 0.5);
   await ticket.getByLabel("Limit price (USDT)").fill(String(limit));
   await ticket.getByRole("button", { name: "25%" }).click();
@@ -78,4 +80,32 @@ test("a market buy from the chart, and a limit buy cancelled behind the prompt",
   await expect(btc.getByTestId("holding-cost")).not.toHaveText("-");
   const usdt = page.getByTestId("holding").filter({ has: page.getByText("USDT", { exact: true }) });
   await expect(usdt.first()).toBeVisible();
+
+  // Stop-limit orders from the ticket: 0.05 % beyond the quote each way (the feed moves about 0.01 % a second), each
+  // with a limit 1 % further, so the one that triggers fills on its trigger tick.
+  await page.goBack();
+  await page.getByRole("link", { name: "Trade spot" }).click();
+  await expect(ticket.getByTestId("spot-ask")).not.toHaveText("-", { timeout: 30_000 });
+  for (const side of ["buy", "sell"] as const) {
+    if (side === "sell") await ticket.getByRole("tab", { name: "Sell BTC" }).click();
+    await ticket.getByRole("radio", { name: "Stop-limit" }).click();
+    const stop = side === "buy" ? (await numberOf(page, "spot-ask")) * 1.0005 : (await numberOf(page, "spot-bid")) * 0.9995;
+    await ticket.getByLabel("Stop price (USDT)").fill(stop.toFixed(2));
+    await ticket.getByLabel("Limit price (USDT)").fill((side === "buy" ? stop * 1.01 : stop * 0.99).toFixed(2));
+    await ticket.getByLabel("Quantity (BTC)").fill("0.001");
+    await ticket.getByRole("button", { name: side === "buy" ? "Buy BTC" : "Sell BTC" }).click();
+    await expect(page.getByText("Order placed").last()).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Spot orders" }).click();
+  await page.getByRole("tab", { name: "Open orders" }).click();
+  const triggered = page.getByTestId("spot-order").filter({ has: page.getByTestId("spot-triggered-tick") });
+  // Both wait with their trigger shown, until the feed crosses one (it may already have).
+  await expect(page.getByTestId("spot-order").filter({ hasText: "Waiting for trigger" }).or(triggered).first()).toBeVisible();
+  await page.getByRole("tab", { name: "Order history" }).click();
+  await expect(async () => {
+    await page.getByRole("tab", { name: "Open orders" }).click();
+    await page.getByRole("tab", { name: "Order history" }).click();
+    await expect(triggered.filter({ hasText: "Completed" })).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 150_000 });
+  await expect(triggered.first().getByTestId("spot-triggered-tick")).toHaveText(/[\d,]+\.\d{2} · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
 });

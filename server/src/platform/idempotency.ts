@@ -210,12 +210,9 @@ export function answerTaken<A, T>(
   );
 }
 
-/** The tables whose rows a group-committed batch of keyed orders creates (their ids are drawn before the rows). */
-export type BatchTable = "positions" | "spot_orders" | "options";
-
 /**
  * Group commit's side of `idempotent` (users' keys): in the batch's transaction, with one statement, draws an id of
- * `table` for every call and claims every call's key with `{ id }`, the order the call will be written as. Answers,
+ * `table` (the caller's table, named by the caller: the id of the row its order becomes) for every call and claims every call's key with `{ id }`, the order the call will be written as. Answers,
  * per call, its id and whether it may run: a call without a key always may; a key another request claimed first
  * (committed, or by an earlier call of this batch) may not, and its caller then returns the winner's answer.
  *
@@ -223,7 +220,7 @@ export type BatchTable = "positions" | "spot_orders" | "options";
  * only frees the keys of refused calls (whose ids go unused). Drawing the ids and claiming the keys in one statement
  * is one round trip fewer in the transaction that every order of the next batch waits for.
  */
-export async function claimKeys(tx: Tx, table: BatchTable, calls: readonly IdempotentCall[]): Promise<{ ids: number[]; claimed: boolean[] }> {
+export async function claimKeys(tx: Tx, table: string, calls: readonly IdempotentCall[]): Promise<{ ids: number[]; claimed: boolean[] }> {
   const keyed = calls.flatMap((call, i) => (call.key ? [{ call, n: i + 1 }] : []));
   const col = (pick: (c: IdempotentCall) => string | number) => pgArray(keyed.map(({ call }) => String(pick(call))));
   // A twin later in the batch inserts nothing (ordered by n, the first call of a key is inserted first), so the key

@@ -1,15 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { CloseReason, Position } from "../../contract/positions";
-import type { Decimal } from "decimal.js";
 import { ledger, money, toWire } from "../ledger";
 import { priceFits, quantityRefusal } from "../market";
 import type { Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
-import { GroupCommit } from "../platform/group-commit";
 import { insertMany, lockMany } from "../platform/bulk";
-import { answerTaken, claimKeys, freeRefusedKeys, idempotent, prepareThenPlace, TAKEN, type IdempotentCall } from "../platform/idempotency";
+import { idempotent } from "../platform/idempotency";
+import { OrderDesk, type Accepted } from "../orders";
 import { rulesFor } from "./positions.config";
 import { closeSide, feeFor, marginFor, openSide, sessionAt, stopRefusal, type PositionTerms } from "./positions.engine";
 import { MARGIN_CURRENCY, PositionsRole, blank, type PositionsDeps, type TickAt } from "./positions.shared";
@@ -17,14 +16,6 @@ import { positions, type PositionRow } from "./positions.schema";
 import { openedColumns, openedNotice, type PositionsSettlement } from "./positions.settlement";
 
 type Prepared = Awaited<ReturnType<PositionsCommands["prepare"]>>;
-
-/** One market order waiting for its batch: who, what, and what `prepare` found (rules passed, prices taken). */
-interface Placement {
-  call: IdempotentCall;
-  userId: number;
-  input: SubmitInput;
-  prepared: Prepared;
-}
 
 export interface SubmitInput {
   symbol: string;
@@ -40,14 +31,31 @@ export interface SubmitInput {
 
 /** The user's commands on positions: open (market or limit), cancel, set stops, close, close all. */
 export class PositionsCommands extends PositionsRole {
-  /** Market orders are group-committed: those arriving while a batch is written go together in the next one. */
-  private readonly placements = new GroupCommit<Placement, PositionRow>((batch) => this.placeBatch(batch));
+  /**
+   * Market orders go through the order desk (group-committed: those arriving while a batch is written go together in
+   * the next one); contracts say how to prepare, decide and write an order.
+   */
+  private readonly desk: OrderDesk<SubmitInput, Prepared, PositionRow, PositionRow>;
 
   constructor(
     deps: PositionsDeps,
     private readonly settlement: PositionsSettlement,
   ) {
     super(deps);
+    this.desk = new OrderDesk(this.db, deps.clock, {
+      table: positions,
+      prepare: (userId, input) => this.prepare(userId, input),
+      accounts: ({ userId }) => [{ userId, currency: MARGIN_CURRENCY }],
+      decide: ({ userId, prepared: { margin, fee } }, balances) => {
+        const balance = balances.get(`${userId}:${MARGIN_CURRENCY}`)!;
+        if (!margin.gt(0)) return new DomainError("ORDER_BELOW_MIN", "quantity");
+        if (balance.available.lt(margin.plus(fee))) return new DomainError("INSUFFICIENT_BALANCE");
+        balance.available = balance.available.minus(margin).minus(fee);
+        return null;
+      },
+      write: (tx, accepted, now) => this.writeOpened(tx, accepted, now),
+      replay: (first, userId) => this.orderOf(first, userId),
+    });
   }
 
   // ----- opening ----------------------------------------------------------------------------------------------
@@ -97,7 +105,7 @@ export class PositionsCommands extends PositionsRole {
     };
     const swapRate = input.direction === "long" ? rules.swap_long_rate : rules.swap_short_rate;
     // The margin warning level the position opens with comes from the same reading of the rules as its terms.
-    return { pair, terms, quote, limit, openPrice, tp, sl, swapRate, warningLevel: config.warning_level };
+    return { pair, terms, quote, limit, openPrice, tp, sl, swapRate, warningLevel: config.warning_level, margin: marginFor(terms, openPrice), fee: feeFor(terms, openPrice) };
   }
 
   async submit(userId: number, input: SubmitInput): Promise<Position> {
@@ -110,9 +118,7 @@ export class PositionsCommands extends PositionsRole {
       this.db,
       { userId, key: input.idempotency_key, scope: "lever/submit", body: { ...input, idempotency_key: undefined } },
       async (tx) => {
-        const { pair, terms, quote, limit, openPrice, tp, sl, swapRate } = prepared;
-        const margin = marginFor(terms, openPrice);
-        const fee = feeFor(terms, openPrice);
+        const { pair, terms, quote, limit, openPrice, tp, sl, swapRate, margin, fee } = prepared;
         if (!margin.gt(0)) throw new DomainError("ORDER_BELOW_MIN", "quantity");
         const now = this.deps.clock.now();
         const [created] = await tx
@@ -174,111 +180,77 @@ export class PositionsCommands extends PositionsRole {
     return row;
   }
 
-  /**
-   * A market order through the group commit. As `idempotent` does for one call: the rules are checked outside the
-   * transaction, and a key seen before (or claimed first by a twin) answers its first result (`prepareThenPlace`).
-   */
+  /** A market order through the order desk; a key seen before (or claimed first by a twin) answers its first position. */
   private async placeMarket(userId: number, input: SubmitInput): Promise<Position> {
-    const call = { userId, key: input.idempotency_key, scope: "lever/submit", body: { ...input, idempotency_key: undefined } };
-    const row = await prepareThenPlace(this.db, call, () => this.prepare(userId, input), (prepared) => this.placements.submit({ call, userId, input, prepared }), (first: { id: number }) => this.orderOf(first, userId));
-    return this.settlement.after(row);
+    const placed = await this.desk.place(userId, "lever/submit", input, undefined);
+    return this.settlement.after("fresh" in placed ? placed.fresh : placed.replay);
   }
 
   /**
-   * Writes a batch of market orders in one transaction with one statement per table: the ids drawn, the keys claimed
-   * with them, the margin accounts locked and every member decided on them in arrival order (a member the balance
-   * cannot pay is refused alone, before anything is written), then the margin holds and open fees posted, the rows
-   * inserted open, the notices written, the refused members' keys freed. The answer per member: its row, or the Error
-   * refusing it.
+   * A batch's accepted market orders, one statement per table: the margin holds and open fees posted, the rows
+   * inserted open, the notices written.
    */
-  private async placeBatch(batch: readonly Placement[]): Promise<Array<PositionRow | Error>> {
-    const settled = await this.db.transaction(async (tx) => {
-      const now = this.deps.clock.now();
-      const answers: Array<PositionRow | Error | typeof TAKEN> = batch.map(() => TAKEN);
-      // An id per member first, each key claimed with the position it names (a refused member's id goes unused).
-      const { ids: idOf, claimed } = await claimKeys(tx, "positions", batch.map((m) => m.call));
-      const balances = await ledger.lockBalances(tx, [...new Set(batch.map((m) => m.userId))].map((userId) => ({ userId, currency: MARGIN_CURRENCY })));
-      const accepted: Array<{ index: number; member: Placement; margin: Decimal; fee: Decimal }> = [];
-      batch.forEach((member, index) => {
-        if (!claimed[index]) return;
-        const { terms, openPrice } = member.prepared;
-        const margin = marginFor(terms, openPrice);
-        const fee = feeFor(terms, openPrice);
-        const balance = balances.get(`${member.userId}:${MARGIN_CURRENCY}`)!;
-        if (!margin.gt(0)) answers[index] = new DomainError("ORDER_BELOW_MIN", "quantity");
-        else if (balance.available.lt(margin.plus(fee))) answers[index] = new DomainError("INSUFFICIENT_BALANCE");
-        else {
-          balance.available = balance.available.minus(margin).minus(fee);
-          accepted.push({ index, member, margin, fee });
-        }
-      });
-      if (accepted.length) {
-        const fees = accepted.flatMap(({ index, member, fee }) =>
-          fee.gt(0)
-            ? [{
-                key: `position:${idOf[index]}:open_fee`,
-                kind: "position.fee",
-                cause: { kind: "position", id: idOf[index] },
-                at: now,
-                legs: [
-                  { account: { user: member.userId }, currency: MARGIN_CURRENCY, amount: fee.negated() },
-                  { account: { platform: "fees" as const }, currency: MARGIN_CURRENCY, amount: fee },
-                ],
-              }]
-            : [],
-        );
-        // The margins held and the open fees paid in one posting: one statement per ledger table for the batch.
-        const holds = await ledger.holdMany(
-          tx,
-          accepted.map(({ index, member, margin }) => ({ key: `position:${idOf[index]}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: margin, cause: { kind: "position", id: idOf[index] }, at: now })),
-          undefined,
-          fees,
-        );
-        const rows = await insertMany(
-          tx,
-          positions,
-          accepted.map(({ index, member, margin, fee }, i) => {
-            const { pair, terms, quote, openPrice, tp, sl, swapRate, warningLevel } = member.prepared;
-            return {
-              id: idOf[index],
-              userId: member.userId,
-              symbol: pair.symbol,
-              kind: pair.kind,
-              direction: member.input.direction,
-              type: member.input.type,
-              quantity: member.input.quantity,
-              contractSize: pair.contract_size,
-              leverage: member.input.leverage,
-              pricePrecision: pair.price_precision,
-              quoteRate: terms.quoteRate,
-              feeRate: terms.feeRate,
-              spreadRate: pair.spread_rate,
-              maintenanceRate: terms.maintenanceRate,
-              swapRate,
-              limitPrice: null,
-              margin: toWire(margin),
-              closeFee: "0",
-              swap: "0",
-              swapDue: "0",
-              tpPrice: tp,
-              slPrice: sl,
-              warned: false,
-              createdAt: now,
-              marginHoldId: holds[i].holdId,
-              ...openedColumns(terms, margin, openPrice, { price: quote.price, atMs: quote.atMs }, fee, now, warningLevel),
-            };
-          }),
-        );
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        accepted.forEach(({ index }) => (answers[index] = byId.get(idOf[index])!));
-        const notices = rows.map((row) => ({ userId: row.userId, ...openedNotice(row, row.openPrice!, { price: row.openTickPrice!, atMs: row.openTickAtMs! }) }));
-        await notifyMany(this.deps.notifier, tx, notices);
-      }
-      await freeRefusedKeys(tx, batch.map((m) => m.call), claimed, answers);
-      return answers;
-    });
-    // A key another request claimed first: that request's answer (it committed before this batch could claim it).
-    return answerTaken(this.db, batch.map((m) => m.call), settled, (first: { id: number }, call) => this.orderOf(first, call.userId));
+  private async writeOpened(tx: Tx, accepted: ReadonlyArray<Accepted<SubmitInput, Prepared>>, now: Date): Promise<PositionRow[]> {
+    const fees = accepted.flatMap(({ member, id }) =>
+      member.prepared.fee.gt(0)
+        ? [{
+            key: `position:${id}:open_fee`,
+            kind: "position.fee",
+            cause: { kind: "position", id },
+            at: now,
+            legs: [
+              { account: { user: member.userId }, currency: MARGIN_CURRENCY, amount: member.prepared.fee.negated() },
+              { account: { platform: "fees" as const }, currency: MARGIN_CURRENCY, amount: member.prepared.fee },
+            ],
+          }]
+        : [],
+    );
+    // The margins held and the open fees paid in one posting: one statement per ledger table for the batch.
+    const holds = await ledger.holdMany(
+      tx,
+      accepted.map(({ member, id }) => ({ key: `position:${id}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.margin, cause: { kind: "position", id }, at: now })),
+      undefined,
+      fees,
+    );
+    const rows = await insertMany(
+      tx,
+      positions,
+      accepted.map(({ member, id }, i) => {
+        const { pair, terms, quote, openPrice, tp, sl, swapRate, warningLevel, margin, fee } = member.prepared;
+        return {
+          id,
+          userId: member.userId,
+          symbol: pair.symbol,
+          kind: pair.kind,
+          direction: member.input.direction,
+          type: member.input.type,
+          quantity: member.input.quantity,
+          contractSize: pair.contract_size,
+          leverage: member.input.leverage,
+          pricePrecision: pair.price_precision,
+          quoteRate: terms.quoteRate,
+          feeRate: terms.feeRate,
+          spreadRate: pair.spread_rate,
+          maintenanceRate: terms.maintenanceRate,
+          swapRate,
+          limitPrice: null,
+          margin: toWire(margin),
+          closeFee: "0",
+          swap: "0",
+          swapDue: "0",
+          tpPrice: tp,
+          slPrice: sl,
+          warned: false,
+          createdAt: now,
+          marginHoldId: holds[i].holdId,
+          ...openedColumns(terms, margin, openPrice, { price: quote.price, atMs: quote.atMs }, fee, now, warningLevel),
+        };
+      }),
+    );
+    const notices = rows.map((row) => ({ userId: row.userId, ...openedNotice(row, row.openPrice!, { price: row.openTickPrice!, atMs: row.openTickAtMs! }) }));
+    await notifyMany(this.deps.notifier, tx, notices);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return accepted.map(({ id }) => byId.get(id)!);
   }
 
   // ----- changing and closing -----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { money } from "../ledger";
 import { TriggerBook } from "../triggers";
-import { averageCost, byTickThenUser, crosses, fillAt, firstCrossing, holdOf, limitRefusal, marketLegs, settleLegs, deliveryLegs, triggerOf, type Quote } from "./spot.engine";
+import { averageCost, byTickThenUser, crosses, fillAt, firstCrossing, holdOf, holdPriceOf, limitRefusal, marketLegs, onTrigger, settleLegs, deliveryLegs, stopCrossed, stopRefusal, stopTriggerOf, triggerOf, worstBuyPrice, type Quote } from "./spot.engine";
 
 const BTC = { base: "BTC", quote: "USDT" };
 const q = (bid: string, ask: string, atMs = 0): Quote & { atMs: number } => ({ bid, ask, atMs });
@@ -135,5 +135,63 @@ describe("average cost", () => {
     ];
     expect(averageCost(fills)!.toFixed()).toBe("150");
     expect(averageCost([...fills, { side: "sell", quantity: "1", amount: "1", fee: "0" }])).toBeNull();
+  });
+});
+
+describe("stop orders", () => {
+  const refusals: Array<[side: "buy" | "sell", stop: string, bid: string, ask: string, refusal: string | null]> = [
+    ["buy", "100.01", "99.90", "100.00", null],
+    ["buy", "100.00", "99.90", "100.00", "STOP_BUY_NOT_ABOVE_ASK"],
+    ["buy", "99.95", "99.90", "100.00", "STOP_BUY_NOT_ABOVE_ASK"],
+    ["sell", "99.89", "99.90", "100.00", null],
+    ["sell", "99.90", "99.90", "100.00", "STOP_SELL_NOT_BELOW_BID"],
+    ["sell", "99.95", "99.90", "100.00", "STOP_SELL_NOT_BELOW_BID"],
+  ];
+  it.each(refusals)("a %s stop at %s with bid %s / ask %s -> %s (strict)", (side, stop, bid, ask, refusal) => {
+    expect(stopRefusal(side, stop, { bid, ask })).toBe(refusal);
+  });
+
+  const triggers: Array<{ name: string; order: Parameters<typeof onTrigger>[0]; quote: Quote; crossed: boolean; outcome?: ReturnType<typeof onTrigger> }> = [
+    { name: "stop-market buy: the ask exactly at the stop triggers and fills at that ask", order: { type: "stop_market", side: "buy", price: null, stopPrice: "100.00", pricePrecision: 2 }, quote: q("99.90", "100.00"), crossed: true, outcome: { fill: "100.00" } },
+    { name: "stop-market buy: a cent below does not trigger", order: { type: "stop_market", side: "buy", price: null, stopPrice: "100.00", pricePrecision: 2 }, quote: q("99.89", "99.99"), crossed: false },
+    { name: "stop-market buy: a gap within 5 % fills at the gap's ask", order: { type: "stop_market", side: "buy", price: null, stopPrice: "100.00", pricePrecision: 2 }, quote: q("104.90", "105.00"), crossed: true, outcome: { fill: "105.00" } },
+    { name: "stop-market buy: a gap beyond 5 % waits as a limit at its worst allowed fill", order: { type: "stop_market", side: "buy", price: null, stopPrice: "100.00", pricePrecision: 2 }, quote: q("105.00", "105.01"), crossed: true, outcome: { limit: "105.00" } },
+    { name: "stop-market sell: a gap through the stop fills at the gap's bid", order: { type: "stop_market", side: "sell", price: null, stopPrice: "100.00", pricePrecision: 2 }, quote: q("80.00", "80.10"), crossed: true, outcome: { fill: "80.00" } },
+    { name: "stop-limit buy: triggered above its limit, it waits as that limit", order: { type: "stop_limit", side: "buy", price: "100.50", stopPrice: "100.00", pricePrecision: 2 }, quote: q("100.90", "101.00"), crossed: true, outcome: { limit: "100.50" } },
+    { name: "stop-limit buy: a trigger tick that crosses its limit fills at the limit", order: { type: "stop_limit", side: "buy", price: "101.50", stopPrice: "100.00", pricePrecision: 2 }, quote: q("100.90", "101.00"), crossed: true, outcome: { fill: "101.50" } },
+    { name: "stop-limit sell: the bid exactly at the stop triggers", order: { type: "stop_limit", side: "sell", price: "99.00", stopPrice: "100.00", pricePrecision: 2 }, quote: q("100.00", "100.10"), crossed: true, outcome: { fill: "99.00" } },
+  ];
+  it.each(triggers)("$name", ({ order, quote, crossed, outcome }) => {
+    expect(stopCrossed(order.side, order.stopPrice, quote)).toBe(crossed);
+    // The book arms the same rule: the trigger fires on exactly this quote.
+    const book = new TriggerBook();
+    book.add(stopTriggerOf({ id: 1, symbol: "X", side: order.side, stop: order.stopPrice, spread: "0", userId: 1 }));
+    expect(book.evaluate({ symbol: "X", price: quote.bid, bid: quote.bid, ask: quote.ask, atMs: 1 }).length).toBe(crossed ? 1 : 0);
+    if (outcome) expect(onTrigger(order, quote)).toEqual(outcome);
+  });
+
+  it("a stop-market buy's worst allowed fill is its stop + 5 %, rounded up", () => {
+    expect(worstBuyPrice("100.00", 2)).toBe("105.00");
+    expect(worstBuyPrice("100.01", 2)).toBe("105.02");
+  });
+
+  it("property: whatever the trigger tick, a buy's fill never costs more than it holds, and the hold's rest comes back to the user", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 1, max: 1000 }), fc.boolean(), (stopCents, gapBps, qty, isLimit) => {
+        const stop = (stopCents / 100).toFixed(2);
+        const ask = money(stop).times(1 + gapBps / 10_000).toDecimalPlaces(2).toFixed(2);
+        const quote = { bid: money(ask).minus("0.01").toFixed(2), ask };
+        const order = { type: isLimit ? ("stop_limit" as const) : ("stop_market" as const), side: "buy" as const, price: isLimit ? money(stop).times(1.01).toDecimalPlaces(2).toFixed(2) : null, stopPrice: stop, pricePrecision: 2 };
+        const quantity = (qty / 100).toFixed(2);
+        const held = holdOf("buy", BTC, quantity, holdPriceOf(order)!, "0.001").amount;
+        const outcome = onTrigger(order, quote);
+        const at = "fill" in outcome ? outcome.fill : outcome.limit;
+        const fill = fillAt(quantity, at, "0.001");
+        expect(fill.amount.plus(fill.fee).lte(held)).toBe(true);
+        const legs = settleLegs("buy", BTC, quantity, fill, held, 7);
+        // What the hold pays out is exactly what it held.
+        expect(legs.reduce((sum, leg) => sum.plus(String(leg.amount)), money(0)).toFixed()).toBe(held.toFixed());
+      }),
+    );
   });
 });

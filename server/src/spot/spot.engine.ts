@@ -82,6 +82,65 @@ export function triggerOf(order: { id: number; symbol: string; side: SpotSide; p
     : { key: `${owner}:fill`, owner, symbol: order.symbol, watch: "bid", cross: "up", level: order.price, spread, user };
 }
 
+// ----- stop orders (wave 4) -------------------------------------------------------------------------------------
+
+export type SpotOrderType = "market" | "limit" | "stop_market" | "stop_limit";
+
+/**
+ * The buy-hold rule of a stop-market buy: it fills at market on its trigger tick up to this much above its stop (its
+ * worst allowed fill), and holds quantity x that price plus the fee. A tick gapping further turns it into a limit
+ * order at that price, which fills when the ask comes back to it (the hold always pays the fill).
+ */
+export const STOP_MARKET_SLIPPAGE = "0.05";
+
+/** A stop-market buy's worst allowed fill: its stop raised by STOP_MARKET_SLIPPAGE, rounded up to the pair's precision. */
+export const worstBuyPrice = (stop: string, precision: number): string =>
+  money(stop).times(money(1).plus(STOP_MARKET_SLIPPAGE)).toDecimalPlaces(precision, Decimal.ROUND_UP).toFixed(precision);
+
+/** The price an order holds for: its limit, or a stop-market's worst allowed fill (a sell holds its coins whatever the price). */
+export function holdPriceOf(order: { type: SpotOrderType; side: SpotSide; price: string | null; stopPrice: string | null; pricePrecision: number }): string | null {
+  if (order.price !== null) return order.price;
+  if (order.type === "stop_market" && order.stopPrice !== null) return order.side === "buy" ? worstBuyPrice(order.stopPrice, order.pricePrecision) : order.stopPrice;
+  return null;
+}
+
+/**
+ * A stop must not trigger at once (CONTRACT, strict): a buy's stop above the current ask, a sell's below the bid.
+ */
+export function stopRefusal(side: SpotSide, stop: string, quote: Quote): ErrorCode | null {
+  if (side === "buy" && !money(stop).gt(quote.ask)) return "STOP_BUY_NOT_ABOVE_ASK";
+  if (side === "sell" && !money(stop).lt(quote.bid)) return "STOP_SELL_NOT_BELOW_BID";
+  return null;
+}
+
+/** Whether a quote triggers a stop: a buy's ask at or above it, a sell's bid at or below it. */
+export const stopCrossed = (side: SpotSide, stop: string, quote: Quote): boolean =>
+  side === "buy" ? money(quote.ask).gte(stop) : money(quote.bid).lte(stop);
+
+/** The trigger a waiting stop arms: a buy watches the ask rising to its stop, a sell the bid falling to it, at its own spread. */
+export function stopTriggerOf(order: { id: number; symbol: string; side: SpotSide; stop: string; spread: string; userId: number }): Trigger {
+  const owner = `${SOURCE}:${order.id}`;
+  const { spread, userId: user } = order;
+  return order.side === "buy"
+    ? { key: `${owner}:stop`, owner, symbol: order.symbol, watch: "ask", cross: "up", level: order.stop, spread, user }
+    : { key: `${owner}:stop`, owner, symbol: order.symbol, watch: "bid", cross: "down", level: order.stop, spread, user };
+}
+
+/**
+ * What a triggered stop does on its tick's quote: `fill` at a price now, or become an open limit order at `limit`.
+ * A stop-market fills at market (a buy up to its worst allowed fill, beyond which it waits as a limit at that price);
+ * a stop-limit becomes a limit at its price, filling at once (at that price, as a limit does) when the quote crosses it.
+ */
+export function onTrigger(order: { type: SpotOrderType; side: SpotSide; price: string | null; stopPrice: string; pricePrecision: number }, quote: Quote): { fill: string } | { limit: string } {
+  if (order.type === "stop_market") {
+    if (order.side === "sell") return { fill: quote.bid };
+    const worst = worstBuyPrice(order.stopPrice, order.pricePrecision);
+    return money(quote.ask).lte(worst) ? { fill: quote.ask } : { limit: worst };
+  }
+  const limit = order.price!;
+  return crosses(order.side, limit, quote) ? { fill: limit } : { limit };
+}
+
 /**
  * The order a tick's fills settle in: tick by tick, and by user within a tick, so the batches in flight lock different
  * users' accounts rather than wait for each other's. Equal ones keep their order.
@@ -124,11 +183,16 @@ export function marketLegs(userId: number, side: SpotSide, pair: Pair, quantity:
   return legs;
 }
 
-/** Where a filled limit order's hold goes (legs of `ledger.settle`): a buy's to the desk and fees, a sell's coins to the desk. */
-export function settleLegs(side: SpotSide, pair: Pair, quantity: string, fill: Fill): Leg[] {
+/**
+ * Where a filled order's hold goes (legs of `ledger.settle`): a buy's to the desk and fees, a sell's coins to the desk.
+ * A buy that filled below the price it held for (a stop-market under its worst allowed fill) gets the rest back.
+ */
+export function settleLegs(side: SpotSide, pair: Pair, quantity: string, fill: Fill, held?: Decimal, userId?: number): Leg[] {
   if (side === "sell") return [{ account: { platform: "spot" }, currency: pair.base, amount: money(quantity) }];
   const legs: Leg[] = [{ account: { platform: "spot" }, currency: pair.quote, amount: fill.amount }];
   if (fill.fee.gt(0)) legs.push({ account: { platform: "fees" }, currency: pair.quote, amount: fill.fee });
+  const rest = held === undefined ? money(0) : held.minus(fill.amount).minus(fill.fee);
+  if (rest.gt(0) && userId !== undefined) legs.push({ account: { user: userId }, currency: pair.quote, amount: rest });
   return legs;
 }
 

@@ -50,7 +50,8 @@ export class SpotQueries extends SpotRole {
 
   async list(userId: number, query: { status?: "open" | "done"; symbol?: string; page: number; limit: number }) {
     const conditions: SQL[] = [eq(spotOrders.userId, userId)];
-    if (query.status === "open") conditions.push(eq(spotOrders.status, "open"));
+    // Open includes waiting stops (CONTRACT wave 4): both hold funds and can be cancelled.
+    if (query.status === "open") conditions.push(inArray(spotOrders.status, ["open", "waiting"]));
     if (query.status === "done") conditions.push(inArray(spotOrders.status, ["filled", "cancelled"]));
     if (query.symbol) conditions.push(eq(spotOrders.symbol, query.symbol));
     const where = and(...conditions);

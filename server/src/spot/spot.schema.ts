@@ -1,6 +1,6 @@
 import { bigint, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** The table of migrations/0010_spot.sql (and 0030's spread_rate). */
+/** The table of migrations/0010_spot.sql (and 0030's spread_rate, 0039's stop orders). */
 
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
@@ -11,7 +11,7 @@ export const spotOrders = pgTable("spot_orders", {
   base: text("base").notNull(),
   quote: text("quote").notNull(),
   side: text("side").$type<"buy" | "sell">().notNull(),
-  type: text("type").$type<"market" | "limit">().notNull(),
+  type: text("type").$type<"market" | "limit" | "stop_market" | "stop_limit">().notNull(),
   price: amount("price"),
   quantity: amount("quantity").notNull(),
   pricePrecision: integer("price_precision").notNull(),
@@ -19,12 +19,16 @@ export const spotOrders = pgTable("spot_orders", {
   /** The pair's spread when the order was placed (0030): a limit order's fill is judged at this spread for life. */
   spreadRate: amount("spread_rate").notNull(),
   holdId: bigint("hold_id", { mode: "number" }),
-  status: text("status").$type<"open" | "filled" | "cancelled">().notNull(),
+  status: text("status").$type<"waiting" | "open" | "filled" | "cancelled">().notNull(),
   filledPrice: amount("filled_price"),
   amount: amount("amount"),
   fee: amount("fee"),
   tickPrice: amount("tick_price"),
   tickAtMs: bigint("tick_at_ms", { mode: "number" }),
+  /** A stop order's stop (0039); the tick that triggered it, null while it waits. */
+  stopPrice: amount("stop_price"),
+  triggeredTickPrice: amount("triggered_tick_price"),
+  triggeredTickAtMs: bigint("triggered_tick_at_ms", { mode: "number" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   filledAt: timestamp("filled_at", { withTimezone: true }),
   cancelledAt: timestamp("cancelled_at", { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { notifications, PUSH_SCREENS } from "../../contract";
 import type { SpotOrder } from "../../contract/spot";
 import { ledger, money, resolveThenPost, toWire } from "../ledger";
@@ -9,7 +9,7 @@ import { invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
 import { firedUser, ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
-import { byTickThenUser, crosses, deliveryLegs, fillAt, settleLegs, SOURCE, triggerOf, type Fill } from "./spot.engine";
+import { byTickThenUser, crosses, deliveryLegs, fillAt, holdOf, holdPriceOf, onTrigger, settleLegs, SOURCE, stopCrossed, stopTriggerOf, triggerOf, type Fill } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import { filledColumns, KIND, SpotRole, toOrder } from "./spot.shared";
 import { utcDateTime } from "../platform/clock";
@@ -32,7 +32,7 @@ const noticeOf = (row: SpotOrderRow, fill: Fill, tick: { price: string; atMs: nu
       base: row.base,
       quote: row.quote,
       quantity: numberValue(quantity),
-      price: priceValue(toWire(row.price!), row.pricePrecision),
+      price: priceValue(fill.price, row.pricePrecision),
       tick_price: priceValue(toWire(tick.price), row.pricePrecision),
       tick_time: utcDateTime(tick.atMs),
       amount: amountValue(toWire(fill.amount), row.quote),
@@ -48,19 +48,38 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
   readonly name = SOURCE;
 
   /**
+   * Marks locked waiting stops triggered, in one statement: each names its tick and becomes an open order at its limit
+   * (a stop-limit's price, a stop-market buy's worst allowed fill; null for a stop-market that fills at once, in the
+   * same transaction). Answers the rows as they now are.
+   */
+  private async triggerManyInTx(tx: Tx, triggered: ReadonlyArray<{ row: SpotOrderRow; tick: { price: string; atMs: number }; limit: string | null }>): Promise<SpotOrderRow[]> {
+    if (!triggered.length) return [];
+    const col = (pick: (t: (typeof triggered)[number]) => string | number | null) => pgArray(triggered.map(pick));
+    const updated = await tx.execute(
+      sql`UPDATE spot_orders AS o SET status = 'open', price = v.price, triggered_tick_price = v.tick_price, triggered_tick_at_ms = v.tick_at_ms
+          FROM unnest(${col((t) => t.row.id)}::bigint[], ${col((t) => t.limit)}::numeric[], ${col((t) => t.tick.price)}::numeric[], ${col((t) => t.tick.atMs)}::bigint[])
+            AS v (id, price, tick_price, tick_at_ms)
+          WHERE o.id = v.id AND o.status = 'waiting' RETURNING o.id`,
+    );
+    invariant((updated as unknown as { rows: unknown[] }).rows.length === triggered.length, "every locked waiting stop triggers once");
+    return triggered.map(({ row, tick, limit }) => ({ ...row, status: "open" as const, price: limit, triggeredTickPrice: tick.price, triggeredTickAtMs: tick.atMs }));
+  }
+
+  /**
    * Fills locked open limit orders, each at its price on the tick that crossed it, in the caller's transaction with
    * one statement per table whatever their number: the rows in one UPDATE, the notices in one insert, then the holds
    * settled to the desk (and fees) and the desk's deliveries in one ledger posting. Each member is decided first: an order
    * whose hold is no longer pending is refused alone (left open, answered in `refused`), never failing the others.
    */
-  private async fillManyInTx(tx: Tx, fills: ReadonlyArray<{ row: SpotOrderRow; tick: { price: string; atMs: number } }>): Promise<{ filled: SpotOrderRow[]; refused: SpotOrderRow[] }> {
+  private async fillManyInTx(tx: Tx, fills: ReadonlyArray<{ row: SpotOrderRow; tick: { price: string; atMs: number }; at?: string }>): Promise<{ filled: SpotOrderRow[]; refused: SpotOrderRow[] }> {
     if (!fills.length) return { filled: [], refused: [] };
     const now = this.deps.clock.now();
     const pending = await ledger.pendingHolds(tx, fills.flatMap(({ row }) => (row.holdId === null ? [] : [row.holdId])));
     const refused = fills.filter(({ row }) => row.holdId === null || !pending.has(row.holdId)).map(({ row }) => row);
     const planned = fills
       .filter(({ row }) => row.holdId !== null && pending.has(row.holdId))
-      .map(({ row, tick }) => ({ row, tick, quantity: toWire(row.quantity), pair: { base: row.base, quote: row.quote }, fill: fillAt(toWire(row.quantity), row.price!, row.feeRate) }));
+      // At its limit price, or (a triggered stop-market) at the market price of its tick.
+      .map(({ row, tick, at }) => ({ row, tick, quantity: toWire(row.quantity), pair: { base: row.base, quote: row.quote }, fill: fillAt(toWire(row.quantity), at ?? row.price!, row.feeRate) }));
     if (!planned.length) return { filled: [], refused };
     const filled = planned.map(({ row, tick, fill }) => ({ ...row, status: "filled" as const, ...filledColumns(fill, tick, now) }));
     const col = (pick: (row: SpotOrderRow) => string | number) => pgArray(filled.map(pick));
@@ -69,7 +88,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
           tick_at_ms = v.tick_at_ms, filled_at = ${now.toISOString()}::timestamptz
           FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.filledPrice!)}::numeric[], ${col((r) => r.amount!)}::numeric[], ${col((r) => r.fee!)}::numeric[],
                       ${col((r) => r.tickPrice!)}::numeric[], ${col((r) => r.tickAtMs!)}::bigint[]) AS v (id, filled_price, amount, fee, tick_price, tick_at_ms)
-          WHERE o.id = v.id AND o.status = 'open' RETURNING o.id`,
+          WHERE o.id = v.id AND o.status IN ('open', 'waiting') RETURNING o.id`,
     );
     invariant((updated as unknown as { rows: unknown[] }).rows.length === filled.length, "every locked open spot order fills once");
     const notices = planned.map(({ row, fill, tick }) => noticeOf(row, fill, tick));
@@ -78,7 +97,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
     // settled first, then the desk's deliveries, one posting for the whole batch.
     await resolveThenPost(
       tx,
-      planned.map(({ row, quantity, pair, fill }) => ({ holdId: row.holdId!, key: `spot:${row.id}:settle`, kind: KIND[row.side], legs: settleLegs(row.side, pair, quantity, fill), at: now })),
+      planned.map(({ row, quantity, pair, fill }) => ({ holdId: row.holdId!, key: `spot:${row.id}:settle`, kind: KIND[row.side], legs: settleLegs(row.side, pair, quantity, fill, holdOf(row.side, pair, quantity, holdPriceOf(row)!, row.feeRate).amount, row.userId), at: now })),
       planned.map(({ row, quantity, pair, fill }) => ({ key: `spot:${row.id}:deliver`, kind: KIND[row.side], cause: { kind: "spot_order", id: row.id }, at: now, legs: deliveryLegs(row.userId, row.side, pair, quantity, fill) })),
     );
     return { filled, refused };
@@ -87,7 +106,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
   // ----- the trigger source -----------------------------------------------------------------------------------
 
   async loadAll(): Promise<Trigger[]> {
-    const rows = await this.db.select().from(spotOrders).where(eq(spotOrders.status, "open"));
+    const rows = await this.db.select().from(spotOrders).where(inArray(spotOrders.status, ["open", "waiting"]));
     return rows.map((r) => this.levelOf(r)).filter((t): t is Trigger => t !== null);
   }
 
@@ -98,13 +117,16 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
   }
 
   private levelOf(row: SpotOrderRow): Trigger | null {
+    if (row.status === "waiting" && row.stopPrice !== null) {
+      return stopTriggerOf({ id: row.id, symbol: row.symbol, side: row.side, stop: money(row.stopPrice).toFixed(row.pricePrecision), spread: toWire(row.spreadRate), userId: row.userId });
+    }
     if (row.status !== "open" || row.price === null) return null;
     return triggerOf({ id: row.id, symbol: row.symbol, side: row.side, price: money(row.price).toFixed(row.pricePrecision), spread: toWire(row.spreadRate), userId: row.userId });
   }
 
   async loadOwners(ids: readonly string[]): Promise<Map<string, Trigger[]>> {
     const found = new Map<string, Trigger[]>();
-    const rows = await this.db.select().from(spotOrders).where(and(idIn(spotOrders.id, ids.map(Number)), eq(spotOrders.status, "open")));
+    const rows = await this.db.select().from(spotOrders).where(and(idIn(spotOrders.id, ids.map(Number)), inArray(spotOrders.status, ["open", "waiting"])));
     for (const row of rows) {
       const level = this.levelOf(row);
       if (level) found.set(String(row.id), [level]);
@@ -157,13 +179,31 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
       const locked = new Map(
         (await lockMany(tx, spotOrders, batch.map((b) => b.id))).map((r) => [r.id, r]),
       );
-      const fills = batch.flatMap(({ id, tick }) => {
+      const fills: Array<{ row: SpotOrderRow; tick: { price: string; atMs: number }; at?: string }> = [];
+      const triggered: Array<{ row: SpotOrderRow; tick: { price: string; atMs: number }; limit: string | null }> = [];
+      for (const { id, tick } of batch) {
         const row = locked.get(id);
-        if (row?.status !== "open" || row.price === null) return [];
         // Decided at the order's own spread: the pair's current one (an operator's later change) cannot fill it.
-        return crosses(row.side, row.price, quoteAround(tick.price, row.spreadRate, row.pricePrecision)) ? [{ row, tick }] : [];
-      });
-      return this.fillManyInTx(tx, fills);
+        const quote = () => quoteAround(tick.price, row!.spreadRate, row!.pricePrecision);
+        if (row?.status === "open" && row.price !== null) {
+          if (crosses(row.side, row.price, quote())) fills.push({ row, tick });
+        } else if (row?.status === "waiting" && row.stopPrice !== null && stopCrossed(row.side, row.stopPrice, quote())) {
+          // A stop the tick crossed: it names that tick, then fills at market or becomes a limit order (onTrigger).
+          const outcome = onTrigger({ ...row, stopPrice: row.stopPrice }, quote());
+          const now = { ...row, triggeredTickPrice: tick.price, triggeredTickAtMs: tick.atMs };
+          if ("fill" in outcome) {
+            triggered.push({ row, tick, limit: row.price });
+            fills.push({ row: now, tick, at: outcome.fill });
+          } else {
+            triggered.push({ row, tick, limit: outcome.limit });
+          }
+        }
+      }
+      const opened = await this.triggerManyInTx(tx, triggered);
+      const done = await this.fillManyInTx(tx, fills);
+      // The stops that became limit orders are pushed too (their status and trigger tick changed).
+      const filledIds = new Set(done.filled.map((r) => r.id));
+      return { filled: [...done.filled, ...opened.filter((r) => !filledIds.has(r.id))], refused: done.refused };
     });
     this.afterMany(filled, batch.map((b) => b.owner));
     return refused.map((row) => row.id);
@@ -179,7 +219,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
 
   /** After a change committed: re-arm (or drop) its trigger, push it to the user's sockets, return the wire shape. */
   async after(row: SpotOrderRow): Promise<SpotOrder> {
-    if (row.type === "limit") this.deps.triggers.changed(ownerOf(SOURCE, row.id));
+    if (row.type !== "market") this.deps.triggers.changed(ownerOf(SOURCE, row.id));
     const order = toOrder(row);
     this.deps.publish(row.userId, order);
     return order;

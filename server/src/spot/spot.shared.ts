@@ -7,7 +7,7 @@ import type { Db, Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { UserNotifier } from "../platform/notify";
 import type { TriggerRunner } from "../triggers";
-import { holdOf, type Fill } from "./spot.engine";
+import { holdOf, holdPriceOf, type Fill } from "./spot.engine";
 import type { SpotOrderRow } from "./spot.schema";
 
 /**
@@ -79,7 +79,8 @@ export function filledColumns(fill: Fill, tick: { price: string; atMs: number },
 /** The wire shape of an order. */
 export function toOrder(row: SpotOrderRow): SpotOrder {
   const price = (value: string | null) => (value === null ? null : money(value).toFixed(row.pricePrecision));
-  const held = row.status === "open" && row.price !== null ? toWire(holdOf(row.side, row, toWire(row.quantity), row.price, row.feeRate).amount) : null;
+  const holdPrice = holdPriceOf(row);
+  const held = (row.status === "open" || row.status === "waiting") && holdPrice !== null ? toWire(holdOf(row.side, row, toWire(row.quantity), holdPrice, row.feeRate).amount) : null;
   return {
     id: row.id,
     symbol: row.symbol,
@@ -100,5 +101,10 @@ export function toOrder(row: SpotOrderRow): SpotOrder {
     fee_rate: toWire(row.feeRate),
     held,
     cancelled_at: epochOrNull(row.cancelledAt),
+    stop_price: price(row.stopPrice),
+    trailing_rate: null,
+    trigger_price: row.status === "waiting" ? price(row.stopPrice) : null,
+    triggered_tick: row.triggeredTickPrice !== null && row.triggeredTickAtMs !== null ? { price: toWire(row.triggeredTickPrice), at_ms: row.triggeredTickAtMs } : null,
+    oco_id: null,
   };
 }

@@ -14,12 +14,12 @@ type SpotRow = Orders["list"][number];
  */
 export function SpotOrdersPage() {
   const { t } = useLingui();
-  const statusName: Record<SpotStatus, string> = { open: t`In transaction`, filled: t`Completed`, cancelled: t`Cancelled` };
+  const statusName: Record<SpotStatus, string> = { waiting: t`Waiting for trigger`, open: t`In transaction`, filled: t`Completed`, cancelled: t`Cancelled` };
   const columns: OrderColumn<SpotRow>[] = [
     { head: "#", num: true, cell: (o) => o.id },
     { head: <Trans>User</Trans>, cell: (o) => <>{o.account} <span className="faint">#{o.user_id}</span></> },
     { head: <Trans>Symbol</Trans>, cell: (o) => o.symbol },
-    { head: <Trans>Side</Trans>, cell: (o) => <>{o.side === "buy" ? t`Buy` : t`Sell`} <span className="faint">{o.type === "limit" ? t`Limit` : t({ message: "Market", context: "order type" })}</span></> },
+    { head: <Trans>Side</Trans>, cell: (o) => <>{o.side === "buy" ? t`Buy` : t`Sell`} <span className="faint">{{ limit: t`Limit`, market: t({ message: "Market", context: "order type" }), stop_market: t`Stop-market`, stop_limit: t`Stop-limit` }[o.type]}</span></> },
     { head: <Trans>Quantity</Trans>, num: true, cell: (o) => formatDecimal(o.quantity) },
     { head: <Trans>Limit price</Trans>, num: true, cell: (o) => o.price ?? "-" },
     { head: <Trans>Filled price</Trans>, num: true, cell: (o) => o.filled_price ?? "-" },

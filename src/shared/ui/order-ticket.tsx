@@ -10,24 +10,34 @@ import { TextField } from "./field";
 /** A decimal typed on a phone keyboard: a comma becomes a point. */
 const decimal = (value: string) => value.replace(",", ".");
 
-export function OrderTypeSwitch({ type, onType }: { type: "market" | "limit"; onType: (type: "market" | "limit") => void }) {
+/** The order types a ticket may offer (spot has the stops, contracts the stop entry). */
+export type TicketOrderType = "market" | "limit" | "stop_market" | "stop_limit" | "stop";
+
+/** A ticket's order types, market and limit unless it offers more (`types`). */
+export function OrderTypeSwitch<T extends TicketOrderType>({ type, onType, types = ["market", "limit"] as T[] }: { type: T; onType: (type: T) => void; types?: readonly T[] }) {
   const { t } = useLingui();
+  const label: Record<TicketOrderType, string> = {
+    // A market order (市价), not the market list (市场): its own message.
+    market: t({ message: "Market", context: "order type" }),
+    limit: t`Limit`,
+    stop_market: t`Stop-market`,
+    stop_limit: t`Stop-limit`,
+    stop: t`Stop entry`,
+  };
   return (
     <div className="segments" role="radiogroup" aria-label={t`Order type`}>
-      <button type="button" role="radio" className="segments__item" aria-checked={type === "market"} onClick={() => onType("market")}>
-        {/* A market order (市价), not the market list (市场): its own message. */}
-        <Trans context="order type">Market</Trans>
-      </button>
-      <button type="button" role="radio" className="segments__item" aria-checked={type === "limit"} onClick={() => onType("limit")}>
-        <Trans>Limit</Trans>
-      </button>
+      {types.map((value) => (
+        <button key={value} type="button" role="radio" className="segments__item" aria-checked={type === value} onClick={() => onType(value)}>
+          {label[value]}
+        </button>
+      ))}
     </div>
   );
 }
 
 /** The limit price of an order: the last price as a placeholder, what the limit means as a hint. */
-export function LimitPriceField({ label, value, onValue, placeholder, error, hint }: { label: ReactNode; value: string; onValue: (value: string) => void; placeholder: string; error?: string; hint?: ReactNode }) {
-  return <TextField label={label} name="price" inputMode="decimal" autoComplete="off" value={value} onChange={(e) => onValue(decimal(e.target.value))} placeholder={placeholder} error={error} hint={hint} />;
+export function LimitPriceField({ label, value, onValue, placeholder, error, hint, name = "price" }: { label: ReactNode; value: string; onValue: (value: string) => void; placeholder: string; error?: string; hint?: ReactNode; name?: string }) {
+  return <TextField label={label} name={name} inputMode="decimal" autoComplete="off" value={value} onChange={(e) => onValue(decimal(e.target.value))} placeholder={placeholder} error={error} hint={hint} />;
 }
 
 /** The quantity of an order with the pair's step and bounds as its hint and the unit beside it. */

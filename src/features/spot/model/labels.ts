@@ -4,14 +4,20 @@ import type { SpotSide, SpotStatus, SpotType } from "@contract/spot";
 
 /** Wire states as the seed names them: open is "in transaction", filled is "completed". */
 export const statusLabels: Record<SpotStatus, MessageDescriptor> = {
+  waiting: msg`Waiting for trigger`,
   open: msg`In transaction`,
   filled: msg`Completed`,
   cancelled: msg`Cancelled`,
 };
 
-export const statusTone: Record<SpotStatus, string> = { open: "badge--warn", filled: "badge--up", cancelled: "" };
+export const statusTone: Record<SpotStatus, string> = { waiting: "badge--warn", open: "badge--warn", filled: "badge--up", cancelled: "" };
 
 export const sideLabels: Record<SpotSide, MessageDescriptor> = { buy: msg`Buy`, sell: msg`Sell` };
 
-export const typeLabels: Record<SpotType, MessageDescriptor> = { market: msg({ message: "Market", context: "order type" }), limit: msg`Limit` };
+export const typeLabels: Record<SpotType, MessageDescriptor> = {
+  market: msg({ message: "Market", context: "order type" }),
+  limit: msg`Limit`,
+  stop_market: msg`Stop-market`,
+  stop_limit: msg`Stop-limit`,
+};
 

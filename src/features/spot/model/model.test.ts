@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SpotTicket } from "@contract/spot";
-import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "./ticket";
+import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent, stopError } from "./ticket";
 
 const ticket: SpotTicket = {
   symbol: "BTC/USDT",
@@ -68,6 +68,19 @@ describe("the server's rules, said before sending", () => {
     expect(priceError(ticket, "buy", "60000.01")).toBe("LIMIT_BUY_ABOVE_PRICE");
     expect(priceError(ticket, "buy", "59000.001")).toBe("PRICE_PRECISION");
     expect(priceError(ticket, "sell", "60000")).toBeNull();
+  });
+  it("stop price: strictly beyond the quote (a buy above the ask, a sell below the bid), the pair's decimals", () => {
+    expect(stopError(ticket, "buy", ticket.ask!)).toBe("STOP_BUY_NOT_ABOVE_ASK");
+    expect(stopError(ticket, "sell", ticket.bid!)).toBe("STOP_SELL_NOT_BELOW_BID");
+    expect(stopError(ticket, "buy", "61000")).toBeNull();
+    expect(stopError(ticket, "sell", "59000")).toBeNull();
+    expect(stopError(ticket, "buy", "61000.001")).toBe("PRICE_PRECISION");
+    expect(stopError(ticket, "buy", "0")).toBe("PRICE_NOT_POSITIVE");
+  });
+  it("a stop-market buy needs its worst allowed fill (the stop + 5 %, rounded up) and the fee", () => {
+    const preview = previewOrder(ticket, { side: "buy", type: "stop_market", quantity: "0.01", price: "", stop: "61000" })!;
+    expect(preview.price).toBe("61000");
+    expect(preview.needs).toBe("641.1405");
   });
   it("a fee rate as a percentage, exactly", () => {
     expect(ratePercent("0.001")).toBe("0.1");

@@ -15,7 +15,12 @@ export interface Draft {
   type: SpotType;
   quantity: string;
   price: string;
+  /** Stop orders: the price whose crossing triggers them. */
+  stop?: string;
 }
+
+/** The server's rule (README): a stop-market buy holds for a fill up to this much above its stop. */
+const STOP_MARKET_SLIPPAGE = parseDecimal("0.05")!;
 
 export interface Preview {
   /** The price the order fills at: the ask (buy) or bid (sell) now for a market order, the limit price otherwise. */
@@ -35,14 +40,17 @@ const feeOf = (amount: Fixed, rate: Fixed): Fixed => floorTo(mul(amount, rate), 
 
 export function previewOrder(ticket: SpotTicket, draft: Draft): Preview | null {
   const quantity = parseDecimal(draft.quantity);
-  const price = draft.type === "market" ? (draft.side === "buy" ? ticket.ask : ticket.bid) : draft.price;
+  // A stop-market fills at about its stop once triggered; a limit and a stop-limit at their limit price.
+  const price = draft.type === "market" ? (draft.side === "buy" ? ticket.ask : ticket.bid) : draft.type === "stop_market" ? (draft.stop ?? "") : draft.price;
   const p = parseDecimal(price);
   const rate = parseDecimal(ticket.fee_rate);
   if (quantity === null || quantity <= 0n || p === null || p <= 0n || rate === null || price === null) return null;
   const amount = mul(quantity, p);
   const fee = feeOf(amount, rate);
   const buy = draft.side === "buy";
-  const needs = buy ? add(amount, fee) : quantity;
+  // What a stop-market buy holds: its worst allowed fill (the stop raised by the slippage, rounded up), plus the fee.
+  const held = draft.type === "stop_market" && buy ? mul(quantity, ceilTo(mul(p, add(ONE, STOP_MARKET_SLIPPAGE)), ticket.price_precision)) : amount;
+  const needs = buy ? add(held, feeOf(held, rate)) : quantity;
   const available = parseDecimal(buy ? ticket.quote_available : ticket.base_available) ?? 0n;
   return {
     price,
@@ -54,6 +62,12 @@ export function previewOrder(ticket: SpotTicket, draft: Draft): Preview | null {
     enough: compare(needs, available) <= 0,
   };
 }
+
+/** Rounds up to `places` decimals. */
+const ceilTo = (value: Fixed, places: number): Fixed => {
+  const down = floorTo(value, places);
+  return down === value ? down : add(down, places > 0 ? parseDecimal(`0.${"0".repeat(places - 1)}1`)! : ONE);
+};
 
 /** Decimals of a step ("0.0001" -> 4). */
 const stepPlaces = (step: string) => decimalsOf(step.replace(/0+$/, "").replace(/\.$/, ""));
@@ -111,3 +125,28 @@ export function priceError(ticket: SpotTicket, side: SpotSide, price: string): E
 
 /** A rate as a percentage, exactly ("0.0007" -> "0.07"). */
 export const ratePercent = (rate: string): string => toDecimal(mul(parseDecimal(rate) ?? 0n, parseDecimal("100")!));
+
+/**
+ * The server's stop price rules: above 0, the pair's precision, and strictly beyond the quote so it cannot trigger at
+ * once: a buy's stop above the ask, a sell's below the bid.
+ */
+export function stopError(ticket: SpotTicket, side: SpotSide, stop: string): ErrorCode | null {
+  if (!stop) return null;
+  const p = parseDecimal(stop);
+  if (p === null || p <= 0n) return "PRICE_NOT_POSITIVE";
+  if (decimalsOf(stop) > ticket.price_precision) return "PRICE_PRECISION";
+  const ask = parseDecimal(ticket.ask);
+  const bid = parseDecimal(ticket.bid);
+  if (side === "buy" && ask !== null && compare(p, ask) <= 0) return "STOP_BUY_NOT_ABOVE_ASK";
+  if (side === "sell" && bid !== null && compare(p, bid) >= 0) return "STOP_SELL_NOT_BELOW_BID";
+  return null;
+}
+
+/** The limit price's own rules (above 0, the pair's precision), for a stop-limit (whose price may stand on either side). */
+export function limitPriceError(ticket: SpotTicket, price: string): ErrorCode | null {
+  if (!price) return null;
+  const p = parseDecimal(price);
+  if (p === null || p <= 0n) return "PRICE_NOT_POSITIVE";
+  if (decimalsOf(price) > ticket.price_precision) return "PRICE_PRECISION";
+  return null;
+}

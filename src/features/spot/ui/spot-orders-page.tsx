@@ -78,7 +78,8 @@ function OrderList({ status }: { status: SpotListStatus }) {
 function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => void }) {
   const { i18n } = useLingui();
   const [asking, setAsking] = useState(false);
-  const precision = decimalsOf(order.price ?? order.filled_price);
+  const precision = decimalsOf(order.price ?? order.stop_price ?? order.filled_price);
+  const live = order.status === "open" || order.status === "waiting";
   const cancel = useAction(async () => {
     await cancelSpotOrder(order.id);
     setAsking(false);
@@ -106,10 +107,40 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
           </dd>
         </div>
         <div>
-          <dt>{order.type === "limit" ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
+          <dt>{order.type === "limit" || order.type === "stop_limit" ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
           <dd>{order.price ? formatPrice(order.price, precision) : <Trans context="order type">Market</Trans>}</dd>
         </div>
-        {order.status === "open" && (
+        {order.stop_price && (
+          <div>
+            <dt>
+              <Trans>Stop price</Trans>
+            </dt>
+            <dd>{formatPrice(order.stop_price, precision)}</dd>
+          </div>
+        )}
+        {order.status === "waiting" && order.trigger_price && (
+          <div>
+            <dt>
+              <Trans>Triggers at</Trans>
+            </dt>
+            <dd data-testid="spot-trigger-price">
+              {order.side === "buy" ? <Trans>ask ≥ {formatPrice(order.trigger_price, precision)}</Trans> : <Trans>bid ≤ {formatPrice(order.trigger_price, precision)}</Trans>}
+            </dd>
+          </div>
+        )}
+        {order.triggered_tick && (
+          <div className="wide">
+            <dt>
+              <Trans>Triggered by the tick</Trans>
+            </dt>
+            <dd data-testid="spot-triggered-tick">
+              <TickLink symbol={order.symbol} tick={order.triggered_tick}>
+                {formatPrice(order.triggered_tick.price, precision)} · {formatTickTime(order.triggered_tick.at_ms)}
+              </TickLink>
+            </dd>
+          </div>
+        )}
+        {live && (
           <div className="wide">
             <dt>
               <Trans>Frozen</Trans>
@@ -178,7 +209,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
           </div>
         )}
       </dl>
-      {order.status === "open" && (
+      {live && (
         <div className="spot-order__actions">
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setAsking(true)}>
             <Trans>Cancel order</Trans>
@@ -187,7 +218,11 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
       )}
       <ConfirmModal open={asking} title={<Trans>Cancel this order?</Trans>} confirm={<Trans>Cancel order</Trans>} cancel={<Trans>Keep it</Trans>} danger busy={cancel.pending} onConfirm={() => void cancel.run()} onClose={() => setAsking(false)}>
         <p>
-          {buy ? (
+          {order.status === "waiting" ? (
+            <Trans>
+              Your stop order of {formatQuantity(order.quantity)} {order.base} is cancelled before it triggers and its frozen funds return to your available balance.
+            </Trans>
+          ) : buy ? (
             <Trans>
               Your limit buy of {formatQuantity(order.quantity)} {order.base} at {formatPrice(order.price, precision)} is cancelled and {formatAmount(order.held)} {order.quote} return to your available balance.
             </Trans>

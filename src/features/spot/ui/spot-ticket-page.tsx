@@ -19,10 +19,11 @@ import { formatPrice } from "@/shared/market/format";
 import { formatAmount } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { formatTickTime } from "@/shared/i18n/format";
-import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "../model/ticket";
+import { limitPriceError, previewOrder, priceError, quantityError, quantityForPercent, ratePercent, stopError } from "../model/ticket";
 import "./spot.css";
 
 const MARKS = [25, 50, 75, 100];
+const TYPES: readonly SpotType[] = ["market", "limit", "stop_market", "stop_limit"];
 
 /**
  * `/pages/spot/trade?symbol=BTC/USDT`: the spot ticket. Buy or sell, market or limit, the quantity typed or taken as
@@ -65,20 +66,25 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
   const [type, setType] = useState<SpotType>("market");
   const [quantity, setQuantity] = useState("");
   const [price, setPrice] = useState("");
+  const [stop, setStop] = useState("");
   const [percent, setPercent] = useState(0);
   const [key, setKey] = useState(newIdempotencyKey);
   const precision = ticket.price_precision;
-  const draft = { side, type, quantity: quantity.trim(), price: price.trim() };
+  const draft = { side, type, quantity: quantity.trim(), price: price.trim(), stop: stop.trim() };
   const preview = previewOrder(ticket, draft);
   const text = (code: keyof typeof errors | null) => (code ? i18n._(errors[code].key) : undefined);
   const qtyError = quantityError(ticket, draft.quantity);
-  const priceErr = type === "limit" ? priceError(ticket, side, draft.price) : null;
-  const invalid = !draft.quantity || qtyError !== null || priceErr !== null || (type === "limit" && !draft.price) || !preview || !preview.enough;
+  const hasLimit = type === "limit" || type === "stop_limit";
+  const hasStop = type === "stop_market" || type === "stop_limit";
+  const priceErr = type === "limit" ? priceError(ticket, side, draft.price) : type === "stop_limit" ? limitPriceError(ticket, draft.price) : null;
+  const stopErr = hasStop ? stopError(ticket, side, draft.stop) : null;
+  const invalid =
+    !draft.quantity || qtyError !== null || priceErr !== null || stopErr !== null || (hasLimit && !draft.price) || (hasStop && !draft.stop) || !preview || !preview.enough;
   const buy = side === "buy";
 
   const choosePercent = (value: number) => {
     setPercent(value);
-    const at = type === "limit" ? draft.price || null : buy ? ticket.ask : ticket.bid;
+    const at = hasLimit ? draft.price || null : type === "stop_market" ? draft.stop || null : buy ? ticket.ask : ticket.bid;
     setQuantity(quantityForPercent(ticket, side, at, value));
   };
   const chooseSide = (value: SpotSide) => {
@@ -88,7 +94,15 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
   };
 
   const submit = useAction(async () => {
-    await placeSpotOrder({ symbol: ticket.symbol, side, type, quantity: draft.quantity, price: type === "limit" ? draft.price : undefined, idempotency_key: key });
+    await placeSpotOrder({
+      symbol: ticket.symbol,
+      side,
+      type,
+      quantity: draft.quantity,
+      price: hasLimit ? draft.price : undefined,
+      stop_price: hasStop ? draft.stop : undefined,
+      idempotency_key: key,
+    });
     showToast(i18n._(successes.ORDER_PLACED.key), "success");
     setKey(newIdempotencyKey());
     setQuantity("");
@@ -139,16 +153,37 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
         </div>
       )}
 
-      <OrderTypeSwitch type={type} onType={setType} />
+      <OrderTypeSwitch type={type} onType={setType} types={TYPES} />
 
-      {type === "limit" && (
+      {hasStop && (
+        <LimitPriceField
+          name="stop_price"
+          label={<Trans>Stop price ({ticket.quote})</Trans>}
+          value={stop}
+          onValue={setStop}
+          placeholder={formatPrice(buy ? ticket.ask : ticket.bid, precision)}
+          error={submit.errorOf("stop_price") ?? text(stopErr)}
+          hint={
+            buy ? <Trans>Triggers when the ask rises to this price (above the ask now).</Trans> : <Trans>Triggers when the bid falls to this price (below the bid now).</Trans>
+          }
+        />
+      )}
+      {hasLimit && (
         <LimitPriceField
           label={<Trans>Limit price ({ticket.quote})</Trans>}
           value={price}
           onValue={setPrice}
           placeholder={formatPrice(ticket.last, precision)}
           error={submit.errorOf("price") ?? text(priceErr)}
-          hint={buy ? <Trans>Fills at this price when the ask falls to it.</Trans> : <Trans>Fills at this price when the bid rises to it.</Trans>}
+          hint={
+            type === "stop_limit" ? (
+              <Trans>Once triggered, the order waits as a limit order at this price.</Trans>
+            ) : buy ? (
+              <Trans>Fills at this price when the ask falls to it.</Trans>
+            ) : (
+              <Trans>Fills at this price when the bid rises to it.</Trans>
+            )
+          }
         />
       )}
       <QuantityField
@@ -184,9 +219,18 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
           !preview.enough &&
           (buy ? <Trans>This order needs {formatAmount(preview.needs)} {ticket.quote}: more than you have available.</Trans> : <Trans>You have fewer {ticket.base} available than this order sells.</Trans>)
         }
-        note={type === "limit" && (buy ? <Trans>The amount and fee are frozen until the order fills or you cancel it.</Trans> : <Trans>The coins are frozen until the order fills or you cancel it.</Trans>)}
+        note={
+          type !== "market" &&
+          (type === "stop_market" && buy ? (
+            <Trans>Until it fills or you cancel it, the order holds the amount and fee at up to 5% above the stop: it fills at market when triggered, at most that high.</Trans>
+          ) : buy ? (
+            <Trans>The amount and fee are frozen until the order fills or you cancel it.</Trans>
+          ) : (
+            <Trans>The coins are frozen until the order fills or you cancel it.</Trans>
+          ))
+        }
       >
-        <KeyValue label={type === "market" ? <Trans>Fills now at about</Trans> : <Trans>Fills at</Trans>}>
+        <KeyValue label={type === "market" ? <Trans>Fills now at about</Trans> : type === "stop_market" ? <Trans>Fills at market, about</Trans> : <Trans>Fills at</Trans>}>
           <span className="num" data-testid="preview-price">
             {preview ? formatPrice(preview.price, precision) : "-"}
           </span>
