@@ -6,7 +6,7 @@ import type { Option, OptionDirection } from "@contract/options";
 import { successes } from "@contract/successes";
 import { useMyFeatures } from "@/shared/api/my-features";
 import { useAction } from "@/shared/api/use-action";
-import { formatDecimal, formatRate } from "@/shared/i18n/format";
+import { formatAmount, formatDecimal, formatRate } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
@@ -164,7 +164,7 @@ function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string
           hint={
             period && wallet ? (
               <Trans>
-                Min {formatDecimal(period.min)} · max {formatDecimal(period.max)} · available {formatDecimal(wallet.available, { minFraction: 2 })} {wallet.currency}
+                Min {formatDecimal(period.min)} · max {formatDecimal(period.max)} · available {formatAmount(wallet.available, wallet.currency)}
               </Trans>
             ) : undefined
           }

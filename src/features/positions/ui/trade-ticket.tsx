@@ -5,7 +5,7 @@ import { errors } from "@contract/messages";
 import { successes } from "@contract/successes";
 import type { OrderType, PositionDirection, Ticket } from "@contract/positions";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
@@ -240,7 +240,7 @@ function TicketForm({ ticket, quote, demo, freshness, riskWarning, initialDirect
         <KeyValue label={<Trans>Available</Trans>}>
           <span className={`num${preview && !preview.enough ? " down" : ""}`} data-testid="preview-available">
             {/* Exact, as the wallet and the options stake beside it show it (rounded, the two disagreed). */}
-            {formatDecimal(ticket.available, { minFraction: 2 })} {ticket.margin_currency}
+            {formatAmount(ticket.available, ticket.margin_currency)}
           </span>
         </KeyValue>
       </TicketPreview>

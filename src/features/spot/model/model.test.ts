@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SpotTicket } from "@contract/spot";
-import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "./ticket";
+import { previewOrder, priceError, quantityError, quantityForPercent } from "./ticket";
 
 const ticket: SpotTicket = {
   symbol: "BTC/USDT",
@@ -68,9 +68,5 @@ describe("the server's rules, said before sending", () => {
     expect(priceError(ticket, "buy", "60000.01")).toBe("LIMIT_BUY_ABOVE_PRICE");
     expect(priceError(ticket, "buy", "59000.001")).toBe("PRICE_PRECISION");
     expect(priceError(ticket, "sell", "60000")).toBeNull();
-  });
-  it("a fee rate as a percentage, exactly", () => {
-    expect(ratePercent("0.001")).toBe("0.1");
-    expect(ratePercent("0.0007")).toBe("0.07");
   });
 });

@@ -108,6 +108,3 @@ export function priceError(ticket: SpotTicket, side: SpotSide, price: string): E
   if (side === "buy" && compare(p, last) > 0) return "LIMIT_BUY_ABOVE_PRICE";
   return null;
 }
-
-/** A rate as a percentage, exactly ("0.0007" -> "0.07"). */
-export const ratePercent = (rate: string): string => toDecimal(mul(parseDecimal(rate) ?? 0n, parseDecimal("100")!));

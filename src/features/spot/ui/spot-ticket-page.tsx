@@ -18,8 +18,8 @@ import { placeSpotOrder } from "../api/trade";
 import { formatPrice } from "@/shared/market/format";
 import { formatAmount } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
-import { formatTickTime } from "@/shared/i18n/format";
-import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent } from "../model/ticket";
+import { formatRate, formatTickTime } from "@/shared/i18n/format";
+import { previewOrder, priceError, quantityError, quantityForPercent } from "../model/ticket";
 import "./spot.css";
 
 const MARKS = [25, 50, 75, 100];
@@ -196,7 +196,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
             {preview ? `${formatAmount(preview.amount)} ${ticket.quote}` : "-"}
           </span>
         </KeyValue>
-        <KeyValue label={<Trans>Fee ({ratePercent(ticket.fee_rate)}%)</Trans>}>
+        <KeyValue label={<Trans>Fee ({formatRate(ticket.fee_rate)})</Trans>}>
           <span className="num" data-testid="preview-fee">
             {preview ? `${formatAmount(preview.fee)} ${ticket.quote}` : "-"}
           </span>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { activateLanguage } from "@/shared/i18n/i18n";
+import { activateLanguage, screensCatalogueReady } from "@/shared/i18n/i18n";
 import { hasLoginAtom, store } from "@/shared/state/store";
 import { renderScreen } from "@/shared/testing/render-screen";
 import { answerOk, answerRefused } from "@/shared/testing/answers";
@@ -52,6 +52,7 @@ describe("deposit amount", () => {
 
   it("names the minimum in Spanish, with Spanish digits", async () => {
     await activateLanguage("es");
+    await screensCatalogueReady();
     const { DepositPage } = await import("./deposit-page");
     renderScreen(<DepositPage />);
     await screen.findByTestId("deposit-address");
