@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SpotTicket } from "@contract/spot";
-import { previewOrder, priceError, quantityError, quantityForPercent } from "./ticket";
+import { percentForQuantity, previewOrder, priceError, quantityError, quantityForPercent } from "./ticket";
 
 const ticket: SpotTicket = {
   symbol: "BTC/USDT",
@@ -53,6 +53,13 @@ describe("percentage of the balance", () => {
   it("a sell sells the share of the coins; below the minimum gives nothing", () => {
     expect(quantityForPercent(ticket, "sell", null, 25)).toBe("0.125");
     expect(quantityForPercent({ ...ticket, base_available: "0.00005" }, "sell", null, 100)).toBe("");
+  });
+  it("the slider follows a typed quantity: its share of what is available, at most 100 %", () => {
+    expect(percentForQuantity(ticket, "sell", null, "0.125")).toBe(25);
+    expect(percentForQuantity(ticket, "sell", null, "50")).toBe(100);
+    expect(percentForQuantity(ticket, "buy", "60012.00", "0.0083")).toBe(49);
+    expect(percentForQuantity(ticket, "buy", null, "0.01")).toBe(0);
+    expect(percentForQuantity(ticket, "sell", null, "abc")).toBe(0);
   });
 });
 

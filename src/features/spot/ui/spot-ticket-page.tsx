@@ -19,7 +19,7 @@ import { formatPrice } from "@/shared/market/format";
 import { formatAmount } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { formatRate, formatTickTime } from "@/shared/i18n/format";
-import { previewOrder, priceError, quantityError, quantityForPercent } from "../model/ticket";
+import { percentForQuantity, previewOrder, priceError, quantityError, quantityForPercent } from "../model/ticket";
 import "./spot.css";
 
 const MARKS = [25, 50, 75, 100];
@@ -65,7 +65,8 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
   const [type, setType] = useState<SpotType>("market");
   const [quantity, setQuantity] = useState("");
   const [price, setPrice] = useState("");
-  const [percent, setPercent] = useState(0);
+  // The slider's own choice while the quantity is the one it set; a typed quantity moves the slider to its share.
+  const [chosen, setChosen] = useState<{ percent: number; quantity: string } | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const precision = ticket.price_precision;
   const draft = { side, type, quantity: quantity.trim(), price: price.trim() };
@@ -75,15 +76,17 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
   const priceErr = type === "limit" ? priceError(ticket, side, draft.price) : null;
   const invalid = !draft.quantity || qtyError !== null || priceErr !== null || (type === "limit" && !draft.price) || !preview || !preview.enough;
   const buy = side === "buy";
+  const at = type === "limit" ? draft.price || null : buy ? ticket.ask : ticket.bid;
+  const percent = chosen && chosen.quantity === quantity ? chosen.percent : percentForQuantity(ticket, side, at, quantity);
 
   const choosePercent = (value: number) => {
-    setPercent(value);
-    const at = type === "limit" ? draft.price || null : buy ? ticket.ask : ticket.bid;
-    setQuantity(quantityForPercent(ticket, side, at, value));
+    const next = quantityForPercent(ticket, side, at, value);
+    setChosen({ percent: value, quantity: next });
+    setQuantity(next);
   };
   const chooseSide = (value: SpotSide) => {
     setSide(value);
-    setPercent(0);
+    setChosen(null);
     setQuantity("");
   };
 
@@ -92,7 +95,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
     showToast(i18n._(successes.ORDER_PLACED.key), "success");
     setKey(newIdempotencyKey());
     setQuantity("");
-    setPercent(0);
+    setChosen(null);
   });
 
   return (
@@ -154,10 +157,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
       <QuantityField
         label={<Trans>Quantity ({ticket.base})</Trans>}
         value={quantity}
-        onValue={(value) => {
-          setQuantity(value);
-          setPercent(0);
-        }}
+        onValue={setQuantity}
         error={submit.errorOf("quantity") ?? text(qtyError)}
         rules={ticket}
         unit={ticket.base}
