@@ -70,8 +70,9 @@ export function useStepUpAction<A extends unknown[]>(
     const refused = options.check?.(...args);
     if (refused && Object.keys(refused).length > 0) {
       setFieldErrors(refused);
-      // The keys are the server's: their words may still be loading when nothing was asked of the server yet.
-      void serverMessagesReady().then(() => setFieldErrors({ ...refused }));
+      // The keys are the server's: their words may still be loading when nothing was asked of the server yet
+      // (shown again once loaded, unless the form has moved on).
+      void serverMessagesReady().then(() => setFieldErrors((now) => (now === refused ? { ...refused } : now)));
       return;
     }
     if (!needed) return void perform(undefined, args);
