@@ -185,7 +185,7 @@ export function LoanApplyPage() {
           <Trans>Apply</Trans>
         </button>
         <DisabledReason>
-          {blocked ? undefined : problem?.rule === "empty" ? problemText(problem) : !Object.values(photos).every(Boolean) ? t`Add the five documents.` : !agree ? t`Accept the loan agreement.` : undefined}
+          {!kycPassed ? t`Loans need a passed identity verification (KYC).` : blocked ? t`You have an open loan: one loan at a time.` : problem?.rule === "empty" ? problemText(problem) : !Object.values(photos).every(Boolean) ? t`Add the five documents.` : !agree ? t`Accept the loan agreement.` : undefined}
         </DisabledReason>
       </form>
       <ConfirmModal
