@@ -33,9 +33,9 @@ export const google = call({
   method: "POST",
   path: "safe/google",
   access: "user",
-  summary: "Google 2FA: get a new key (action get), bind it with a code (bind) or remove it (unbind)",
+  summary: "Google 2FA: the pending key (action get: the same one until bound), a new pending key (renew), bind it with a code (bind) or remove it (unbind)",
   input: z.object({
-    action: z.enum(["get", "bind", "unbind"]).default("get"),
+    action: z.enum(["get", "renew", "bind", "unbind"]).default("get"),
     code: googleCode.optional(),
     /** Login password, asked to unbind. */
     password: z.string().max(64).optional(),
@@ -43,7 +43,7 @@ export const google = call({
   }),
   output: z.object({
     bound: z.boolean(),
-    /** Present for `get` while unbound: the base32 key and its otpauth URL (shown as a QR code). */
+    /** Present for `get` and `renew` while unbound: the base32 key and its otpauth URL (shown as a QR code). */
     secret: z.string().optional(),
     otpauth_url: z.string().optional(),
   }),

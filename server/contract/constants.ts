@@ -75,3 +75,18 @@ export const FEED_STALE_MS = 15_000;
  */
 export const HOME_NOTICE_QUERY = { kind: "notice", page: 1, limit: 1 } as const;
 
+
+/** Address formats of the networks we know; another network gets a generic check. The server and the address form use it. */
+const ADDRESS_FORMATS: Record<string, RegExp> = {
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+  BEP20: /^0x[0-9a-fA-F]{40}$/,
+  POLYGON: /^0x[0-9a-fA-F]{40}$/,
+  ARBITRUM: /^0x[0-9a-fA-F]{40}$/,
+  SOL: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+};
+
+export function isValidAddress(network: string, address: string): boolean {
+  const format = ADDRESS_FORMATS[network] ?? /^[A-Za-z0-9:_-]{16,128}$/;
+  return format.test(address);
+}

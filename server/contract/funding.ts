@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LoanStatus } from "./loans";
 import { call } from "./define";
 import { decimalString, empty, id, idempotencyKey, idInput, msg, pageQuery, paged, seconds, stepUpProof } from "./common";
 import { currencyCode } from "./wallet";
@@ -11,11 +12,8 @@ export type FundingStatus = z.infer<typeof fundingStatus>;
  * The socket's `funding` user channel: a deposit or withdrawal the back office decided, pushed once the decision has
  * committed, so the user's balances and records follow at once instead of at their next refresh.
  */
-export interface FundingChange {
-  kind: "deposit" | "withdrawal";
-  id: number;
-  status: FundingStatus;
-}
+/** A decision that moved the user's money, on the socket's `funding` channel (a loan's status is a loan status). */
+export type FundingChange = { kind: "deposit" | "withdrawal"; id: number; status: FundingStatus } | { kind: "loan"; id: number; status: LoanStatus };
 
 /** A blockchain network: `TRC20`, `ERC20`... */
 export const networkCode = z

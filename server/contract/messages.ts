@@ -131,7 +131,7 @@ export const errors = {
   ADDRESS_DELETE_FORBIDDEN: e(403, "无权删除该地址", "No permission to delete the address"),
   ADDRESS_REQUIRED: e(400, "请先添加提现地址", "Please add a withdrawal address first"),
   WITHDRAW_PENDING: e(409, "已有提现申请，请等待审核", "A request already exists, please wait for review"),
-  TRADE_PASSWORD_WRONG: e(400, "交易密码错误", "Transaction password is incorrect"),
+  TRADE_PASSWORD_WRONG: e(400, "交易密码错误", "Trading password is incorrect"),
   TRADE_PASSWORD_REQUIRED: e(400, "请先设置交易密码", "Please set a trading password first"),
   STEP_UP_REQUIRED: e(403, "请输入交易密码或谷歌验证码以确认", "Confirm with your trading password or Google Authenticator code"),
   STEP_UP_WRONG: e(400, "安全验证失败", "Security check failed: the trading password or code is wrong"),

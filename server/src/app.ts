@@ -203,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Credit loans: the overdue fee accrued per loan and day by the leader.
   const loans = registerLoans(ctx, { notifier: content.notifier, switches, prices: money.prices });
   jobs.add("loans", loans.runJobs);
+  // An issued loan credits the wallet: its decision reaches the borrower's screens as a deposit's does.
+  loans.admin.onDecided.push((userId, change) => market.publishToUser(userId, "funding", change));
   // Proof of liabilities: the day's snapshot of every balance as Merkle-sum trees, once per UTC day by the leader.
   const proof = registerProof(ctx);
   jobs.add("proof", proof.runJobs);

@@ -95,3 +95,15 @@ describe("links with the query inside the hash", () => {
     expect(normalizeHashQuery()).toBe(false);
   });
 });
+
+describe("a screen's query", () => {
+  it("does not follow the user to the next screen", async () => {
+    const { navigateFresh: navigate } = await import("@/shared/lib/hash-location");
+    window.history.replaceState(null, "", "/?tab=options&desk=crypto&status=settled#/pages/order/trade");
+    navigate("/pages/arbitrage/index");
+    expect(window.location.hash).toBe("#/pages/arbitrage/index");
+    expect(window.location.search).toBe("");
+    navigate("/pages/order/trade?tab=loans");
+    expect(window.location.search).toBe("?tab=loans");
+  });
+});

@@ -8,6 +8,8 @@ import { test, expect, dismissRealNameModal, loginThroughUi, registerByApi } fro
  * The layout sweep of issue 15: every route at 390x844 in all ten languages, one page per half of them (the language switched
  * through the app's own language page, then the hash route changed). It fails when a text overflows its box or is
  * clipped without a deliberate ellipsis, or when a non-English screen shows a text equal to its English source.
+ * Issue 40 added: a value (a figure, a date, a badge) that wraps inside itself, a text cut off by the screen's edge,
+ * and a raw number that escaped the locale's formatter ("1000000 USDT"; "0.1%" in a language that writes "0,1 %").
  */
 
 /** Every route of the app a signed-in user can open without a record's id (login and register redirect home). */
@@ -37,7 +39,7 @@ interface Finding {
 }
 
 /** Every visible element with text of its own: the overflowing ones, and the texts (for the English comparison). */
-function inspect(): Finding {
+function inspect(commaDecimals: boolean): Finding {
   const overflow: string[] = [];
   const texts: string[] = [];
   for (const el of Array.from(document.querySelectorAll<HTMLElement>("#root *, body > [role=dialog] *"))) {
@@ -53,6 +55,23 @@ function inspect(): Finding {
     // Code (the published hashing rules) is the same in every language.
     if (el.closest("code, pre")) continue;
     texts.push(own);
+    // A raw figure beside a currency ("1000000 USDT"), or a point for a decimal where the language writes a comma
+    // (a group of three after it is a thousands sign; dotted runs like an IP address are not figures).
+    if (/(?<![\d.,])\d{5,}(\.\d+)? ?(USDT|USD|BTC|ETH)\b/.test(own) || (commaDecimals && /(?<![\d.])\d+\.(\d{1,2}|\d{4,})(?![\d.])/.test(own))) {
+      overflow.push(`"${own}" has a number the locale's formatter did not write`);
+    }
+    // A value is one unit: a figure, a date or a badge that takes two lines has wrapped inside itself.
+    if (el.matches(".num, .badge, time") && box.height > parseFloat(style.lineHeight || "0") * 1.6 + 4 && parseFloat(style.lineHeight) > 0) {
+      overflow.push(`"${own}" wraps inside the value (${Math.round(box.height)}px tall)`);
+    }
+    // Cut off by the screen's edge (a phone shows nothing past it), unless it sits in a scroll box.
+    const inScrollBox = () => {
+      for (let at = el.parentElement; at; at = at.parentElement) if (/auto|scroll|hidden/.test(getComputedStyle(at).overflowX)) return true;
+      return false;
+    };
+    if ((box.right > window.innerWidth + 1 || box.left < -1) && !inScrollBox()) {
+      overflow.push(`"${own}" is cut by the screen's edge (${Math.round(box.left)}..${Math.round(box.right)}px)`);
+    }
     if (style.display === "inline" || el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) continue;
     // An ellipsis, a line clamp or a scroll box is a choice the design made; anything else that spills is a bug.
     const deliberate = style.textOverflow === "ellipsis" || style.webkitLineClamp !== "none" || /auto|scroll/.test(style.overflowX + style.overflowY);
@@ -70,12 +89,15 @@ async function chooseLanguage(page: Page, lang: Language) {
   await expect(choice).toHaveAttribute("aria-pressed", "true");
 }
 
-async function visit(page: Page, route: string): Promise<Finding> {
+/** The languages that write a decimal comma (src/shared/i18n/format.ts). */
+const COMMA_DECIMALS = new Set<Language>(["es", "it", "pt", "vn", "id"]);
+
+async function visit(page: Page, route: string, lang: Language): Promise<Finding> {
   await page.evaluate((hash) => (window.location.hash = `#${hash}`), route);
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
   await dismissRealNameModal(page);
-  return page.evaluate(inspect);
+  return page.evaluate(inspect, COMMA_DECIMALS.has(lang));
 }
 
 /** Two halves side by side (each with English first, the source of the comparison), to keep the sweep short. */
@@ -93,7 +115,7 @@ for (const half of HALVES) {
     for (const lang of ["en", ...half] as Language[]) {
       await chooseLanguage(page, lang);
       for (const route of ROUTES) {
-        const { overflow, texts } = await visit(page, route);
+        const { overflow, texts } = await visit(page, route, lang);
         problems.push(...overflow.map((o) => `${lang} ${route}: ${o}`));
         if (lang === "en") {
           english.set(route, new Set(texts));

@@ -116,7 +116,7 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   // Refusals, each with its translated message, none of which moves anything.
   const refusals: [string, string, string][] = [
     ["30", "trade123", "A request already exists, please wait for review"],
-    ["30", "wrong-pass", "Transaction password is incorrect"],
+    ["30", "wrong-pass", "Trading password is incorrect"],
     ["29", "trade123", "Quantity is below the minimum withdrawal"],
   ];
   for (const [amount, tradePassword, message] of refusals) {

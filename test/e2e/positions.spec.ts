@@ -54,7 +54,7 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
   await expect(page).toHaveURL(/pages\/order\/contract/);
   const card = page.locator("article.position").filter({ hasText: "BTC/USDT" });
   await expect(card).toHaveCount(1);
-  await expect(card.getByText("In transaction")).toBeVisible();
+  await expect(card.getByText("In transaction · position open")).toBeVisible();
   await expect(card.getByTestId("position-stops")).toHaveText(`${tp.toLocaleString("en-US")}.00 / ${sl.toLocaleString("en-US")}.00`);
   // Live: the mark price and the P&L follow the feed's ticks.
   const firstMark = await card.getByTestId("position-mark").textContent();
@@ -130,6 +130,6 @@ test("a forex order is refused without a bank card and accepted once one is boun
   await page.goto("/#/pages/whdetail/order");
   const card = page.locator("article.position").filter({ hasText: "EUR/USD" });
   await expect(card).toHaveCount(1);
-  await expect(card.getByText("In transaction")).toBeVisible();
+  await expect(card.getByText("In transaction · position open")).toBeVisible();
   await expect(card.getByText("Swap")).toBeVisible();
 });

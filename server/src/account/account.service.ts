@@ -79,15 +79,19 @@ export class AccountService {
 
   async google(
     userId: number,
-    input: { action: "get" | "bind" | "unbind"; code?: string; password?: string },
+    input: { action: "get" | "renew" | "bind" | "unbind"; code?: string; password?: string },
   ): Promise<{ bound: boolean; secret?: string; otpauth_url?: string }> {
     const user = await this.auth.getUser(this.db, userId);
     const bound = user.googleSecret !== null;
-    if (input.action === "get") {
+    if (input.action === "get" || input.action === "renew") {
       if (bound) return { bound };
-      // A new key each time it is shown unbound; it becomes the user's only when a code from it is entered.
-      const secret = newTotpSecret();
-      await userRecords.setCredentials(this.db, userId, { googlePendingSecret: secret });
+      // The key shown stays the same until it is bound (a user who scanned it, left and came back still binds
+      // with its codes) or the user asks for a new one; it becomes the user's only when a code from it is entered.
+      let secret = input.action === "get" ? user.googlePendingSecret : null;
+      if (!secret) {
+        secret = newTotpSecret();
+        await userRecords.setCredentials(this.db, userId, { googlePendingSecret: secret });
+      }
       return { bound, secret, otpauth_url: totpUri(secret, user.email ?? user.account) };
     }
     if (input.action === "bind") {

@@ -92,6 +92,24 @@ describe("Google 2FA", () => {
   });
 });
 
+describe("Google 2FA's pending key", () => {
+  it("shows the same key on every visit until it is bound or the user asks for a new one", async () => {
+    const user = await server.newUser();
+    const get = async (action: "get" | "renew") => (await server.call<{ secret: string }>("POST", "safe/google", { action }, { token: user.token })).body.message.secret;
+    const first = await get("get");
+    // Scanned, left, came back: the same key, so the app's codes still bind.
+    expect(await get("get")).toBe(first);
+    const renewed = await get("renew");
+    expect(renewed).not.toBe(first);
+    expect(await get("get")).toBe(renewed);
+    const stale = await server.call("POST", "safe/google", { action: "bind", code: await totpCode(first, server.clock.now()), step_up: user.password }, { token: user.token });
+    expect(stale.body.code).toBe("GOOGLE_CODE_INVALID");
+    const bound = await server.call<{ bound: boolean }>("POST", "safe/google", { action: "bind", code: await totpCode(renewed, server.clock.now()), step_up: user.password }, { token: user.token });
+    expect(bound.body.message.bound).toBe(true);
+    expect((await server.call("POST", "safe/google", { action: "renew" }, { token: user.token })).body.message).toEqual({ bound: true });
+  });
+});
+
 describe("e-mail binding", () => {
   it("binds with the code sent to the address and refuses an address another user holds", async () => {
     const user = await server.newUser();

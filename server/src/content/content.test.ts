@@ -55,6 +55,16 @@ describe("news/list and news/detail (public, POST as in the seed)", () => {
     await putSetting(server.database.db, FUNDING_CONFIG_KEY, DEFAULT_FUNDING_CONFIG);
   });
 
+  it("writes the quoted figures in the reader's digits", async () => {
+    const list = await server.call<Paged<NewsSummary>>("POST", "news/list", { kind: "news", limit: 10 });
+    const guide = list.body.message.list.find((n) => n.title === "How deposits and withdrawals work")!;
+    const en = await server.call<NewsItem>("POST", "news/detail", { id: guide.id });
+    expect(en.body.message.body).toContain("1,000,000");
+    const es = await server.call<NewsItem>("POST", "news/detail", { id: guide.id, lang: "es" });
+    expect(es.body.message.body).toContain("1.000.000");
+    expect(es.body.message.body).not.toMatch(/\b1000000\b/);
+  });
+
   it("lists notices apart from news; the welcome notice is pinned", async () => {
     const notices = await server.call<Paged<NewsSummary>>("POST", "news/list", { kind: "notice" });
     expect(notices.body.message.list[0]).toMatchObject({ kind: "notice", title: "Welcome to TradeWise", pinned: true });
@@ -221,8 +231,16 @@ describe("content images", () => {
 });
 
 describe("documents", () => {
+  it("ships a default service agreement in the reader's language, which an operator may replace", async () => {
+    const en = await server.call<DocumentView>("GET", "news/document", { slug: "fwxy" });
+    expect(en.body.message).toMatchObject({ slug: "fwxy", published: true, title: "Service agreement" });
+    const es = await server.call<DocumentView & { title: string }>("GET", "news/document", { slug: "fwxy", lang: "es" });
+    expect(es.body.message).toMatchObject({ published: true, lang: "es", fallback: false });
+    expect(es.body.message.title).not.toBe("Service agreement");
+  });
+
   it("says a document is not published until an operator publishes one", async () => {
-    for (const slug of ["jgpz", "dc", "fwxy", "jkxy", "wire"]) {
+    for (const slug of ["jgpz", "dc", "jkxy", "wire"]) {
       const doc = await server.call<DocumentView>("GET", "news/document", { slug });
       expect(doc.body.message).toEqual({ slug, published: false });
     }
@@ -232,21 +250,21 @@ describe("documents", () => {
 
   it("publishes, edits and withdraws a document (admins only), sanitised and audited", async () => {
     const save = (token: string, input: Record<string, unknown>) =>
-      server.call<BoDocument>("POST", "backoffice/documents/save", { slug: "fwxy", title: "Service agreement", body: "<p>Terms</p>", publish: false, ...input }, { token });
+      server.call<BoDocument>("POST", "backoffice/documents/save", { slug: "jkxy", title: "Loan agreement", body: "<p>Terms</p>", publish: false, ...input }, { token });
     expect((await save(support.token, {})).status).toBe(403);
     const draft = await save(admin.token, {});
-    expect(draft.body.message).toMatchObject({ slug: "fwxy", published: false, title: "Service agreement" });
-    expect((await server.call<DocumentView>("GET", "news/document", { slug: "fwxy" })).body.message.published).toBe(false);
+    expect(draft.body.message).toMatchObject({ slug: "jkxy", published: false, title: "Loan agreement" });
+    expect((await server.call<DocumentView>("GET", "news/document", { slug: "jkxy" })).body.message.published).toBe(false);
 
     expect((await save(admin.token, { body: "<p> </p><script>x</script>", publish: true })).body.code).toBe("MISSING_PARAMETER");
     const published = await save(admin.token, { body: '<h1>Terms</h1><p onmouseover="x()">Version 1. Fee {withdraw_fee} USDT.</p><iframe src="https://evil"></iframe>', publish: true });
     expect(published.body.message.published).toBe(true);
-    const view = await server.call<DocumentView>("GET", "news/document", { slug: "fwxy" });
-    expect(view.body.message).toMatchObject({ slug: "fwxy", published: true, title: "Service agreement", body: "<h2>Terms</h2><p>Version 1. Fee 3 USDT.</p>" });
+    const view = await server.call<DocumentView>("GET", "news/document", { slug: "jkxy" });
+    expect(view.body.message).toMatchObject({ slug: "jkxy", published: true, title: "Loan agreement", body: "<h2>Terms</h2><p>Version 1. Fee 3 USDT.</p>" });
 
     await save(admin.token, { publish: false });
-    expect((await server.call<DocumentView>("GET", "news/document", { slug: "fwxy" })).body.message.published).toBe(false);
-    const actions = (await auditActions("fwxy")).map((e) => e.action);
+    expect((await server.call<DocumentView>("GET", "news/document", { slug: "jkxy" })).body.message.published).toBe(false);
+    const actions = (await auditActions("jkxy")).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(["content.document.draft", "content.document.publish", "content.document.unpublish"]));
 
     const all = await server.call<BoDocument[]>("GET", "backoffice/documents", {}, { token: support.token });

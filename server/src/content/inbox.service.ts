@@ -109,8 +109,8 @@ export class InboxService implements Notifier {
       return {
         id: Number(row.id),
         kind,
-        title: notice ? fillPlaceholders(notice.title, facts, false) : String(row.title),
-        body: notice ? summaryOf(fillPlaceholders(notice.summary, facts, false), htmlToText(fillPlaceholders(notice.body, facts, true))) : text,
+        title: notice ? fillPlaceholders(notice.title, facts, false, lang) : String(row.title),
+        body: notice ? summaryOf(fillPlaceholders(notice.summary, facts, false, lang), htmlToText(fillPlaceholders(notice.body, facts, true, lang))) : text,
         read: Boolean(row.read),
         created_at: toSeconds(dateOf(row.at)),
       };

@@ -8,12 +8,7 @@ import { htmlToText, sanitizeHtml } from "./sanitize";
  */
 export type Translations<T> = Partial<Record<Language, T>>;
 
-export type { FaqText, NewsText } from "./shipped/types";
-export interface DocumentText {
-  title: string;
-  /** Sanitised HTML. */
-  body: string;
-}
+export type { DocumentText, FaqText, NewsText } from "./shipped/types";
 
 /** Which version a reader gets: their language's, or the English original marked as a fallback. */
 export interface Shown<T> {

@@ -42,12 +42,12 @@ export class NewsService {
   /** The item in the reader's language (or English, marked as a fallback), figures filled. */
   private toSummary(row: NewsRow, facts: Facts, lang: Language): NewsSummary & { body: string } {
     const shown = shownIn({ title: row.title, summary: row.summary, body: row.body }, row.translations, lang);
-    const body = fillPlaceholders(shown.text.body, facts, true);
+    const body = fillPlaceholders(shown.text.body, facts, true, lang);
     return {
       id: row.id,
       kind: row.kind,
-      title: fillPlaceholders(shown.text.title, facts, false),
-      summary: summaryOf(fillPlaceholders(shown.text.summary, facts, false), htmlToText(body)),
+      title: fillPlaceholders(shown.text.title, facts, false, lang),
+      summary: summaryOf(fillPlaceholders(shown.text.summary, facts, false, lang), htmlToText(body)),
       cover_url: row.coverImageId ? imageUrl(row.coverImageId) : null,
       pinned: row.pinned,
       published_at: toSeconds(row.publishedAt ?? row.createdAt),

@@ -48,7 +48,7 @@ export class PagesService {
       slug,
       published: true,
       title: shown.text.title,
-      body: sanitizeHtml(fillPlaceholders(shown.text.body, facts, true)),
+      body: sanitizeHtml(fillPlaceholders(shown.text.body, facts, true, lang)),
       updated_at: toSeconds(row.updatedAt),
       lang: shown.lang,
       fallback: shown.fallback,
@@ -120,8 +120,8 @@ export class PagesService {
     const list: FaqEntry[] = [];
     for (const row of rows) {
       const shown = shownIn({ question: row.question, answer: row.answer }, row.translations, lang);
-      const question = fillPlaceholders(shown.text.question, facts, false);
-      const answer = sanitizeHtml(fillPlaceholders(shown.text.answer, facts, true));
+      const question = fillPlaceholders(shown.text.question, facts, false, lang);
+      const answer = sanitizeHtml(fillPlaceholders(shown.text.answer, facts, true, lang));
       if (words.length) {
         const haystack = foldText(`${question} ${htmlToText(answer)}`);
         if (!words.every((word) => haystack.includes(word))) continue;

@@ -31,17 +31,5 @@ export function quoteWithdrawal(amount: Decimal, rule: { min: MoneyValue; fee: M
   return { ok: true, value: { fee, receive } };
 }
 
-/** Address formats of the networks we know; another network gets a generic check. */
-const ADDRESS_FORMATS: Record<string, RegExp> = {
-  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-  ERC20: /^0x[0-9a-fA-F]{40}$/,
-  BEP20: /^0x[0-9a-fA-F]{40}$/,
-  POLYGON: /^0x[0-9a-fA-F]{40}$/,
-  ARBITRUM: /^0x[0-9a-fA-F]{40}$/,
-  SOL: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
-};
-
-export function isValidAddress(network: string, address: string): boolean {
-  const format = ADDRESS_FORMATS[network] ?? /^[A-Za-z0-9:_-]{16,128}$/;
-  return format.test(address);
-}
+/** The address format check lives in the contract's constants, so the address form checks it before asking for a secret. */
+export { isValidAddress } from "../../contract/constants";

@@ -1,4 +1,5 @@
 import { count, min, desc, eq, sql } from "drizzle-orm";
+import type { FundingChange } from "../../contract/funding";
 import type { PendingQueue } from "../platform/metrics";
 import type { LoanStatus, LoanUpload } from "../../contract/loans";
 import { notifications } from "../../contract/messages";
@@ -20,6 +21,14 @@ import { amountValue } from "../platform/i18n";
 
 /** The back office of loans: the operators' queue, the photos, approval and rejection. */
 export class LoansAdmin extends LoansRole {
+  /** Told of every decision once it has committed (the socket pushes it to the borrower: an issued loan credits the wallet). */
+  readonly onDecided: Array<(userId: number, change: FundingChange) => void> = [];
+
+  private decided<V extends { user_id: number; id: number; status: LoanStatus }>(view: V): V {
+    for (const listener of this.onDecided) listener(view.user_id, { kind: "loan", id: view.id, status: view.status });
+    return view;
+  }
+
   /** Applications waiting for a reviewer (the back office's overview). */
   async pendingCount(): Promise<number> {
     return (await this.pendingQueue()).count;
@@ -64,7 +73,7 @@ export class LoansAdmin extends LoansRole {
 
   /** Credits the loan once (row locked, ledger key per loan); a retry with the decision's key gets the first answer. */
   async approve(operator: OperatorSession, id: number, key?: string) {
-    return operatorDecision(this.db, operator, "backoffice/loans/approve", key, { id }, async (tx) => {
+    return this.decided(await operatorDecision(this.db, operator, "backoffice/loans/approve", key, { id }, async (tx) => {
       const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for("update");
       if (!row) throw new DomainError("DATA_NOT_FOUND");
       if (row.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
@@ -92,11 +101,11 @@ export class LoansAdmin extends LoansRole {
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
       return this.adminView(after);
-    });
+    }));
   }
 
   async reject(operator: OperatorSession, id: number, reason: string, key?: string) {
-    return operatorDecision(this.db, operator, "backoffice/loans/reject", key, { id, reason }, async (tx) => {
+    return this.decided(await operatorDecision(this.db, operator, "backoffice/loans/reject", key, { id, reason }, async (tx) => {
       const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for("update");
       if (!row) throw new DomainError("DATA_NOT_FOUND");
       if (row.status !== "pending") throw new DomainError("ORDER_STATUS_ERROR");
@@ -111,6 +120,6 @@ export class LoansAdmin extends LoansRole {
       });
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
       return this.adminView(after);
-    });
+    }));
   }
 }

@@ -5,6 +5,7 @@ import { ledger, money } from "../ledger";
 import { createTestServer, testDatabaseKind, type Answer, type TestServer } from "../testing/harness";
 import { credit, expectLedgerSound, freshPng, md5Of, passKyc, PDF_BYTES, walletOf } from "../testing/money";
 import { postMultipart } from "../testing/multipart";
+import { openUserSocket } from "../testing/socket";
 
 /**
  * Credit loans through their HTTP calls, on PGlite and PostgreSQL: the application with its five photos, the
@@ -109,6 +110,21 @@ describe("apply", () => {
 });
 
 describe("review, repayment and overdue", () => {
+  it("pushes the decision to the borrower's socket once committed, so the balance on show follows", async () => {
+    const u = await borrower();
+    const socket = await openUserSocket(server, u.token);
+    socket.send({ op: "subscribe", channel: "funding" });
+    await socket.next((m) => m.op === "subscribed");
+    const loan = (await apply(u.token, { amount: "1000", days: "7" })).body.message;
+    await approve(loan.id);
+    expect((await socket.next((m) => m.channel === "funding")).data).toEqual({ kind: "loan", id: loan.id, status: "issued" });
+    // A refused decision changes nothing and says nothing.
+    expect((await approve(loan.id)).body.code).toBe("ORDER_STATUS_ERROR");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(socket.messages.some((m) => m.channel === "funding")).toBe(false);
+    socket.close();
+  });
+
   it("approve credits once from the loans account; the user repays in part, then the rest", async () => {
     server.clock.set(Date.parse("2026-12-01T10:30:00Z"));
     const u = await borrower();

@@ -14,7 +14,7 @@ type SpotRow = Orders["list"][number];
  */
 export function SpotOrdersPage() {
   const { t } = useLingui();
-  const statusName: Record<SpotStatus, string> = { waiting: t`Waiting for trigger`, open: t`In transaction`, filled: t`Completed`, cancelled: t`Cancelled` };
+  const statusName: Record<SpotStatus, string> = { waiting: t`Waiting for trigger`, open: t`In transaction · waiting to fill`, filled: t`Completed`, cancelled: t`Cancelled` };
   const columns: OrderColumn<SpotRow>[] = [
     { head: "#", num: true, cell: (o) => o.id },
     { head: <Trans>User</Trans>, cell: (o) => <>{o.account} <span className="faint">#{o.user_id}</span></> },

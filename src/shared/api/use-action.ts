@@ -60,5 +60,7 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
     const key = fieldErrors[field] ?? Object.entries(fieldErrors).find(([name]) => name.startsWith(`${field}.`))?.[1];
     return key ? i18n._(key, values) : undefined;
   };
-  return { run, pending, fieldErrors, setFieldErrors, onSubmit, errorOf };
+  /** A refused field's message is about what was sent: it goes once the user edits that field. */
+  const forget = useCallback((field: string) => setFieldErrors((all) => (field in all ? Object.fromEntries(Object.entries(all).filter(([name]) => name !== field)) : all)), []);
+  return { run, pending, fieldErrors, setFieldErrors, onSubmit, errorOf, forget };
 }

@@ -1,4 +1,4 @@
-import { useHashLocation } from "wouter/use-hash-location";
+import { navigate, useHashLocation } from "wouter/use-hash-location";
 
 /**
  * The app's router hook: wouter's hash location, plus one fix. wouter writes a route's query (`?id=3`) into
@@ -32,4 +32,14 @@ if (typeof window !== "undefined") {
   window.addEventListener("popstate", () => window.dispatchEvent(new HashChangeEvent("hashchange")));
 }
 
-export const useAppHashLocation = useHashLocation;
+/**
+ * wouter's hash navigation keeps `location.search` when the target has no query of its own, so one screen's
+ * parameters (`?tab=options&desk=crypto&status=settled`) would ride along to every screen after it. A target
+ * without a query therefore clears it.
+ */
+export const navigateFresh: typeof navigate = (to, options) => navigate(to.includes("?") || !window.location.search ? to : `${to}?`, options);
+
+export const useAppHashLocation = Object.assign((options?: Parameters<typeof useHashLocation>[0]): [string, typeof navigate] => [useHashLocation(options)[0], navigateFresh], {
+  // wouter writes a Link's href with the hook's `hrefs` ("#/pages/..."), which its types leave out.
+  hrefs: (useHashLocation as typeof useHashLocation & { hrefs: (href: string) => string }).hrefs,
+});

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { funding } from "@contract";
@@ -81,5 +82,58 @@ describe("step-up prompt", () => {
     renderScreen(<SaveAddress onDone={() => undefined} />);
     fireEvent.click(screen.getByRole("button", { name: "Save address" }));
     expect(within(await screen.findByRole("dialog")).getByLabelText("Login password")).toBeTruthy();
+  });
+
+  it("checks the form before asking for the proof, and one confirmed proof covers the next try of the same change", async () => {
+    const done = vi.fn();
+    // The server refuses the first address's format after taking the proof; the second goes through.
+    let tries = 0;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (request: Request) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        if (body.step_up !== "trade123") return answerRefused("STEP_UP_WRONG", "step_up");
+        return ++tries === 1 ? answerRefused("ADDRESS_INVALID", "address") : answerOk({ id: 1 });
+      }),
+    );
+    function Checked() {
+      const [address, setAddress] = useState("hello world");
+      const save = useStepUpAction(
+        async (stepUp) => {
+          await addAddress({ network: "TRC20", address, step_up: stepUp }, { loading: false });
+          done();
+        },
+        { check: () => (address.includes(" ") ? { address: errors.ADDRESS_INVALID.key } : null) },
+      );
+      return (
+        <>
+          <form onSubmit={save.onSubmit}>
+            <input aria-label="Address" value={address} onChange={(e) => setAddress(e.target.value)} />
+            {save.errorOf("address") && <p role="alert">{save.errorOf("address")}</p>}
+            <button type="submit">Save address</button>
+          </form>
+          {save.prompt}
+        </>
+      );
+    }
+    renderScreen(<Checked />);
+    fireEvent.click(screen.getByRole("button", { name: "Save address" }));
+    // The format is wrong: said at once, and no proof is asked for.
+    expect((await screen.findByRole("alert")).textContent).toBe(errors.ADDRESS_INVALID.en);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Address"), { target: { value: "Tfirst" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save address" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Trading password"), { target: { value: "trade123" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    // The proof was taken: fixing the address and saving again does not ask for it a second time.
+    fireEvent.change(screen.getByLabelText("Address"), { target: { value: "Tsecond" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save address" }));
+    await waitFor(() => expect(done).toHaveBeenCalledOnce());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(sent.map((b) => b.step_up)).toEqual(["trade123", "trade123"]);
   });
 });

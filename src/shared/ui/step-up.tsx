@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toastNeedsConnection } from "../api/client";
 import { ApiError } from "../api/errors";
 import { deviceOnline } from "../api/online";
-import { i18n } from "../i18n/i18n";
+import { i18n, serverMessagesReady } from "../i18n/i18n";
 import { useAtomValue, userInfoAtom } from "../state/store";
 import { TextField } from "./field";
 import { ConfirmModal } from "./modal";
@@ -14,15 +14,25 @@ import { ConfirmModal } from "./modal";
  * it. A wrong proof keeps the prompt open with its message; any other refusal closes it, and the form shows the
  * refused fields through `errorOf` as with `useAction`. `needed: false` runs the action straight away (a request
  * that already carries the current password). Offline, nothing starts (the same rule as `useAction`).
+ *
+ * `check` runs first: what the form can tell on the device (a length, a format, a match) is said under its field
+ * before any secret is asked for (field -> message key, as the server names them; null when all is well). A proof
+ * the server took (the change was refused for another reason) covers the next try of the same change, so fixing a
+ * field does not ask for the secret again; it is forgotten once the change is done.
  */
-export function useStepUpAction<A extends unknown[]>(action: (proof: string | undefined, ...args: A) => Promise<unknown>, options: { needed?: boolean } = {}) {
+export function useStepUpAction<A extends unknown[]>(
+  action: (proof: string | undefined, ...args: A) => Promise<unknown>,
+  options: { needed?: boolean; check?: (...args: A) => Record<string, string> | null } = {},
+) {
   const needed = options.needed ?? true;
   const [asking, setAsking] = useState<{ args: A } | null>(null);
   const [proof, setProof] = useState("");
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The proof of the change under way that the server did not refuse (see above).
+  const taken = useRef<string | undefined>(undefined);
 
-  const perform = async (proofValue: string | undefined, args: A) => {
+  const perform = async (proofValue: string | undefined, args: A, reused = false) => {
     if (pending) return;
     if (!deviceOnline()) {
       toastNeedsConnection();
@@ -32,11 +42,24 @@ export function useStepUpAction<A extends unknown[]>(action: (proof: string | un
     setFieldErrors({});
     try {
       await action(proofValue, ...args);
+      taken.current = undefined;
       setAsking(null);
     } catch (error) {
       if (error instanceof ApiError) {
+        if (error.fields.step_up) {
+          taken.current = undefined;
+          // A kept proof that no longer holds (a used Google code): ask for a fresh one, without blaming the user.
+          if (reused) {
+            setFieldErrors({});
+            setProof("");
+            setAsking({ args });
+            return;
+          }
+        } else {
+          taken.current = proofValue;
+          setAsking(null);
+        }
         setFieldErrors(error.fields);
-        if (!error.fields.step_up) setAsking(null);
       } else if (!(error instanceof Error && error.name === "NetworkError")) throw error;
     } finally {
       setPending(false);
@@ -44,7 +67,16 @@ export function useStepUpAction<A extends unknown[]>(action: (proof: string | un
   };
 
   const run = (...args: A) => {
+    const refused = options.check?.(...args);
+    if (refused && Object.keys(refused).length > 0) {
+      setFieldErrors(refused);
+      // The keys are the server's: their words may still be loading when nothing was asked of the server yet
+      // (shown again once loaded, unless the form has moved on).
+      void serverMessagesReady().then(() => setFieldErrors((now) => (now === refused ? { ...refused } : now)));
+      return;
+    }
     if (!needed) return void perform(undefined, args);
+    if (taken.current !== undefined) return void perform(taken.current, args, true);
     setFieldErrors({});
     setProof("");
     setAsking({ args });

@@ -116,4 +116,10 @@ export const en: ShippedTexts = {
       answer: "<p>Your financial records list every ledger entry with its cause, and they add up to your balance. Operator actions are written to an audit log, and a manual adjustment appears in your records with its reason.</p>",
     },
   },
+  documents: {
+    fwxy: {
+      title: "Service agreement",
+      body: "<p>This agreement is between you and the operator of this platform. By registering you accept it. The operator may replace this text; the version shown here is the one in force.</p><ol><li><strong>Your account.</strong> Keep your login password, trading password and authenticator to yourself. Every action made with them is treated as yours.</li><li><strong>Identity.</strong> Withdrawals and some products need a passed identity verification. Give true documents; an account opened with false ones may be closed.</li><li><strong>Your money.</strong> Every change to your balance is a ledger entry with its cause, shown in your financial records. Deposits and withdrawals are reviewed by an operator before they are credited or paid out.</li><li><strong>Risk.</strong> Contracts, timed options, forex and metals can lose part or all of what you put in. Read the risk warning of each product before you trade. Nothing here is investment advice.</li><li><strong>Fees.</strong> The fees of each product are shown before you confirm it. No other charge is taken from your balance.</li><li><strong>Conduct.</strong> Do not use the platform for money laundering, fraud or to break the law of your country. The operator may suspend an account that does, and keeps the records the law requires.</li><li><strong>Changes.</strong> A change to this agreement is announced in the notices before it applies. Questions: contact customer service from the Service tab.</li></ol>",
+    },
+  },
 };

@@ -115,4 +115,10 @@ export const es: ShippedTexts = {
       answer: "<p>Tus registros financieros enumeran cada asiento contable con su causa, y suman tu saldo. Las acciones de los operadores quedan escritas en un registro de auditoría, y un ajuste manual aparece en tus registros con su motivo.</p>",
     },
   },
+  documents: {
+    fwxy: {
+      title: "Acuerdo de servicio",
+      body: "<p>Este acuerdo es entre usted y el operador de esta plataforma. Al registrarse lo acepta. El operador puede sustituir este texto; la versión que se muestra aquí es la vigente.</p><ol><li><strong>Su cuenta.</strong> Guarde para usted su contraseña de acceso, su contraseña de operaciones y su autenticador. Toda acción hecha con ellos se considera suya.</li><li><strong>Identidad.</strong> Los retiros y algunos productos requieren una verificación de identidad aprobada. Aporte documentos verdaderos; una cuenta abierta con documentos falsos puede cerrarse.</li><li><strong>Su dinero.</strong> Cada cambio de su saldo es un asiento contable con su causa, visible en sus registros financieros. Un operador revisa los depósitos y retiros antes de abonarlos o pagarlos.</li><li><strong>Riesgo.</strong> Los contratos, las opciones temporales, el forex y los metales pueden perder parte o la totalidad de lo invertido. Lea la advertencia de riesgo de cada producto antes de operar. Nada de esto es asesoramiento de inversión.</li><li><strong>Comisiones.</strong> Las comisiones de cada producto se muestran antes de confirmarlo. No se cobra ningún otro cargo de su saldo.</li><li><strong>Conducta.</strong> No use la plataforma para blanquear dinero, cometer fraude ni infringir la ley de su país. El operador puede suspender la cuenta que lo haga y conserva los registros que exige la ley.</li><li><strong>Cambios.</strong> Todo cambio de este acuerdo se anuncia en los avisos antes de aplicarse. Preguntas: contacte con el servicio al cliente desde la pestaña Servicio.</li></ol>",
+    },
+  },
 };

@@ -115,4 +115,10 @@ export const id: ShippedTexts = {
       answer: "<p>Riwayat keuangan Anda mencantumkan setiap entri buku besar beserta penyebabnya, dan jumlahnya sama dengan saldo Anda. Tindakan operator dicatat di log audit, dan penyesuaian manual muncul di riwayat Anda beserta alasannya.</p>",
     },
   },
+  documents: {
+    fwxy: {
+      title: "Perjanjian layanan",
+      body: "<p>Perjanjian ini antara Anda dan operator platform ini. Dengan mendaftar, Anda menyetujuinya. Operator dapat mengganti teks ini; versi yang ditampilkan di sini adalah yang berlaku.</p><ol><li><strong>Akun Anda.</strong> Simpan sendiri kata sandi masuk, kata sandi trading, dan autentikator Anda. Setiap tindakan yang dilakukan dengannya dianggap tindakan Anda.</li><li><strong>Identitas.</strong> Penarikan dan beberapa produk memerlukan verifikasi identitas yang lolos. Berikan dokumen yang benar; akun yang dibuka dengan dokumen palsu dapat ditutup.</li><li><strong>Uang Anda.</strong> Setiap perubahan saldo adalah entri buku besar dengan penyebabnya, terlihat di catatan keuangan Anda. Operator meninjau setoran dan penarikan sebelum dikreditkan atau dibayarkan.</li><li><strong>Risiko.</strong> Kontrak, opsi berjangka waktu, forex, dan logam dapat kehilangan sebagian atau seluruh dana Anda. Baca peringatan risiko setiap produk sebelum bertransaksi. Tidak ada isi di sini yang merupakan saran investasi.</li><li><strong>Biaya.</strong> Biaya setiap produk ditampilkan sebelum Anda mengonfirmasi. Tidak ada biaya lain yang diambil dari saldo Anda.</li><li><strong>Perilaku.</strong> Jangan gunakan platform untuk pencucian uang, penipuan, atau melanggar hukum negara Anda. Operator dapat menangguhkan akun yang melakukannya dan menyimpan catatan yang diwajibkan hukum.</li><li><strong>Perubahan.</strong> Setiap perubahan perjanjian ini diumumkan di pemberitahuan sebelum berlaku. Pertanyaan: hubungi layanan pelanggan dari tab Layanan.</li></ol>",
+    },
+  },
 };

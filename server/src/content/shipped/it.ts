@@ -115,4 +115,10 @@ export const it: ShippedTexts = {
       answer: "<p>I tuoi movimenti finanziari elencano ogni scrittura contabile con la sua causa, e sommano il tuo saldo. Le azioni degli operatori sono scritte in un registro di audit, e una rettifica manuale compare nei tuoi movimenti con il motivo.</p>",
     },
   },
+  documents: {
+    fwxy: {
+      title: "Contratto di servizio",
+      body: "<p>Questo contratto è tra te e il gestore di questa piattaforma. Registrandoti lo accetti. Il gestore può sostituire questo testo; la versione mostrata qui è quella in vigore.</p><ol><li><strong>Il tuo conto.</strong> Tieni per te la password di accesso, la password di trading e l'autenticatore. Ogni azione fatta con essi è considerata tua.</li><li><strong>Identità.</strong> I prelievi e alcuni prodotti richiedono una verifica dell'identità superata. Fornisci documenti veri; un conto aperto con documenti falsi può essere chiuso.</li><li><strong>Il tuo denaro.</strong> Ogni variazione del saldo è una registrazione contabile con la sua causa, visibile nei tuoi movimenti. Un operatore esamina depositi e prelievi prima di accreditarli o pagarli.</li><li><strong>Rischio.</strong> Contratti, opzioni a tempo, forex e metalli possono perdere parte o tutto il capitale investito. Leggi l'avvertenza sul rischio di ogni prodotto prima di operare. Nulla qui è una consulenza di investimento.</li><li><strong>Commissioni.</strong> Le commissioni di ogni prodotto sono mostrate prima della conferma. Nessun altro addebito viene prelevato dal saldo.</li><li><strong>Condotta.</strong> Non usare la piattaforma per riciclaggio, frode o per violare la legge del tuo paese. Il gestore può sospendere il conto che lo fa e conserva le registrazioni richieste dalla legge.</li><li><strong>Modifiche.</strong> Ogni modifica a questo contratto è annunciata negli avvisi prima di applicarsi. Domande: contatta l'assistenza dalla scheda Servizio.</li></ol>",
+    },
+  },
 };

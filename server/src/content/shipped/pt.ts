@@ -115,4 +115,10 @@ export const pt: ShippedTexts = {
       answer: "<p>Seus registros financeiros listam cada lançamento contábil com a sua causa, e somam o seu saldo. As ações dos operadores são registradas em um log de auditoria, e um ajuste manual aparece nos seus registros com o motivo.</p>",
     },
   },
+  documents: {
+    fwxy: {
+      title: "Contrato de serviço",
+      body: "<p>Este contrato é entre você e o operador desta plataforma. Ao se registrar, você o aceita. O operador pode substituir este texto; a versão mostrada aqui é a que está em vigor.</p><ol><li><strong>Sua conta.</strong> Guarde para si a senha de acesso, a senha de negociação e o autenticador. Toda ação feita com eles é considerada sua.</li><li><strong>Identidade.</strong> Saques e alguns produtos exigem uma verificação de identidade aprovada. Envie documentos verdadeiros; uma conta aberta com documentos falsos pode ser encerrada.</li><li><strong>Seu dinheiro.</strong> Cada mudança no seu saldo é um lançamento contábil com a sua causa, mostrado nos seus registros financeiros. Um operador revisa depósitos e saques antes de creditá-los ou pagá-los.</li><li><strong>Risco.</strong> Contratos, opções por tempo, forex e metais podem perder parte ou todo o valor aplicado. Leia o aviso de risco de cada produto antes de negociar. Nada aqui é recomendação de investimento.</li><li><strong>Taxas.</strong> As taxas de cada produto são mostradas antes da confirmação. Nenhuma outra cobrança é feita do seu saldo.</li><li><strong>Conduta.</strong> Não use a plataforma para lavagem de dinheiro, fraude ou para violar a lei do seu país. O operador pode suspender a conta que o fizer e guarda os registros que a lei exige.</li><li><strong>Mudanças.</strong> Qualquer mudança neste contrato é anunciada nos avisos antes de valer. Dúvidas: fale com o atendimento na aba Serviço.</li></ol>",
+    },
+  },
 };

@@ -25,7 +25,17 @@ export interface FaqText {
   answer: string;
 }
 
+/** Documents shipped as a default the operator replaces (migrations/0041_service_agreement.sql seeds the English one). */
+export const SHIPPED_DOCUMENTS = ["fwxy"] as const;
+
+export interface DocumentText {
+  title: string;
+  /** Sanitised HTML. */
+  body: string;
+}
+
 export interface ShippedTexts {
   news: Record<(typeof SHIPPED_NEWS)[number], NewsText>;
   faq: Record<(typeof SHIPPED_FAQ)[number], FaqText>;
+  documents: Record<(typeof SHIPPED_DOCUMENTS)[number], DocumentText>;
 }

@@ -115,4 +115,10 @@ export const vn: ShippedTexts = {
       answer: "<p>Lịch sử tài chính liệt kê mọi bút toán sổ cái kèm lý do, và cộng lại bằng số dư của bạn. Thao tác của nhân viên vận hành được ghi vào nhật ký kiểm toán, và mọi điều chỉnh thủ công đều xuất hiện trong lịch sử của bạn kèm lý do.</p>",
     },
   },
+  documents: {
+    fwxy: {
+      title: "Thỏa thuận dịch vụ",
+      body: "<p>Thỏa thuận này là giữa bạn và đơn vị vận hành nền tảng. Khi đăng ký, bạn chấp nhận thỏa thuận. Đơn vị vận hành có thể thay văn bản này; phiên bản hiển thị ở đây là phiên bản có hiệu lực.</p><ol><li><strong>Tài khoản của bạn.</strong> Hãy tự giữ mật khẩu đăng nhập, mật khẩu giao dịch và ứng dụng xác thực. Mọi thao tác thực hiện bằng chúng được coi là của bạn.</li><li><strong>Danh tính.</strong> Rút tiền và một số sản phẩm cần xác minh danh tính đã được duyệt. Hãy cung cấp giấy tờ thật; tài khoản mở bằng giấy tờ giả có thể bị đóng.</li><li><strong>Tiền của bạn.</strong> Mọi thay đổi số dư là một bút toán sổ cái kèm nguyên nhân, hiển thị trong lịch sử tài chính. Nhân viên vận hành duyệt nạp và rút trước khi ghi có hoặc chi trả.</li><li><strong>Rủi ro.</strong> Hợp đồng, quyền chọn theo thời gian, ngoại hối và kim loại có thể mất một phần hoặc toàn bộ số tiền bỏ ra. Hãy đọc cảnh báo rủi ro của từng sản phẩm trước khi giao dịch. Không nội dung nào ở đây là tư vấn đầu tư.</li><li><strong>Phí.</strong> Phí của từng sản phẩm được hiển thị trước khi bạn xác nhận. Không có khoản phí nào khác bị trừ từ số dư.</li><li><strong>Hành vi.</strong> Không dùng nền tảng để rửa tiền, lừa đảo hay vi phạm pháp luật nước bạn. Đơn vị vận hành có thể tạm khóa tài khoản vi phạm và lưu hồ sơ theo quy định pháp luật.</li><li><strong>Thay đổi.</strong> Mọi thay đổi của thỏa thuận được thông báo trước khi áp dụng. Thắc mắc: liên hệ chăm sóc khách hàng ở thẻ Dịch vụ.</li></ol>",
+    },
+  },
 };

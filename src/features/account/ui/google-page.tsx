@@ -28,8 +28,14 @@ function Bind() {
   const { t, i18n } = useLingui();
   const [key, setKey] = useState<{ secret: string; url: string } | null>(null);
   const [code, setCode] = useState("");
+  // The server keeps the pending key until it is bound, so a user who scanned it and comes back sees the same one;
+  // "New key" asks for another (the old one's codes then stop binding).
+  const load = (action: "get" | "renew") =>
+    google({ action }, { loading: false }).then((r) => {
+      if (r.secret && r.otpauth_url) setKey({ secret: r.secret, url: r.otpauth_url });
+    });
   useEffect(() => {
-    void google({ action: "get" }, { loading: false }).then((r) => r.secret && r.otpauth_url && setKey({ secret: r.secret, url: r.otpauth_url }));
+    void load("get");
   }, []);
   const submit = useStepUpAction(async (stepUp) => {
     await google({ action: "bind", code, step_up: stepUp });
@@ -48,10 +54,15 @@ function Bind() {
           <>
             <QrCode text={key.url} label={t`Google authenticator key`} />
             <div className="secret">{key.secret}</div>
-            <button type="button" className="btn btn--ghost btn--small" style={{ justifySelf: "center" }} onClick={() => void copyText(key.secret)}>
-              <Icon name="copy" size={16} />
-              <Trans>Copy key</Trans>
-            </button>
+            <div style={{ display: "flex", gap: 8, justifyContent: "center" }}>
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => void copyText(key.secret)}>
+                <Icon name="copy" size={16} />
+                <Trans>Copy key</Trans>
+              </button>
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => void load("renew")}>
+                <Trans>New key</Trans>
+              </button>
+            </div>
           </>
         ) : (
           <Skeleton lines={4} />

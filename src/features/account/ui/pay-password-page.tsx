@@ -6,6 +6,7 @@ import { refreshUserInfo } from "@/shared/api/user-info";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
 import { Page } from "@/shared/ui/page";
+import { newPasswordProblems } from "@/shared/lib/form-checks";
 import { useStepUpAction } from "@/shared/ui/step-up";
 import { updatePassword } from "../api/update-password";
 
@@ -31,7 +32,7 @@ export function PayPasswordPage() {
     showToast(i18n._(isSet ? successes.PASSWORD_CHANGED.key : successes.SET.key), "success");
     if (window.history.length > 1) window.history.back();
     else navigate("/");
-  }, { needed: !isSet });
+  }, { needed: !isSet, check: () => newPasswordProblems(form.password, form.re_password) });
   return (
     <Page title={<Trans>Trading password</Trans>} nav="default">
       <p className="muted" style={{ marginTop: 0, fontSize: 14 }}>

@@ -97,3 +97,18 @@ describe("anti-phishing page", () => {
     expect((await screen.findByTestId("anti-phishing-code")).textContent).toBe("Blue-Owl_7");
   });
 });
+
+describe("setting the first trading password", () => {
+  it("says the length rule at once, before asking for the login password", async () => {
+    const { userInfoAtom } = await import("@/shared/state/store");
+    store.set(userInfoAtom, { has_trade_password: false, google_bound: false } as never);
+    const { PayPasswordPage } = await import("./pay-password-page");
+    renderScreen(<PayPasswordPage />);
+    fireEvent.change(document.querySelector("input[name=password]")!, { target: { value: "123" } });
+    fireEvent.change(document.querySelector("input[name=re_password]")!, { target: { value: "123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(errors.PASSWORD_LENGTH.en));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(posted.filter((p) => p.path === "safe/update_password")).toHaveLength(0);
+  });
+});

@@ -18,12 +18,15 @@ describe("earn previews (the server's maths)", () => {
 
   it("amount problems, in the server's order", () => {
     const limits = { min: "100", max: "5000", available: "300" };
-    expect(amountProblem("", limits)).toBeNull();
-    expect(amountProblem("abc", limits)).toBe("invalid");
-    expect(amountProblem("1.123456789", limits)).toBe("invalid");
-    expect(amountProblem("99.99", limits)).toBe("below_min");
-    expect(amountProblem("5000.01", limits)).toBe("above_max");
-    expect(amountProblem("300.01", limits)).toBe("balance");
+    expect(amountProblem("", limits)).toEqual({ rule: "empty" });
+    expect(amountProblem("abc", limits)).toEqual({ rule: "number" });
+    expect(amountProblem("1e3", limits)).toEqual({ rule: "number" });
+    expect(amountProblem("0", limits)).toEqual({ rule: "positive" });
+    expect(amountProblem("-100", limits)).toEqual({ rule: "positive" });
+    expect(amountProblem("1.123456789", limits)).toEqual({ rule: "decimals", limit: 8 });
+    expect(amountProblem("99.99", limits)).toEqual({ rule: "min", limit: limits.min });
+    expect(amountProblem("5000.01", limits)).toEqual({ rule: "max", limit: limits.max });
+    expect(amountProblem("300.01", limits)).toEqual({ rule: "balance", limit: limits.available });
     expect(amountProblem("300", limits)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { compare, floorTo, mul, parseDecimal, sub, toDecimal, toFixedPoint, decimalsOf } from "@/shared/lib/decimal";
+import { amountProblem as sharedAmountProblem, type AmountProblem } from "@/shared/lib/amount-check";
+import { floorTo, mul, parseDecimal, sub, toDecimal, toFixedPoint } from "@/shared/lib/decimal";
 
 /**
  * The earn screens' previews, on exact decimals as the server computes them (server/src/earn/earn.engine.ts):
@@ -25,17 +26,7 @@ export function earlyExit(amount: string, penaltyRate: string): { penalty: strin
   return { penalty: toDecimal(penalty), returned: toDecimal(sub(a, penalty)) };
 }
 
-export type AmountProblem = "invalid" | "below_min" | "above_max" | "balance" | null;
-
-/** Why a typed amount cannot be subscribed (the server refuses the same), or null. */
-export function amountProblem(amount: string, limits: { min: string; max: string; available: string | null }): AmountProblem {
-  const text = amount.trim();
-  if (!text) return null;
-  const a = parseDecimal(text);
-  if (a === null || a <= 0n || decimalsOf(text) > INCOME_PLACES) return "invalid";
-  if (compare(a, toFixedPoint(limits.min)!) < 0) return "below_min";
-  if (compare(a, toFixedPoint(limits.max)!) > 0) return "above_max";
-  if (limits.available !== null && compare(a, toFixedPoint(limits.available) ?? 0n) > 0) return "balance";
-  return null;
-}
+/** Why a typed amount cannot be subscribed (the server refuses the same), or null: the shared amount check. */
+export const amountProblem = (amount: string, limits: { min: string; max: string; available: string | null }): AmountProblem | null =>
+  sharedAmountProblem(amount, { decimals: INCOME_PLACES, ...limits });
 

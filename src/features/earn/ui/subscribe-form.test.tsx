@@ -65,9 +65,13 @@ describe("the subscription form", () => {
     const cases: Array<[string, RegExp]> = [
       ["99.99", /The minimum is 100 USDT/],
       ["5000.01", /The maximum is 5,000 USDT/],
-      ["1000.5", /More than your available balance/],
-      ["100.123456789", /at most 8 decimals/],
-      ["abc", /at most 8 decimals/],
+      ["1000.5", /More than your available 1,000 USDT/],
+      ["100.123456789", /At most 8 decimals/],
+      ["abc", /Enter a number, such as 12.5/],
+      // Issue 40: each says why the button is grey, in words.
+      ["0", /The amount must be more than 0/],
+      ["-100", /The amount must be more than 0/],
+      ["1e3", /Enter a number, such as 12.5/],
     ];
     for (const [typed, message] of cases) {
       fireEvent.change(amount, { target: { value: typed } });
@@ -75,6 +79,8 @@ describe("the subscription form", () => {
       expect(subscribeButton().hasAttribute("disabled")).toBe(true);
       expect(screen.getByTestId("preview-daily").textContent).toBe("-");
     }
+    fireEvent.change(amount, { target: { value: "" } });
+    expect(screen.getByTestId("disabled-reason").textContent).toBe("Enter an amount.");
     fireEvent.submit(amount.closest("form")!);
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(sent).toEqual([]);

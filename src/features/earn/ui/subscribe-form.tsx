@@ -9,6 +9,7 @@ import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
+import { DisabledReason, useAmountProblemText } from "@/shared/ui/amount-problem";
 import { KeyValue } from "@/shared/ui/key-value";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { useProducts } from "../api/products";
@@ -26,6 +27,7 @@ const DAY_MS = 86_400_000;
  */
 export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; productId: number; available: string | null }) {
   const { t } = useLingui();
+  const problemText = useAmountProblemText();
   const [, navigate] = useLocation();
   const { data } = useProducts(kind);
   const [amount, setAmount] = useState("");
@@ -53,19 +55,12 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
   }
   const typed = amount.trim();
   const problem = amountProblem(typed, { min: product.min, max: product.max, available });
-  const daily = typed && !problem ? dailyIncome(typed, product.daily_rate) : null;
-  const term = typed && !problem ? termIncome(typed, product.daily_rate, product.days) : null;
+  const daily = !problem ? dailyIncome(typed, product.daily_rate) : null;
+  const term = !problem ? termIncome(typed, product.daily_rate, product.days) : null;
   const now = Date.now();
   const firstPay = Math.floor(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1) / 1000);
   const endsAt = firstPay + (product.days - 1) * (DAY_MS / 1000);
   const full = product.max_participants > 0 && product.participants >= product.max_participants;
-  const errors = {
-    invalid: t`Enter an amount with at most 8 decimals.`,
-    below_min: t`The minimum is ${formatAmount(product.min, product.currency)}.`,
-    above_max: t`The maximum is ${formatAmount(product.max, product.currency)}.`,
-    balance: t`More than your available balance.`,
-  };
-
   return (
     <>
       <ProductCard product={product} action={false} />
@@ -74,7 +69,7 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (typed && !problem) setConfirming(true);
+          if (!problem) setConfirming(true);
         }}
       >
         <TextField
@@ -84,8 +79,11 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
           autoComplete="off"
           placeholder={`${formatAmount(product.min)} - ${formatAmount(product.max)}`}
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          error={problem ? errors[problem] : submit.errorOf("amount")}
+          onChange={(e) => {
+            setAmount(e.target.value.replace(",", "."));
+            submit.forget("amount");
+          }}
+          error={submit.errorOf("amount") ?? (problem && problem.rule !== "empty" ? problemText(problem, product.currency) : undefined)}
           suffix={
             available !== null && (
               <button type="button" className="btn btn--ghost btn--small" onClick={() => setAmount(minOf(available, product.max))}>
@@ -116,11 +114,12 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
             <Trans>Maximum number of participants reached</Trans>
           </p>
         ) : (
-          <button type="submit" className="btn btn--primary" disabled={!typed || problem !== null || submit.pending}>
+          <button type="submit" className="btn btn--primary" disabled={problem !== null || submit.pending}>
             <Trans>Subscribe</Trans>
           </button>
         )}
-        {available !== null && problem === "balance" && (
+        {!full && <DisabledReason>{problem?.rule === "empty" ? problemText(problem) : undefined}</DisabledReason>}
+        {available !== null && problem?.rule === "balance" && (
           <Link href={paths.uploadVoucher} className="btn btn--ghost">
             <Trans>Deposit</Trans>
           </Link>

@@ -10,6 +10,7 @@ import { useAction } from "@/shared/api/use-action";
 import { currentIntlLocale, formatDateTime, regionName } from "@/shared/i18n/format";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { EmptyState, Skeleton, Spinner } from "@/shared/ui/feedback";
+import { DisabledReason } from "@/shared/ui/amount-problem";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon, type IconName } from "@/shared/ui/icons";
 import { formatFileSize, ImageField, type PickedImage } from "@/shared/ui/image-field";
@@ -96,7 +97,17 @@ function KycForm({ previous, onSubmitted }: { previous: Info | null; onSubmitted
     onSubmitted();
   });
   const photoError = (side: Side) => submit.errorOf(side) ?? submit.errorOf(`${side}_md5`);
-  const complete = form.country && form.first_name.trim() && form.last_name.trim() && form.cert_no.trim() && photos.front && photos.back && photos.hand;
+  // The first thing still missing, said beside the disabled button.
+  const missing = !form.country
+    ? t`Choose your country or region.`
+    : !form.first_name.trim() || !form.last_name.trim()
+      ? t`Enter your first and last name.`
+      : !form.cert_no.trim()
+        ? t`Enter the document number.`
+        : !photos.front || !photos.back || !photos.hand
+          ? t`Add the three photos.`
+          : undefined;
+  const complete = missing === undefined;
   const passport = form.cert_type === "passport";
   const limit = formatFileSize(UPLOAD_MAX_BYTES_DEFAULT);
 
@@ -210,6 +221,7 @@ function KycForm({ previous, onSubmitted }: { previous: Info | null; onSubmitted
       <button type="submit" className="btn btn--primary" disabled={submit.pending || !complete}>
         <Trans>Submit for review</Trans>
       </button>
+      <DisabledReason>{missing}</DisabledReason>
       <p className="faint" style={{ margin: 0, fontSize: 12, textAlign: "center" }}>
         <Trans>Your documents are used only to verify your identity and are seen only by our review team.</Trans>
       </p>

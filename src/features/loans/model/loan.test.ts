@@ -9,9 +9,9 @@ describe("loan preview (the server's maths)", () => {
     expect(loanPreview(amount, rate, days)).toEqual({ interest, total });
   });
   it("limits and rates", () => {
-    expect(loanAmountProblem("99", "100", "20000")).toBe("below_min");
-    expect(loanAmountProblem("20000.01", "100", "20000")).toBe("above_max");
-    expect(loanAmountProblem("x", "100", "20000")).toBe("invalid");
+    expect(loanAmountProblem("99", "100", "20000")).toEqual({ rule: "min", limit: "100" });
+    expect(loanAmountProblem("20000.01", "100", "20000")).toEqual({ rule: "max", limit: "20000" });
+    expect(loanAmountProblem("x", "100", "20000")).toEqual({ rule: "number" });
     expect(loanAmountProblem("500", "100", "20000")).toBeNull();
     expect(dueIfIssuedNow(Date.parse("2026-12-01T00:00:00Z"), 7)).toBe(Date.parse("2026-12-08T00:00:00Z") / 1000);
   });

@@ -1,4 +1,5 @@
-import { floorTo, mul, parseDecimal, toDecimal, toFixedPoint, compare, decimalsOf } from "@/shared/lib/decimal";
+import { amountProblem, type AmountProblem } from "@/shared/lib/amount-check";
+import { floorTo, mul, parseDecimal, toDecimal, toFixedPoint } from "@/shared/lib/decimal";
 
 /**
  * The application's preview, on exact decimals as the server computes it (server/src/loans/loans.engine.ts):
@@ -12,17 +13,8 @@ export function loanPreview(amount: string, dailyRate: string, days: number): { 
   return { interest: toDecimal(interest), total: toDecimal(a + interest) };
 }
 
-export type LoanAmountProblem = "invalid" | "below_min" | "above_max" | null;
 
-export function loanAmountProblem(amount: string, min: string, max: string): LoanAmountProblem {
-  const text = amount.trim();
-  if (!text) return null;
-  const a = parseDecimal(text);
-  if (a === null || a <= 0n || decimalsOf(text) > 8) return "invalid";
-  if (compare(a, toFixedPoint(min)!) < 0) return "below_min";
-  if (compare(a, toFixedPoint(max)!) > 0) return "above_max";
-  return null;
-}
+export const loanAmountProblem = (amount: string, min: string, max: string): AmountProblem | null => amountProblem(amount, { decimals: 8, min, max });
 
 
 /** When a loan issued now would be due (seconds): the server counts from the approval. */

@@ -92,14 +92,17 @@ describe("the loan form", () => {
   it("without a passed KYC it says so and cannot be sent", async () => {
     reviewStatus = 1;
     await renderPage();
-    expect(screen.getByText("Loans need a passed identity verification (KYC).")).toBeTruthy();
+    // Said at the top, and beside the disabled Apply.
+    expect(screen.getAllByText("Loans need a passed identity verification (KYC).")).toHaveLength(2);
+    expect(screen.getByTestId("disabled-reason").textContent).toBe("Loans need a passed identity verification (KYC).");
     expect(applyButton().hasAttribute("disabled")).toBe(true);
   });
 
   it("with a loan still open it says one loan at a time", async () => {
     limit = "0";
     await renderPage();
-    expect(await screen.findByText("You have an open loan: one loan at a time.")).toBeTruthy();
+    expect(await screen.findByTestId("disabled-reason")).toBeTruthy();
+    expect(screen.getAllByText("You have an open loan: one loan at a time.")).toHaveLength(2);
     expect(screen.queryByText("Loans need a passed identity verification (KYC).")).toBeNull();
     expect(applyButton().hasAttribute("disabled")).toBe(true);
   });

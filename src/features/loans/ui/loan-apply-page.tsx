@@ -12,6 +12,7 @@ import { paths } from "@/shared/lib/paths";
 import { REVIEW } from "@contract/constants";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
+import { DisabledReason, useAmountProblemText } from "@/shared/ui/amount-problem";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { ImageField, type PickedImage } from "@/shared/ui/image-field";
 import { KeyValue } from "@/shared/ui/key-value";
@@ -34,6 +35,7 @@ export function EarlyRepaymentNote({ days }: { days: number }) {
 
 export function LoanApplyPage() {
   const { t, i18n } = useLingui();
+  const problemText = useAmountProblemText();
   const [, navigate] = useLocation();
   useUserInfo();
   const user = useAtomValue(userInfoAtom);
@@ -84,7 +86,7 @@ export function LoanApplyPage() {
   }
   const cycle = config.cycles.find((c) => c.days === days) ?? config.cycles[0];
   const problem = loanAmountProblem(amount, config.min, config.max);
-  const preview = !problem && amount.trim() ? loanPreview(amount, cycle.daily_rate, cycle.days) : null;
+  const preview = !problem ? loanPreview(amount, cycle.daily_rate, cycle.days) : null;
   const labels: Record<LoanUpload, string> = {
     house: t`House information`,
     income: t`Income proof`,
@@ -92,7 +94,6 @@ export function LoanApplyPage() {
     id_front: t`ID photo`,
     id_hand: t`Hand-held ID photo`,
   };
-  const errors = { invalid: t`Enter an amount with at most 8 decimals.`, below_min: t`The minimum is ${formatAmount(config.min, config.currency)}.`, above_max: t`The maximum is ${formatAmount(config.max, config.currency)}.` };
   const complete = preview !== null && agree && Object.values(photos).every(Boolean);
   const kycPassed = user?.review_status === REVIEW.PASSED;
   const blocked = !kycPassed || stats.limit === "0";
@@ -127,7 +128,7 @@ export function LoanApplyPage() {
             placeholder={`${formatAmount(config.min)} - ${formatAmount(config.max)}`}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            error={problem ? errors[problem] : submit.errorOf("amount")}
+            error={submit.errorOf("amount") ?? (problem && problem.rule !== "empty" ? problemText(problem, config.currency) : undefined)}
           />
           <SelectField label={<Trans>Cycle</Trans>} name="days" value={String(cycle.days)} onChange={(e) => setDays(Number(e.target.value))}>
             {config.cycles.map((c) => (
@@ -183,6 +184,9 @@ export function LoanApplyPage() {
         <button type="submit" className="btn btn--primary" disabled={!complete || blocked || submit.pending}>
           <Trans>Apply</Trans>
         </button>
+        <DisabledReason>
+          {!kycPassed ? t`Loans need a passed identity verification (KYC).` : blocked ? t`You have an open loan: one loan at a time.` : problem?.rule === "empty" ? problemText(problem) : !Object.values(photos).every(Boolean) ? t`Add the five documents.` : !agree ? t`Accept the loan agreement.` : undefined}
+        </DisabledReason>
       </form>
       <ConfirmModal
         open={confirming}

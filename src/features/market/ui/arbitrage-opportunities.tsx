@@ -41,7 +41,8 @@ export function ArbitrageOpportunities({ kind, search = "", limit, showDemoBadge
     );
   }
 
-  const venueName = new Map(data.venues.map((v: Venue) => [v.id, v.name]));
+  // The demo venues' names are ours, so they are said in the reader's language; a real venue keeps its own name.
+  const venueName = new Map(data.venues.map((v: Venue) => [v.id, v.source === "sim" && /^sim-[a-z]$/.test(v.id) ? t`Demo venue ${v.id.slice(4).toUpperCase()}` : v.name]));
   const rows = data.list.filter((row) => (!kind || row.kind === kind) && matchesSearch(pairOf(row.symbol), search));
   const shown = limit ? rows.slice(0, limit) : rows;
   const demo = data.venues.some((v) => v.source === "sim");

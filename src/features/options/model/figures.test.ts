@@ -16,10 +16,14 @@ describe("option figures before submit", () => {
   });
   it("stake problems as the server names them", () => {
     const period = { min: "10", max: "50000" };
-    expect(stakeProblem("9.99", period, "100")).toBe("ORDER_BELOW_MIN");
-    expect(stakeProblem("50001", period, null)).toBe("ORDER_ABOVE_MAX");
-    expect(stakeProblem("101", period, "100")).toBe("INSUFFICIENT_BALANCE");
-    expect(stakeProblem("1.123456789", period, "100")).toBe("AMOUNT_ERROR");
+    expect(stakeProblem("9.99", period, "100")).toEqual({ rule: "min", limit: "10" });
+    expect(stakeProblem("50001", period, null)).toEqual({ rule: "max", limit: "50000" });
+    expect(stakeProblem("101", period, "100")).toEqual({ rule: "balance", limit: "100" });
+    expect(stakeProblem("1.123456789", period, "100")).toEqual({ rule: "decimals", limit: 8 });
+    expect(stakeProblem("-10", period, "100")).toEqual({ rule: "positive" });
+    expect(stakeProblem("1e3", period, "100")).toEqual({ rule: "number" });
+    expect(stakeProblem("0", period, "100")).toEqual({ rule: "positive" });
+    expect(stakeProblem("", period, "100")).toEqual({ rule: "empty" });
     expect(stakeProblem("100", period, "100")).toBeNull();
   });
 });

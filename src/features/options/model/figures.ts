@@ -1,5 +1,6 @@
+import { amountProblem, type AmountProblem } from "@/shared/lib/amount-check";
 import { pad2 } from "@/shared/i18n/format";
-import { compare, floorTo, mul, parseDecimal, toDecimal, toFixedPoint, type Fixed } from "@/shared/lib/decimal";
+import { compare, floorTo, mul, parseDecimal, toDecimal, toFixedPoint } from "@/shared/lib/decimal";
 
 /**
  * What an option promises before it is placed, on exact decimals as the server computes them: a win pays
@@ -29,18 +30,9 @@ export function previewOption(amount: string, rate: string): Preview | null {
 }
 
 
-export type StakeProblem = "AMOUNT_ERROR" | "ORDER_BELOW_MIN" | "ORDER_ABOVE_MAX" | "INSUFFICIENT_BALANCE";
-
-/** Why a typed stake cannot be placed (the server says the same), or null. */
-export function stakeProblem(amount: string, period: { min: string; max: string }, available: string | null): StakeProblem | null {
-  const stake = parseDecimal(amount);
-  if (stake === null || stake <= 0n || (amount.split(".")[1]?.length ?? 0) > 8) return "AMOUNT_ERROR";
-  if (compare(stake, toFixedPoint(period.min)!) < 0) return "ORDER_BELOW_MIN";
-  if (compare(stake, toFixedPoint(period.max)!) > 0) return "ORDER_ABOVE_MAX";
-  const have: Fixed | null = available === null ? null : toFixedPoint(available);
-  if (have !== null && compare(stake, have) > 0) return "INSUFFICIENT_BALANCE";
-  return null;
-}
+/** Why a typed stake cannot be placed (the server says the same), or null: the shared amount check, to 8 decimals. */
+export const stakeProblem = (amount: string, period: { min: string; max: string }, available: string | null): AmountProblem | null =>
+  amountProblem(amount, { decimals: 8, min: period.min, max: period.max, available });
 
 /** Which way the price moved from the opening tick ("up", "down", or "flat"), for an open option's colour. */
 export function moveOf(open: string, now: string | null | undefined): "up" | "down" | "flat" {

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { Quotation } from "@contract/market";
 import type { Period } from "@contract/options";
 import { FakeWebSocket } from "@/shared/api/fake-websocket";
@@ -70,5 +70,19 @@ describe("the option ticket and the market's hours", { timeout: 20_000 }, () => 
     await screen.findByTestId("period-300");
     expect(screen.queryByTestId("periods-unavailable")).toBeNull();
     expect(screen.queryByTestId("hours")).toBeNull();
+  });
+});
+
+describe("the stake", { timeout: 20_000 }, () => {
+  it("says what is wrong with -10 and 0, and the explainer never shows a dash for the loss", async () => {
+    periods = [period(300, true)];
+    await renderTicket();
+    const stake = await screen.findByLabelText("Stake");
+    for (const typed of ["-10", "0"]) {
+      fireEvent.change(stake, { target: { value: typed } });
+      await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("The amount must be more than 0."));
+      expect(screen.getByRole("button", { name: /Buy up/ }).hasAttribute("disabled")).toBe(true);
+      expect(screen.getByTestId("preview-honest").textContent).not.toContain("loses -");
+    }
   });
 });

@@ -2,16 +2,16 @@ import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { MarketKind } from "@contract/market";
-import { errors } from "@contract/messages";
 import type { Option, OptionDirection } from "@contract/options";
 import { successes } from "@contract/successes";
 import { useMyFeatures } from "@/shared/api/my-features";
 import { useAction } from "@/shared/api/use-action";
-import { formatDecimal, formatRate } from "@/shared/i18n/format";
+import { formatAmount, formatDecimal, formatRate } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
+import { DisabledReason, useAmountProblemText } from "@/shared/ui/amount-problem";
 import { KeyValue } from "@/shared/ui/key-value";
 import { ProductUnavailable } from "@/shared/ui/product-unavailable";
 import { useOptions, type OptionsDesk } from "../api/options-list";
@@ -50,6 +50,7 @@ export function OptionTicket({ symbol, kind, desk, riskWarning, hours }: { symbo
 
 function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string; kind: MarketKind; desk: OptionsDesk; riskWarning: ReactNode; hours: ReactNode }) {
   const { t, i18n } = useLingui();
+  const problemText = useAmountProblemText();
   const periods = usePeriods(kind);
   const payable = usePayable();
   const quotes = useQuotes([symbol]);
@@ -155,12 +156,15 @@ function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string
           inputMode="decimal"
           autoComplete="off"
           value={amount}
-          onChange={(e) => setAmount(e.target.value.replace(",", "."))}
-          error={submit.errorOf("amount") ?? (stake && problem ? i18n._(errors[problem].key) : undefined)}
+          onChange={(e) => {
+            setAmount(e.target.value.replace(",", "."));
+            submit.forget("amount");
+          }}
+          error={submit.errorOf("amount") ?? (problem && problem.rule !== "empty" ? problemText(problem, wallet?.currency) : undefined)}
           hint={
             period && wallet ? (
               <Trans>
-                Min {formatDecimal(period.min)} · max {formatDecimal(period.max)} · available {formatDecimal(wallet.available, { minFraction: 2 })} {wallet.currency}
+                Min {formatDecimal(period.min)} · max {formatDecimal(period.max)} · available {formatAmount(wallet.available, wallet.currency)}
               </Trans>
             ) : undefined
           }
@@ -189,9 +193,14 @@ function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string
             </KeyValue>
             <p className="opt-honest" data-testid="preview-honest">
               <Trans>
-                A win pays {formatRate(period.rate, 2)} of the stake, a loss costs all of it: you must win more than {formatRate(period.break_even_win_rate, 2)} of your trades just to break even. If
-                the market is a coin toss, each trade loses {preview ? formatDecimal(preview.coinToss.replace("-", "")) : "-"} on average.
+                A win pays {formatRate(period.rate, 2)} of the stake, a loss costs all of it: you must win more than {formatRate(period.break_even_win_rate, 2)} of your trades just to break even.
               </Trans>
+              {preview && (
+                <>
+                  {" "}
+                  <Trans>If the market is a coin toss, each trade loses {formatDecimal(preview.coinToss.replace("-", ""))} on average.</Trans>
+                </>
+              )}
             </p>
           </div>
         )}
@@ -202,6 +211,7 @@ function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string
         <button type="submit" className="btn btn--primary" disabled={submit.pending || !period || !wallet || problem !== null || !quote}>
           {direction === "up" ? <Trans>Buy up</Trans> : <Trans>Buy down</Trans>}
         </button>
+        <DisabledReason>{problem?.rule === "empty" ? problemText(problem) : undefined}</DisabledReason>
       </form>
     </div>
   );

@@ -15,7 +15,11 @@ export function OptionsOrdersPage() {
   const { t } = useLingui();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
-  const desk: OptionsDesk = params.get("desk") === "forex" ? "forex" : "crypto";
+  // Without a desk asked for, the list opens on the desk that has open options (the Order tab's badge counts both).
+  const cryptoOpen = useOptions("crypto", "open").data?.total ?? 0;
+  const forexOpen = useOptions("forex", "open").data?.total ?? 0;
+  const asked = params.get("desk");
+  const desk: OptionsDesk = asked === "forex" || (asked === null && cryptoOpen === 0 && forexOpen > 0) ? "forex" : "crypto";
   const status: ListStatus = params.get("status") === "settled" ? "settled" : "open";
   // Other parameters stay: the Order tab that shows this list keeps its own (`tab=`) in the same query.
   const go = (next: { desk?: OptionsDesk; status?: ListStatus }) => {

@@ -5,7 +5,7 @@ import type { CloseReason, PositionDirection, PositionStatus } from "@contract/p
 /** The seed's states (section 4): in transaction, closing position, closed position; plus pending and cancelled orders. */
 export const statusLabels: Record<PositionStatus, MessageDescriptor> = {
   pending: msg`Pending order`,
-  open: msg`In transaction`,
+  open: msg`In transaction · position open`,
   closing: msg`Closing position`,
   closed: msg`Closed position`,
   cancelled: msg`Cancelled`,

@@ -88,7 +88,7 @@ const ticker = (bid: string, ask: string) =>
 describe("contract orders", { timeout: 20_000 }, () => {
   it("shows the account and an open position, its P&L moving with the live bid", async () => {
     const card = await renderPage();
-    expect(within(card).getByText("In transaction")).toBeTruthy();
+    expect(within(card).getByText("In transaction · position open")).toBeTruthy();
     expect(within(card).getByTestId("position-pnl").textContent).toBe("-0.64");
     expect(within(card).getByTestId("position-stops").textContent).toBe("70,000.00 / -");
     act(() => FakeWebSocket.last.accept());

@@ -91,7 +91,7 @@ describe("the order ticket", { timeout: 20_000 }, () => {
     expect(preview("fee")).toBe("0.32 USDT");
     expect(preview("liquidation")).toBe("57,920.00");
     expect(preview("move")).toBe("±6.40 USDT (±10% of margin)");
-    expect(preview("available")).toBe("1,000.00 USDT");
+    expect(preview("available")).toBe("1,000 USDT"); // the money format of the wallet beside it
 
     fireEvent.click(screen.getByRole("radio", { name: "Short" }));
     expect(preview("open")).toBe("63,990.00");

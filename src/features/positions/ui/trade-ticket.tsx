@@ -5,7 +5,7 @@ import { errors } from "@contract/messages";
 import { successes } from "@contract/successes";
 import type { OrderType, PositionDirection, Ticket } from "@contract/positions";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
@@ -22,7 +22,6 @@ import { formatMoney } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
 import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, type ErrorCode, type Quote } from "../model/ticket";
-import { DemoBadge } from "@/shared/market/demo-badge";
 import { Notice } from "./parts";
 import { PricesPaused, type TickFreshness } from "@/shared/ui/prices-paused";
 import { confirmsOpening, setConfirmsOpening } from "../model/confirm-pref";
@@ -50,10 +49,11 @@ export function TradeTicket({ symbol, riskWarning, side }: { symbol: string; ris
   }
   // The ticker is newer than the ticket's own quote once it has spoken.
   const quote: Quote = live ? { bid: live.bid, ask: live.ask, last: live.last } : { bid: ticket.bid, ask: ticket.ask, last: ticket.last };
-  return <TicketForm key={symbol} ticket={ticket} quote={quote} demo={live?.source === "sim"} freshness={live} riskWarning={riskWarning} initialDirection={side === "sell" ? "short" : "long"} />;
+  // The pair picker above the ticket says "Demo market data" once for the screen.
+  return <TicketForm key={symbol} ticket={ticket} quote={quote} freshness={live} riskWarning={riskWarning} initialDirection={side === "sell" ? "short" : "long"} />;
 }
 
-function TicketForm({ ticket, quote, demo, freshness, riskWarning, initialDirection }: { ticket: Ticket; quote: Quote; demo: boolean; freshness: TickFreshness | undefined; riskWarning: ReactNode; initialDirection: PositionDirection }) {
+function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }: { ticket: Ticket; quote: Quote; freshness: TickFreshness | undefined; riskWarning: ReactNode; initialDirection: PositionDirection }) {
   const { t, i18n } = useLingui();
   const [direction, setDirection] = useState<PositionDirection>(initialDirection);
   const [type, setType] = useState<OrderType>("market");
@@ -129,7 +129,6 @@ function TicketForm({ ticket, quote, demo, freshness, riskWarning, initialDirect
         <span>
           <Trans>Last</Trans> <span className="num">{formatPrice(quote.last, precision)}</span>
         </span>
-        <DemoBadge show={demo} />
         <PricesPaused quote={freshness} />
       </div>
 
@@ -240,7 +239,7 @@ function TicketForm({ ticket, quote, demo, freshness, riskWarning, initialDirect
         <KeyValue label={<Trans>Available</Trans>}>
           <span className={`num${preview && !preview.enough ? " down" : ""}`} data-testid="preview-available">
             {/* Exact, as the wallet and the options stake beside it show it (rounded, the two disagreed). */}
-            {formatDecimal(ticket.available, { minFraction: 2 })} {ticket.margin_currency}
+            {formatAmount(ticket.available, ticket.margin_currency)}
           </span>
         </KeyValue>
       </TicketPreview>

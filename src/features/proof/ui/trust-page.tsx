@@ -213,7 +213,7 @@ function Rules() {
         <li>
           <code>{FORMULAS.leaf}</code>
           <span className="faint">
-            <Trans>The balance is available plus frozen funds, written without trailing zeros ("12.5", "0").</Trans>
+            <Trans>The balance is available plus frozen funds, written without trailing zeros (<code>12.5</code>, <code>0</code>).</Trans>
           </span>
         </li>
         <li>

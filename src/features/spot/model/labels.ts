@@ -5,7 +5,7 @@ import type { SpotSide, SpotStatus, SpotType } from "@contract/spot";
 /** Wire states as the seed names them: open is "in transaction", filled is "completed". */
 export const statusLabels: Record<SpotStatus, MessageDescriptor> = {
   waiting: msg`Waiting for trigger`,
-  open: msg`In transaction`,
+  open: msg`In transaction · waiting to fill`,
   filled: msg`Completed`,
   cancelled: msg`Cancelled`,
 };

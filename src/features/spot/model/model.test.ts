@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SpotTicket } from "@contract/spot";
-import { previewOrder, priceError, quantityError, quantityForPercent, ratePercent, stopError } from "./ticket";
+import { percentForQuantity, previewOrder, priceError, quantityError, quantityForPercent, stopError } from "./ticket";
 
 const ticket: SpotTicket = {
   symbol: "BTC/USDT",
@@ -54,6 +54,13 @@ describe("percentage of the balance", () => {
     expect(quantityForPercent(ticket, "sell", null, 25)).toBe("0.125");
     expect(quantityForPercent({ ...ticket, base_available: "0.00005" }, "sell", null, 100)).toBe("");
   });
+  it("the slider follows a typed quantity: its share of what is available, at most 100 %", () => {
+    expect(percentForQuantity(ticket, "sell", null, "0.125")).toBe(25);
+    expect(percentForQuantity(ticket, "sell", null, "50")).toBe(100);
+    expect(percentForQuantity(ticket, "buy", "60012.00", "0.0083")).toBe(49);
+    expect(percentForQuantity(ticket, "buy", null, "0.01")).toBe(0);
+    expect(percentForQuantity(ticket, "sell", null, "abc")).toBe(0);
+  });
 });
 
 describe("the server's rules, said before sending", () => {
@@ -81,9 +88,5 @@ describe("the server's rules, said before sending", () => {
     const preview = previewOrder(ticket, { side: "buy", type: "stop_market", quantity: "0.01", price: "", stop: "61000" })!;
     expect(preview.price).toBe("61000");
     expect(preview.needs).toBe("641.1405");
-  });
-  it("a fee rate as a percentage, exactly", () => {
-    expect(ratePercent("0.001")).toBe("0.1");
-    expect(ratePercent("0.0007")).toBe("0.07");
   });
 });

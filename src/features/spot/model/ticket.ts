@@ -98,6 +98,29 @@ export function quantityForPercent(ticket: SpotTicket, side: SpotSide, price: st
   return toDecimal(floorTo(quantity, stepPlaces(ticket.quantity_step)));
 }
 
+/**
+ * The share of the available balance a typed quantity takes (the slider follows what is typed): whole percent,
+ * rounded down, 0 to 100; 0 when it cannot be told (no price yet, nothing available, not a number).
+ */
+export function percentForQuantity(ticket: SpotTicket, side: SpotSide, price: string | null, quantity: string): number {
+  const q = parseDecimal(quantity.trim());
+  if (q === null || q <= 0n) return 0;
+  let used: Fixed;
+  let available: Fixed;
+  if (side === "sell") {
+    used = q;
+    available = parseDecimal(ticket.base_available) ?? 0n;
+  } else {
+    const p = parseDecimal(price);
+    if (p === null || p <= 0n) return 0;
+    used = mul(mul(q, p), add(ONE, parseDecimal(ticket.fee_rate) ?? 0n));
+    available = parseDecimal(ticket.quote_available) ?? 0n;
+  }
+  if (available <= 0n) return 0;
+  const share = (used * 100n) / available;
+  return Number(share > 100n ? 100n : share);
+}
+
 /** The server's quantity rule (step, min, max), or null. */
 export function quantityError(ticket: SpotTicket, quantity: string): ErrorCode | null {
   if (!quantity) return null;
@@ -122,9 +145,6 @@ export function priceError(ticket: SpotTicket, side: SpotSide, price: string): E
   if (side === "buy" && compare(p, last) > 0) return "LIMIT_BUY_ABOVE_PRICE";
   return null;
 }
-
-/** A rate as a percentage, exactly ("0.0007" -> "0.07"). */
-export const ratePercent = (rate: string): string => toDecimal(mul(parseDecimal(rate) ?? 0n, parseDecimal("100")!));
 
 /**
  * The server's stop price rules: above 0, the pair's precision, and strictly beyond the quote so it cannot trigger at

@@ -18,8 +18,8 @@ import { placeSpotOrder } from "../api/trade";
 import { formatPrice } from "@/shared/market/format";
 import { formatAmount } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
-import { formatTickTime } from "@/shared/i18n/format";
-import { limitPriceError, previewOrder, priceError, quantityError, quantityForPercent, ratePercent, stopError } from "../model/ticket";
+import { formatRate, formatTickTime } from "@/shared/i18n/format";
+import { limitPriceError, percentForQuantity, previewOrder, priceError, quantityError, quantityForPercent, stopError } from "../model/ticket";
 import "./spot.css";
 
 const MARKS = [25, 50, 75, 100];
@@ -67,7 +67,8 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
   const [quantity, setQuantity] = useState("");
   const [price, setPrice] = useState("");
   const [stop, setStop] = useState("");
-  const [percent, setPercent] = useState(0);
+  // The slider's own choice while the quantity is the one it set; a typed quantity moves the slider to its share.
+  const [chosen, setChosen] = useState<{ percent: number; quantity: string } | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const precision = ticket.price_precision;
   const draft = { side, type, quantity: quantity.trim(), price: price.trim(), stop: stop.trim() };
@@ -81,15 +82,17 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
   const invalid =
     !draft.quantity || qtyError !== null || priceErr !== null || stopErr !== null || (hasLimit && !draft.price) || (hasStop && !draft.stop) || !preview || !preview.enough;
   const buy = side === "buy";
+  const at = hasLimit ? draft.price || null : type === "stop_market" ? draft.stop || null : buy ? ticket.ask : ticket.bid;
+  const percent = chosen && chosen.quantity === quantity ? chosen.percent : percentForQuantity(ticket, side, at, quantity);
 
   const choosePercent = (value: number) => {
-    setPercent(value);
-    const at = hasLimit ? draft.price || null : type === "stop_market" ? draft.stop || null : buy ? ticket.ask : ticket.bid;
-    setQuantity(quantityForPercent(ticket, side, at, value));
+    const next = quantityForPercent(ticket, side, at, value);
+    setChosen({ percent: value, quantity: next });
+    setQuantity(next);
   };
   const chooseSide = (value: SpotSide) => {
     setSide(value);
-    setPercent(0);
+    setChosen(null);
     setQuantity("");
   };
 
@@ -106,7 +109,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
     showToast(i18n._(successes.ORDER_PLACED.key), "success");
     setKey(newIdempotencyKey());
     setQuantity("");
-    setPercent(0);
+    setChosen(null);
   });
 
   return (
@@ -189,10 +192,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
       <QuantityField
         label={<Trans>Quantity ({ticket.base})</Trans>}
         value={quantity}
-        onValue={(value) => {
-          setQuantity(value);
-          setPercent(0);
-        }}
+        onValue={setQuantity}
         error={submit.errorOf("quantity") ?? text(qtyError)}
         rules={ticket}
         unit={ticket.base}
@@ -240,7 +240,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
             {preview ? `${formatAmount(preview.amount)} ${ticket.quote}` : "-"}
           </span>
         </KeyValue>
-        <KeyValue label={<Trans>Fee ({ratePercent(ticket.fee_rate)}%)</Trans>}>
+        <KeyValue label={<Trans>Fee ({formatRate(ticket.fee_rate)})</Trans>}>
           <span className="num" data-testid="preview-fee">
             {preview ? `${formatAmount(preview.fee)} ${ticket.quote}` : "-"}
           </span>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import type { WithdrawAddress } from "@contract/funding";
 import { copyText } from "@/shared/lib/clipboard";
+import { addressProblems } from "@/shared/lib/form-checks";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { SelectField, TextField } from "@/shared/ui/field";
@@ -41,7 +42,7 @@ export function AddressBook() {
     showToast(i18n._(successes.ADDRESS_ADDED.key), "success");
     setForm({ network: "", address: "", label: "" });
     setAdding(false);
-  });
+  }, { check: () => addressProblems(network, form.address) });
   const remove = useStepUpAction(async (stepUp, id: number) => {
     await deleteAddress(id, stepUp);
     showToast(i18n._(successes.ADDRESS_DELETED.key), "success");

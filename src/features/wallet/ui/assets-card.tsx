@@ -28,7 +28,7 @@ export function AssetsCard({ compact = false }: { compact?: boolean }) {
         {compact && <Icon name="chevron" size={14} className="icon faint" />}
       </div>
       <div className="assets__total" data-testid="total-assets">
-        {data ? <Amount value={totalUsdt(data)} decimals={2} /> : <span className="faint">-</span>}
+        {data ? <Amount value={totalUsdt(data)} of="USDT" /> : <span className="faint">-</span>}
         <small>USDT</small>
       </div>
       {usdt && (

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatRate } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { DisabledReason, useAmountProblemText } from "@/shared/ui/amount-problem";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
@@ -13,7 +14,8 @@ import { convert } from "../api/convert";
 import { useFlashPairs } from "../api/flash-pairs";
 import { useMyFlashes } from "../api/my-flashes";
 import { useWallets } from "../api/wallets";
-import { compare, decimalsOf, floorTo, parseDecimal, toDecimal } from "@/shared/lib/decimal";
+import { amountProblem } from "@/shared/lib/amount-check";
+import { floorTo, parseDecimal, toDecimal } from "@/shared/lib/decimal";
 import { previewFlash } from "../model/flash-preview";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Amount, flatten, LoadMore } from "./parts";
@@ -22,6 +24,7 @@ import "./wallet.css";
 /** Flash exchange between wallets at the rate of the moment, with a preview of what arrives before converting. */
 export function ConvertPage() {
   const { t } = useLingui();
+  const problemText = useAmountProblemText();
   const pairs = useFlashPairs();
   const wallets = useWallets();
   const [from, setFrom] = useState("USDT");
@@ -35,26 +38,15 @@ export function ConvertPage() {
   const pair = list.find((p) => p.from === from && p.to === target);
   const available = wallets.data?.find((w) => w.currency === from)?.available ?? "0";
   const preview = pair ? previewFlash(amount, pair) : null;
-  const typed = parseDecimal(amount.trim());
-  const limitError =
-    pair && typed !== null && amount.trim() !== ""
-      ? decimalsOf(amount.trim()) > pair.from_decimals
-        ? t`At most ${pair.from_decimals} decimals`
-        : compare(typed, parseDecimal(pair.min)!) < 0
-          ? t`The minimum is ${pair.min} ${from}`
-          : compare(typed, parseDecimal(pair.max)!) > 0
-            ? t`The maximum is ${pair.max} ${from}`
-            : compare(typed, parseDecimal(available) ?? 0n) > 0
-              ? t`More than your available ${from}`
-              : undefined
-      : undefined;
+  const problem = pair ? amountProblem(amount, { decimals: pair.from_decimals, min: pair.min, max: pair.max, available }) : null;
+  const limitError = problem && problem.rule !== "empty" ? problemText(problem, from) : undefined;
   const history = useMyFlashes();
   // Converting is asked once more with its figures (rate, fee, what arrives) before anything is sent.
   const [confirming, setConfirming] = useState(false);
   const submit = useAction(async () => {
     setConfirming(false);
     const done = await convert({ from, to: target, amount: amount.trim(), idempotency_key: key });
-    showToast(t`Converted: ${done.received} ${done.to} received`, "success");
+    showToast(t`Converted: ${formatAmount(done.received, done.to)} received`, "success");
     setAmount("");
     setKey(newIdempotencyKey());
     await history.mutate();
@@ -149,10 +141,11 @@ export function ConvertPage() {
           <button type="submit" className="btn btn--primary" disabled={submit.pending || !pair || !preview || Boolean(limitError)}>
             <Trans>Convert</Trans>
           </button>
+          <DisabledReason>{problem?.rule === "empty" ? problemText(problem) : undefined}</DisabledReason>
         </form>
       )}
       {pair && preview && (
-        <ConfirmModal open={confirming} title={<Trans>Convert {amount.trim()} {from} to {target}?</Trans>} confirm={<Trans>Convert</Trans>} busy={submit.pending} onConfirm={() => void submit.run()} onClose={() => setConfirming(false)}>
+        <ConfirmModal open={confirming} title={<Trans>Convert {formatAmount(amount.trim(), from)} to {target}?</Trans>} confirm={<Trans>Convert</Trans>} busy={submit.pending} onConfirm={() => void submit.run()} onClose={() => setConfirming(false)}>
           <div data-testid="convert-confirm">
             <KeyValue label={<Trans>Rate</Trans>}>
               <span className="num">

@@ -15,7 +15,8 @@ import { Page } from "@/shared/ui/page";
 import { QrCode } from "@/shared/ui/qr-code";
 import { useDepositAddress } from "../api/deposit-address";
 import { requestDeposit } from "../api/deposit-request";
-import { compare, decimalsOf, parseDecimal } from "@/shared/lib/decimal";
+import { amountProblem } from "@/shared/lib/amount-check";
+import { DisabledReason, useAmountProblemText } from "@/shared/ui/amount-problem";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Amount } from "./parts";
 import { VoucherField, type PickedImage } from "./voucher-field";
@@ -30,6 +31,7 @@ const USDT_DECIMALS = 6;
  */
 export function DepositPage() {
   const { t, i18n } = useLingui();
+  const problemText = useAmountProblemText();
   const [, navigate] = useLocation();
   const [network, setNetwork] = useState<string | undefined>(undefined);
   const { data, error, isLoading } = useDepositAddress(network);
@@ -45,17 +47,10 @@ export function DepositPage() {
   });
 
   const closed = error instanceof ApiError && error.code === "DEPOSIT_NETWORK_CLOSED";
-  const typed = parseDecimal(amount.trim());
-  const limitError =
-    data && typed !== null && amount.trim() !== ""
-      ? decimalsOf(amount.trim()) > USDT_DECIMALS
-        ? t`At most ${USDT_DECIMALS} decimals`
-        : compare(typed, parseDecimal(data.min)!) < 0
-          ? t`The minimum is ${data.min} USDT`
-          : compare(typed, parseDecimal(data.max)!) > 0
-            ? t`The maximum is ${data.max} USDT`
-            : undefined
-      : undefined;
+  // What the device can tell is said as it is typed, naming the rule; the server's answer stays until the amount changes.
+  const problem = data ? amountProblem(amount, { decimals: USDT_DECIMALS, min: data.min, max: data.max }) : null;
+  const amountError = submit.errorOf("amount") ?? (problem && problem.rule !== "empty" ? problemText(problem, "USDT") : undefined);
+  const reason = problem?.rule === "empty" ? problemText(problem) : !voucher ? t`Add the screenshot of your transfer.` : undefined;
 
   return (
     <Page title={<Trans>Deposit USDT</Trans>} nav="default">
@@ -108,9 +103,12 @@ export function DepositPage() {
               inputMode="decimal"
               autoComplete="off"
               value={amount}
-              onChange={(e) => setAmount(e.target.value.replace(",", "."))}
+              onChange={(e) => {
+                setAmount(e.target.value.replace(",", "."));
+                submit.forget("amount");
+              }}
               placeholder={t`${formatDecimal(data.min)} to ${formatDecimal(data.max)}`}
-              error={submit.errorOf("amount") ?? limitError}
+              error={amountError}
               hint={
                 <Trans>
                   Minimum <Amount value={data.min} /> USDT, maximum <Amount value={data.max} /> USDT
@@ -119,9 +117,10 @@ export function DepositPage() {
               suffix={<span className="faint">USDT</span>}
             />
             <VoucherField label={<Trans>Payment screenshot</Trans>} value={voucher} onChange={setVoucher} error={submit.errorOf("voucher") ?? submit.errorOf("md5")} />
-            <button type="submit" className="btn btn--primary" disabled={submit.pending || !amount.trim() || !voucher || Boolean(limitError)}>
+            <button type="submit" className="btn btn--primary" disabled={submit.pending || problem !== null || !voucher}>
               <Trans>Submit for review</Trans>
             </button>
+            <DisabledReason>{reason}</DisabledReason>
           </form>
           <div style={{ display: "flex", justifyContent: "space-between", marginTop: 16, fontSize: 14 }}>
             <Link href={paths.bankTransfer}>

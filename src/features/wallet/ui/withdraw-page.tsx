@@ -5,10 +5,11 @@ import { REVIEW } from "@contract/constants";
 import { successes } from "@contract/successes";
 import { useUserInfo } from "@/shared/api/user-info";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
+import { DisabledReason, useAmountProblemText } from "@/shared/ui/amount-problem";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
@@ -17,7 +18,8 @@ import { useAddresses } from "../api/addresses";
 import { withdraw } from "../api/withdraw";
 import { useWithdrawInfo } from "../api/withdraw-info";
 import { useWithdrawLog } from "../api/withdraw-log";
-import { compare, decimalsOf, parseDecimal, sub, toDecimal } from "@/shared/lib/decimal";
+import { amountProblem } from "@/shared/lib/amount-check";
+import { parseDecimal, sub, toDecimal } from "@/shared/lib/decimal";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Amount, flatten, LoadMore, Notice, StatusBadge } from "./parts";
 import { AddressBook, describeAddress } from "./address-book";
@@ -54,6 +56,7 @@ export function WithdrawPage() {
 
 function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddress: () => void }) {
   const { t, i18n } = useLingui();
+  const problemText = useAmountProblemText();
   useUserInfo();
   const user = useAtomValue(userInfoAtom);
   const info = useWithdrawInfo();
@@ -77,12 +80,23 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
   const typed = parseDecimal(amount.trim());
   const fee = parseDecimal(rules.fee) ?? 0n;
   const receive = typed !== null && typed > fee ? toDecimal(sub(typed, fee)) : null;
-  const belowMin = typed !== null && compare(typed, parseDecimal(rules.min) ?? 0n) < 0;
-  const tooPrecise = amount.trim() !== "" && decimalsOf(amount.trim()) > rules.decimals;
-  const aboveAvailable = typed !== null && compare(typed, parseDecimal(rules.available) ?? 0n) > 0;
+  const problem = amountProblem(amount, { decimals: rules.decimals, min: rules.min, available: rules.available });
+  const belowMin = problem?.rule === "min";
   /** A refusal names what was sent; once the user changes that field, its message is stale and goes. */
   const edited = (field: string) => submit.setFieldErrors(({ [field]: _stale, ...rest }) => rest);
   const lockedUntil = user.withdraw_locked_until;
+  // What holds every withdrawal back now (each also has its banner above): the button says it beside itself.
+  const reason = rules.blocked
+    ? i18n._(rules.blocked)
+    : user.review_status !== REVIEW.PASSED
+      ? t`Withdrawals need a passed identity verification (KYC).`
+      : !user.has_trade_password
+        ? t`Set a trading password first.`
+        : lockedUntil
+          ? t`Withdrawals reopen at ${formatDateTime(lockedUntil)}.`
+          : rules.pending
+            ? t`A withdrawal request is waiting for review.`
+            : undefined;
 
   return (
     <>
@@ -108,8 +122,13 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
       )}
       {rules.blocked && (
         <Notice>
-          {i18n._(rules.blocked)}{" "}
-          <Trans>Close your open positions and cancel pending orders first: their margin is still in the market.</Trans>
+          {/* Two sentences from two places (the server's reason, then what to do): each on its own line. */}
+          <span className="notice__lines">
+            <span>{i18n._(rules.blocked)}</span>
+            <span>
+              <Trans>Close your open positions and cancel pending orders first: their margin is still in the market.</Trans>
+            </span>
+          </span>
         </Notice>
       )}
 
@@ -159,11 +178,8 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
               setAmount(e.target.value.replace(",", "."));
               edited("amount");
             }}
-            placeholder={t`Minimum ${rules.min}`}
-            error={
-              submit.errorOf("amount") ??
-              (tooPrecise ? t`At most ${rules.decimals} decimals` : belowMin ? t`The minimum is ${rules.min} USDT` : aboveAvailable ? t`More than your available ${rules.available} USDT` : undefined)
-            }
+            placeholder={t`Minimum ${formatAmount(rules.min)}`}
+            error={submit.errorOf("amount") ?? (problem && problem.rule !== "empty" ? problemText(problem, "USDT") : undefined)}
             suffix={
               <>
                 <span className="faint">USDT</span>
@@ -207,9 +223,10 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
               </Link>
             }
           />
-          <button type="submit" className="btn btn--primary" disabled={submit.pending || !amount.trim() || !password}>
+          <button type="submit" className="btn btn--primary" disabled={submit.pending || reason !== undefined || problem !== null || !password}>
             <Trans>Withdraw</Trans>
           </button>
+          <DisabledReason>{reason ?? (problem?.rule === "empty" ? problemText(problem) : !password ? t`Enter your trading password.` : undefined)}</DisabledReason>
         </form>
       )}
     </>
