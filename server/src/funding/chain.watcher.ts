@@ -52,6 +52,11 @@ export class ChainWatcher {
     private readonly options: ChainWatcherOptions = {},
   ) {}
 
+  /** Another watcher on the same database and services: what a restarted process runs (tests give it hooks). */
+  another(options: ChainWatcherOptions = {}): ChainWatcher {
+    return new ChainWatcher(this.db, this.clock, this.env, this.depositsService, this.log, options);
+  }
+
   /** Runs while `isLeader()` says so, every `pollMs`, one pass at a time. */
   start(isLeader: () => boolean): void {
     if (this.timer) return;
@@ -83,10 +88,11 @@ export class ChainWatcher {
         this.retryAt.delete(network.network);
       } catch (error) {
         const message = error instanceof Error ? (error.message.split("\n")[0] ?? "error").slice(0, 300) : String(error);
+        // Recorded for the back office even before the network's first step (a cursor row without a head: not started).
         const [row] = await this.db
-          .update(chainCursors)
-          .set({ error: message, errorAt: this.clock.now(), failures: sql`${chainCursors.failures} + 1` })
-          .where(eq(chainCursors.network, network.network))
+          .insert(chainCursors)
+          .values({ network: network.network, tokenContract: network.token_contract.toLowerCase(), block: -1, error: message, errorAt: this.clock.now(), failures: 1 })
+          .onConflictDoUpdate({ target: chainCursors.network, set: { error: message, errorAt: this.clock.now(), failures: sql`${chainCursors.failures} + 1` } })
           .returning({ failures: chainCursors.failures });
         this.retryAt.set(network.network, now + backoffMs(row?.failures ?? 1));
         this.log?.warn({ network: network.network, err: message }, "chain: watcher step failed, retrying with backoff");
@@ -136,7 +142,7 @@ export class ChainWatcher {
     const decimals = await this.tokenDecimals(client, network);
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
     let [cursor] = await this.db.select().from(chainCursors).where(eq(chainCursors.network, network.network));
-    if (!cursor || cursor.tokenContract !== token) {
+    if (!cursor || cursor.tokenContract !== token || cursor.head === null) {
       // A new network (or a new token on it) starts below the head it first sees.
       const start = Math.max(-1, head - (this.options.startDepth ?? 1000));
       [cursor] = await this.db
