@@ -40,6 +40,8 @@ export class ChainWatcher {
   private readonly decimals = new Map<string, number>();
   /** Per network: when the next attempt may run after a failure. */
   private readonly retryAt = new Map<string, number>();
+  /** The networks this instance has stepped (it says so once, with the cursor it resumed from). */
+  private readonly watching = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
@@ -150,6 +152,10 @@ export class ChainWatcher {
         .values({ network: network.network, tokenContract: token, block: start, head })
         .onConflictDoUpdate({ target: chainCursors.network, set: { tokenContract: token, block: start, head, error: null, failures: 0 } })
         .returning();
+    }
+    if (!this.watching.has(network.network)) {
+      this.watching.add(network.network);
+      this.log?.info({ network: network.network, cursor: cursor.block, head }, `chain: this process watches ${network.network} from block ${cursor.block + 1}`);
     }
     // A head below what was already read is a node that lies or has not synced: wait, never skip.
     if (head < cursor.block) throw new Error(`the node's head ${head} is below the cursor ${cursor.block}`);
