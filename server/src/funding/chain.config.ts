@@ -39,9 +39,14 @@ export function watchOnlyKey(xpub: string): HDKey {
   return key;
 }
 
+/** The /0 branch of each account key, derived once (it is half of each address's cost). */
+const branches = new WeakMap<HDKey, HDKey>();
+
 /** The user's deposit address: the child /0/<user id> of the account key (m/44'/60'/0'/0/<id> of the seed), checksummed. */
 export function depositAddressOf(key: HDKey, userId: number): string {
-  const child = key.deriveChild(0).deriveChild(userId);
+  let branch = branches.get(key);
+  if (!branch) branches.set(key, (branch = key.deriveChild(0)));
+  const child = branch.deriveChild(userId);
   const uncompressed = secp256k1.Point.fromBytes(child.publicKey!).toBytes(false);
   return getAddress(publicKeyToAddress(toHex(uncompressed)));
 }

@@ -49,14 +49,14 @@ export class ChainWatcher {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly env: ChainEnv,
-    private readonly depositsService: DepositService,
+    readonly deposits: DepositService,
     private readonly log?: FastifyBaseLogger,
     private readonly options: ChainWatcherOptions = {},
   ) {}
 
   /** Another watcher on the same database and services: what a restarted process runs (tests give it hooks). */
   another(options: ChainWatcherOptions = {}): ChainWatcher {
-    return new ChainWatcher(this.db, this.clock, this.env, this.depositsService, this.log, options);
+    return new ChainWatcher(this.db, this.clock, this.env, this.deposits, this.log, options);
   }
 
   /** Runs while `isLeader()` says so, every `pollMs`, one pass at a time. */
@@ -234,7 +234,7 @@ export class ChainWatcher {
           setWhere: sql`${deposits.status} = 'replaced' OR (${deposits.status} = 'confirming' AND ${deposits.blockHash} <> excluded.block_hash)`,
         })
         .returning({ id: deposits.id, userId: deposits.userId, status: deposits.status, confirmations: deposits.confirmations });
-      for (const row of inserted) this.depositsService.announce(row.userId, { kind: "deposit", id: row.id, status: row.status, confirmations: row.confirmations ?? 0 });
+      for (const row of inserted) this.deposits.announce(row.userId, { kind: "deposit", id: row.id, status: row.status, confirmations: row.confirmations ?? 0 });
     }
   }
 
@@ -286,7 +286,7 @@ export class ChainWatcher {
             eq(deposits.status, "confirming"),
           ),
         );
-      for (const row of replaced) this.depositsService.announce(row.userId, { kind: "deposit", id: row.id, status: "replaced" });
+      for (const row of replaced) this.deposits.announce(row.userId, { kind: "deposit", id: row.id, status: "replaced" });
     }
     for (const [confirmations, rows] of counting) {
       await this.db
@@ -301,9 +301,9 @@ export class ChainWatcher {
             eq(deposits.status, "confirming"),
           ),
         );
-      for (const row of rows) this.depositsService.announce(row.userId, { kind: "deposit", id: row.id, status: "confirming", confirmations });
+      for (const row of rows) this.deposits.announce(row.userId, { kind: "deposit", id: row.id, status: "confirming", confirmations });
     }
-    if (due.length) await this.depositsService.creditTransfers(due, network.confirmations);
+    if (due.length) await this.deposits.creditTransfers(due, network.confirmations);
   }
 }
 
