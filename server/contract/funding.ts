@@ -9,11 +9,25 @@ export const fundingStatus = z.enum(["pending", "review", "succeeded", "failed",
 export type FundingStatus = z.infer<typeof fundingStatus>;
 
 /**
+ * A deposit's states: a voucher's (pending, succeeded, failed, cancelled) and an on-chain transfer's: `confirming`
+ * (seen, not yet enough confirmations), `succeeded` (credited), `below_minimum` (listed, not credited), `replaced`
+ * (its block was replaced before the count was reached: nothing credited).
+ */
+export const depositStatus = z.enum(["pending", "review", "succeeded", "failed", "cancelled", "confirming", "below_minimum", "replaced"]);
+export type DepositStatus = z.infer<typeof depositStatus>;
+/** How a deposit came: a declared transfer with its screenshot, or a transfer the watcher saw on-chain. */
+export const depositSource = z.enum(["voucher", "chain"]);
+export type DepositSource = z.infer<typeof depositSource>;
+
+/**
  * The socket's `funding` user channel: a deposit or withdrawal the back office decided, pushed once the decision has
  * committed, so the user's balances and records follow at once instead of at their next refresh.
  */
-/** A decision that moved the user's money, on the socket's `funding` channel (a loan's status is a loan status). */
-export type FundingChange = { kind: "deposit" | "withdrawal"; id: number; status: FundingStatus } | { kind: "loan"; id: number; status: LoanStatus };
+/**
+ * A decision or a change that moved the user's money, on the socket's `funding` channel (a loan's status is a loan
+ * status; an on-chain deposit also says its confirmations so far).
+ */
+export type FundingChange = { kind: "deposit" | "withdrawal"; id: number; status: DepositStatus; confirmations?: number } | { kind: "loan"; id: number; status: LoanStatus };
 
 /** A blockchain network: `TRC20`, `ERC20`... */
 export const networkCode = z
@@ -44,6 +58,11 @@ export const depositAddress = call({
     max: decimalString,
     /** Every network open for deposits, for the network choice. */
     networks: z.array(z.string()),
+    /** The network is watched on-chain: `address` is the user's own, and a transfer to it is credited by itself. */
+    auto: z.boolean(),
+    /** Watched networks: the confirmations a transfer needs (its own block is the first), and the token's contract. */
+    confirmations: z.number().int().nullable(),
+    token_contract: z.string().nullable(),
   }),
 });
 
@@ -80,11 +99,17 @@ export const depositItem = z.object({
   currency: z.string(),
   network: z.string(),
   amount: decimalString,
-  status: fundingStatus,
+  status: depositStatus,
   created_at: seconds,
   reviewed_at: seconds.nullable(),
   /** Why an operator refused it. */
   reason: z.string().nullable(),
+  source: depositSource,
+  /** On-chain deposits: the transfer's transaction, log, block, and its confirmations so far (null for a voucher). */
+  tx_hash: z.string().nullable(),
+  log_index: z.number().int().nullable(),
+  block: z.number().int().nullable(),
+  confirmations: z.number().int().nullable(),
 });
 export type DepositItem = z.infer<typeof depositItem>;
 
@@ -266,9 +291,35 @@ export const fundingConfig = z
   });
 export type FundingConfig = z.infer<typeof fundingConfig>;
 
+/** One watched EVM network: `NETWORK|rpc_url|token_contract|confirmations` of CHAIN_NETWORKS. */
+export const chainNetwork = z.object({
+  network: networkCode,
+  rpc_url: z
+    .string(msg("MISSING_PARAMETER"))
+    .trim()
+    .url(msg("PARAMETER_ERROR"))
+    .refine((u) => /^https?:\/\//.test(u), msg("PARAMETER_ERROR")),
+  token_contract: z.string(msg("MISSING_PARAMETER")).trim().regex(/^0x[0-9a-fA-F]{40}$/, msg("ADDRESS_INVALID")),
+  confirmations: z.number(msg("PARAMETER_ERROR")).int(msg("PARAMETER_ERROR")).min(1, msg("PARAMETER_ERROR")).max(1000, msg("PARAMETER_ERROR")),
+});
+export type ChainNetwork = z.infer<typeof chainNetwork>;
+
+/** On-chain deposits: the account-level extended public key users' addresses derive from, and the watched networks. */
+export const chainConfig = z
+  .object({
+    xpub: z.string().trim().max(200, msg("PARAMETER_ERROR")),
+    networks: z.array(chainNetwork).max(10),
+  })
+  .superRefine((c, ctx) => {
+    const names = c.networks.map((n) => n.network);
+    if (new Set(names).size !== names.length) ctx.addIssue({ code: "custom", path: ["networks"], ...msg("PARAMETER_ERROR") });
+  });
+export type ChainConfig = z.infer<typeof chainConfig>;
+
 // ---- back office ----------------------------------------------------------------------------------------------
 
 const queueQuery = pageQuery.extend({ status: fundingStatus.optional(), user_id: id().optional() });
+const depositQueueQuery = pageQuery.extend({ status: depositStatus.optional(), user_id: id().optional(), source: depositSource.optional() });
 
 export const bo = {
   deposits: call({
@@ -277,13 +328,13 @@ export const bo = {
     access: "operator",
     summary: "Deposits to review (filter by status), oldest pending first",
     tags: ["backoffice"],
-    input: queueQuery,
+    input: depositQueueQuery,
     output: paged(
       depositItem.extend({
         user_id: z.number().int(),
         account: z.string(),
         address: z.string(),
-        voucher_md5: z.string(),
+        voucher_md5: z.string().nullable(),
         reviewed_by: z.string().nullable(),
       }),
     ),
@@ -362,6 +413,48 @@ export const bo = {
     tags: ["backoffice"],
     input: z.object({ config: fundingConfig }),
     output: fundingConfig,
+  }),
+  chainConfig: call({
+    method: "GET",
+    path: "backoffice/funding/chain",
+    access: "operator",
+    summary: "On-chain deposits: the extended public key and the watched networks (the environment's until saved here)",
+    tags: ["backoffice"],
+    input: z.object({}),
+    output: chainConfig.and(z.object({ from: z.enum(["environment", "back_office"]) })),
+  }),
+  saveChainConfig: call({
+    method: "POST",
+    path: "backoffice/funding/chain",
+    access: "operator",
+    summary: "Change the on-chain deposit configuration (admin; audited; an xprv is refused)",
+    tags: ["backoffice"],
+    input: z.object({ config: chainConfig }),
+    output: chainConfig,
+  }),
+  chainStatus: call({
+    method: "GET",
+    path: "backoffice/funding/chain/status",
+    access: "operator",
+    summary: "Each watched network: the watcher's cursor, the chain's head, the lag, the last error",
+    tags: ["backoffice"],
+    input: z.object({}),
+    output: z.object({
+      list: z.array(
+        z.object({
+          network: z.string(),
+          token_contract: z.string(),
+          confirmations: z.number().int(),
+          cursor: z.number().int().nullable(),
+          head: z.number().int().nullable(),
+          lag: z.number().int().nullable(),
+          failures: z.number().int(),
+          error: z.string().nullable(),
+          error_at: seconds.nullable(),
+          updated_at: seconds.nullable(),
+        }),
+      ),
+    }),
   }),
   ledgerSummary: call({
     method: "GET",

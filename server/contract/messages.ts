@@ -140,6 +140,7 @@ export const errors = {
   ADDRESS_INVALID: e(400, "钱包地址格式错误", "The wallet address format is wrong for this network"),
   DEPOSIT_VOUCHER_REUSED: e(409, "该截图已用于您的充值单 #{order}", "This screenshot was already used for your deposit #{order}"),
   DEPOSIT_NETWORK_CLOSED: e(403, "该网络暂不支持充值", "Deposits on this network are not open, please contact customer service"),
+  DEPOSIT_XPUB_PRIVATE: e(400, "这是扩展私钥（xprv），请填写扩展公钥（xpub）：服务器绝不保存私钥", "This is an extended private key (xprv): enter the extended public key (xpub); the server never holds a private key"),
 
   // first run: the one-time link that creates the first operator
   SETUP_LINK_INVALID: e(403, "设置链接无效或已过期", "This setup link is invalid, expired or already used"),

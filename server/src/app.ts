@@ -14,7 +14,7 @@ import { registerAuth, SessionService, withAntiPhishingCode } from "./auth";
 import { OperatorService, registerBackoffice, type FirstRunSetup } from "./backoffice";
 import { registerContent } from "./content";
 import { registerDisclosures, type DisclosuresModule } from "./disclosures";
-import { fundingFacts } from "./funding";
+import { fundingFacts, type ChainWatcher } from "./funding";
 import { registerCountrySwitches, registerKyc } from "./kyc";
 import { registerMarket, type MarketModule } from "./market";
 import { registerMoney } from "./money";
@@ -72,7 +72,7 @@ export interface BuiltApp {
   firstRun: FirstRunSetup;
   /** Web Push: tests wait for its queue (`push.service.idle()`). */
   push: PushModule;
-  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule; disclosures: DisclosuresModule };
+  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule; disclosures: DisclosuresModule; chain: ChainWatcher };
 }
 
 /** Content Security Policy for the PWA: everything from our origin; images may be data/blob (QR codes, previews). */
@@ -218,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     families: { leveraged: (from, to) => positions.queries.netResults(from, to), options: (from, to) => options.queries.netResults(from, to) },
   });
   app.addHook("onClose", async () => {
+    await money.chain.stop();
     await jobs.stop();
     triggers.stop();
   });
@@ -272,7 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ ...envelopeOf("NOT_FOUND"), message: translator.t(requestLanguage(request), errors.NOT_FOUND.key) });
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures } };
+  return { app, ctx, market, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures, chain: money.chain } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

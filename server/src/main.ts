@@ -66,6 +66,8 @@ export async function main(): Promise<void> {
   // After listen: the first start's history is built while the server already answers.
   market.start();
   engines.jobs.start();
+  // On-chain deposits: the leader watches each configured network.
+  engines.chain.start(() => market.isLeader());
 }
 
 /** The listening address as a browser on this machine reaches it (0.0.0.0 and :: listen everywhere). */

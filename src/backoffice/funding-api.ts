@@ -14,3 +14,6 @@ export const rejectWithdrawal = operatorEndpoint<Bo["rejectWithdrawal"]>({ metho
 export const getFundingConfig = operatorEndpoint<Bo["config"]>({ method: "GET", path: "backoffice/funding/config", access: "operator" });
 export const saveFundingConfig = operatorEndpoint<Bo["saveConfig"]>({ method: "POST", path: "backoffice/funding/config", access: "operator" });
 export const getLedgerSummary = operatorEndpoint<Bo["ledgerSummary"]>({ method: "GET", path: "backoffice/ledger/summary", access: "operator" });
+export const getChainConfig = operatorEndpoint<Bo["chainConfig"]>({ method: "GET", path: "backoffice/funding/chain", access: "operator" });
+export const saveChainConfig = operatorEndpoint<Bo["saveChainConfig"]>({ method: "POST", path: "backoffice/funding/chain", access: "operator" });
+export const getChainStatus = operatorEndpoint<Bo["chainStatus"]>({ method: "GET", path: "backoffice/funding/chain/status", access: "operator" });

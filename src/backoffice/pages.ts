@@ -24,6 +24,7 @@ export const backofficePages: BackofficePage[] = [
   { path: "/kyc", label: msg`Identity verification`, icon: "user", roles: ["admin", "reviewer"], component: lazy(() => import("./pages/kyc-page").then((m) => ({ default: m.KycQueuePage }))) },
   { path: "/users", label: msg`Users`, icon: "users", roles: ["admin", "support"], component: lazy(() => import("./pages/users-page").then((m) => ({ default: m.UsersPage }))) },
   { path: "/funding-config", label: msg`Funding configuration`, icon: "settings", roles: ["admin"], component: lazy(() => import("./pages/funding-config-page").then((m) => ({ default: m.FundingConfigPage }))) },
+  { path: "/chain", label: msg`On-chain deposits`, icon: "deposit", roles: ["admin"], component: lazy(() => import("./pages/chain-page").then((m) => ({ default: m.ChainPage }))) },
   { path: "/proof", label: msg`Proof of reserves`, icon: "shield", roles: ALL, component: lazy(() => import("./pages/proof-page").then((m) => ({ default: m.ProofPage }))) },
   { path: "/ledger", label: msg`Ledger`, icon: "bank", roles: ["admin"], component: lazy(() => import("./pages/ledger-page").then((m) => ({ default: m.LedgerPage }))) },
   { path: "/pairs", label: msg`Pairs`, icon: "chart", roles: ["admin"], component: lazy(() => import("./pages/pairs-page").then((m) => ({ default: m.PairsPage }))) },

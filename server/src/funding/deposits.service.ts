@@ -3,7 +3,7 @@ import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
 import { and, asc, count, min, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { PendingQueue } from "../platform/metrics";
-import type { DepositItem, FundingChange, FundingStatus } from "../../contract/funding";
+import type { DepositItem, DepositSource, DepositStatus, FundingChange, FundingStatus } from "../../contract/funding";
 import { errors } from "../../contract/messages";
 import { userAccountOf, userRecords } from "../auth";
 import { isUniqueViolation } from "../platform/db-errors";
@@ -18,6 +18,8 @@ import type { OperatorSession, UploadedFile } from "../platform/http";
 import { idempotent, operatorDecision } from "../platform/idempotency";
 import { asImageData, checkImage, readImage, storeImage, type CheckedImage } from "../platform/uploads";
 import { decimalsOf, loadWalletConfig } from "../wallet";
+import { getAddress } from "viem/utils";
+import { depositAddressOf, loadChainConfig, watchedNetworks, watchOnlyKey, type ChainEnv } from "./chain.config";
 import { loadFundingConfig, openDepositNetworks } from "./funding.config";
 import { checkAmount, checkDepositAmount } from "./funding.engine";
 import { deposits, type DepositRow } from "./funding.schema";
@@ -33,6 +35,11 @@ function toItem(row: DepositRow): DepositItem {
     created_at: toSeconds(row.createdAt),
     reviewed_at: row.reviewedAt ? toSeconds(row.reviewedAt) : null,
     reason: row.reason,
+    source: row.source,
+    tx_hash: row.txHash,
+    log_index: row.logIndex,
+    block: row.block,
+    confirmations: row.confirmations,
   };
 }
 
@@ -49,6 +56,8 @@ export class DepositService {
     private readonly notifier: UserNotifier = silentNotifier,
     /** Most pending deposits a user may have at once (`DEPOSIT_PENDING_MAX`). */
     private readonly pendingMax = 3,
+    /** On-chain deposits' environment (DEPOSIT_XPUB, CHAIN_NETWORKS): the default until the back office saves its own. */
+    private readonly chainEnv: ChainEnv = {},
   ) {}
 
   /** Run with the depositor's id once an approval has committed (the referral reward waits on a first deposit). */
@@ -56,14 +65,28 @@ export class DepositService {
   /** Told of every decision once it has committed (the socket pushes it to the depositor). */
   readonly onDecided: Array<(userId: number, change: FundingChange) => void> = [];
 
-  async address(currency: string, network: string | undefined) {
+  /**
+   * Where a user sends a deposit: on a watched network their own derived address (credited by itself after the
+   * confirmations), on any other open network the platform's address and the voucher.
+   */
+  async address(userId: number, currency: string, network: string | undefined) {
     const config = await loadFundingConfig(this.db);
     if (currency !== config.deposit.currency) throw new DomainError("CURRENCY_TYPE_WRONG");
-    const open = openDepositNetworks(config);
-    if (!open.length) throw new DomainError("DEPOSIT_NETWORK_CLOSED");
-    const chosen = network ? open.find((n) => n.network === network) : open[0];
+    const chain = await loadChainConfig(this.db, this.chainEnv);
+    const watched = watchedNetworks(chain);
+    const open = openDepositNetworks(config).filter((n) => !watched.some((w) => w.network === n.network));
+    const networks = [...watched.map((n) => n.network), ...open.map((n) => n.network)];
+    if (!networks.length) throw new DomainError("DEPOSIT_NETWORK_CLOSED");
+    const name = network ?? networks[0];
+    const limits = { currency, network: name, min: config.deposit.min, max: config.deposit.max, networks };
+    const auto = watched.find((n) => n.network === name);
+    if (auto) {
+      const address = depositAddressOf(watchOnlyKey(chain.xpub), userId);
+      return { ...limits, address, auto: true, confirmations: auto.confirmations, token_contract: getAddress(auto.token_contract) };
+    }
+    const chosen = open.find((n) => n.network === name);
     if (!chosen) throw new DomainError("DEPOSIT_NETWORK_CLOSED");
-    return { currency, address: chosen.address, network: chosen.network, min: config.deposit.min, max: config.deposit.max, networks: open.map((n) => n.network) };
+    return { ...limits, address: chosen.address, auto: false, confirmations: null, token_contract: null };
   }
 
   /** Deposits waiting for an operator (the back office's overview). */
@@ -77,9 +100,9 @@ export class DepositService {
     return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
   }
 
-  /** A user can file a deposit only to an enabled network with a receiving address. */
+  /** A user can deposit to an enabled network with a receiving address, or to a watched one. */
   async acceptsDeposits(): Promise<boolean> {
-    return openDepositNetworks(await loadFundingConfig(this.db)).length > 0;
+    return openDepositNetworks(await loadFundingConfig(this.db)).length > 0 || watchedNetworks(await loadChainConfig(this.db, this.chainEnv)).length > 0;
   }
 
   async request(
@@ -192,9 +215,10 @@ export class DepositService {
     return asImageData(screenshot);
   }
 
-  async queue(query: { page: number; limit: number; status?: FundingStatus; user_id?: number }) {
+  async queue(query: { page: number; limit: number; status?: DepositStatus; user_id?: number; source?: DepositSource }) {
     const filters: SQL[] = [];
     if (query.status) filters.push(eq(deposits.status, query.status));
+    if (query.source) filters.push(eq(deposits.source, query.source));
     if (query.user_id) filters.push(eq(deposits.userId, query.user_id));
     const where = filters.length ? and(...filters) : undefined;
     const rows = await this.db
@@ -230,32 +254,67 @@ export class DepositService {
       const now = this.clock.now();
       const row = await this.claim(tx, id, { status: "succeeded", reviewedBy: operator.id, reviewedAt: now });
       depositor = row.userId;
-      const posted = await ledger.post(tx, {
-        key: `deposit:${row.id}:credit`,
-        kind: "deposit",
-        cause: { kind: "deposit", id: row.id },
-        actor: { kind: "operator", id: operator.id },
-        at: now,
-        legs: [
-          { account: { user: row.userId }, currency: row.currency, amount: row.amount },
-          { account: { platform: "deposits_in_transit" }, currency: row.currency, amount: money(row.amount).negated() },
-        ],
-      });
-      await tx.update(deposits).set({ entryId: posted.entryId }).where(eq(deposits.id, row.id));
+      await this.credit(tx, row, { kind: "operator", id: operator.id }, now);
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "deposit.approve", targetKind: "deposit", targetId: row.id, detail: { user_id: row.userId, amount: toWire(row.amount) } });
-      await this.notifier.notifyUser(tx, row.userId, {
-        title: notifications.DEPOSIT_CREDITED_TITLE.key,
-        body: notifications.DEPOSIT_CREDITED_BODY.key,
-        values: { amount: amountValue(toWire(row.amount), row.currency), currency: row.currency },
-        push: { kind: "deposit", url: PUSH_SCREENS.deposits, id: row.id },
-      });
       return { id: row.id, status: "succeeded" as const };
     });
-    if (depositor !== null) {
-      this.decided(depositor, decided);
-      for (const hook of this.onApproved) await hook(depositor);
-    }
+    if (depositor !== null) await this.afterCredit(depositor, decided);
     return decided;
+  }
+
+  /**
+   * On-chain transfers the watcher found confirmed: each credited once, in its own transaction (the row moves from
+   * `confirming` to `succeeded` with its ledger posting; a second run finds it credited and does nothing).
+   */
+  async creditTransfers(ids: number[], confirmations: number): Promise<number> {
+    let credited = 0;
+    for (const id of ids) {
+      const row = await this.db.transaction(async (tx) => {
+        const now = this.clock.now();
+        const [claimed] = await tx
+          .update(deposits)
+          .set({ status: "succeeded", confirmations, reviewedAt: now })
+          .where(and(eq(deposits.id, id), eq(deposits.status, "confirming")))
+          .returning();
+        if (!claimed) return null;
+        // The cause the user reads: the transaction, its log and its block.
+        await this.credit(tx, claimed, { kind: "system", id: null }, now, `${claimed.network} ${claimed.txHash} #${claimed.logIndex} block ${claimed.block}`);
+        await audit(tx, { actorKind: "system", actorId: null, action: "deposit.chain_credit", targetKind: "deposit", targetId: claimed.id, detail: { user_id: claimed.userId, amount: toWire(claimed.amount), tx_hash: claimed.txHash, log_index: claimed.logIndex, block: claimed.block } });
+        return claimed;
+      });
+      if (!row) continue;
+      credited += 1;
+      await this.afterCredit(row.userId, { id: row.id, status: "succeeded" });
+    }
+    return credited;
+  }
+
+  /** The credit of a deposit: from deposits in transit to the user, once (keyed by the deposit), with a notice and a push. */
+  private async credit(tx: Tx, row: DepositRow, actor: { kind: "operator" | "system"; id: number | null }, at: Date, memo?: string): Promise<void> {
+    const posted = await ledger.post(tx, {
+      key: `deposit:${row.id}:credit`,
+      kind: "deposit",
+      cause: { kind: "deposit", id: row.id },
+      actor,
+      at,
+      memo,
+      legs: [
+        { account: { user: row.userId }, currency: row.currency, amount: row.amount },
+        { account: { platform: "deposits_in_transit" }, currency: row.currency, amount: money(row.amount).negated() },
+      ],
+    });
+    await tx.update(deposits).set({ entryId: posted.entryId }).where(eq(deposits.id, row.id));
+    await this.notifier.notifyUser(tx, row.userId, {
+      title: notifications.DEPOSIT_CREDITED_TITLE.key,
+      body: notifications.DEPOSIT_CREDITED_BODY.key,
+      values: { amount: amountValue(toWire(row.amount), row.currency), currency: row.currency },
+      push: { kind: "deposit", url: PUSH_SCREENS.deposits, id: row.id },
+    });
+  }
+
+  private async afterCredit(userId: number, change: { id: number; status: FundingStatus }): Promise<void> {
+    this.decided(userId, change);
+    for (const hook of this.onApproved) await hook(userId);
   }
 
   async reject(operator: OperatorSession, input: { id: number; reason: string; idempotency_key?: string }): Promise<{ id: number; status: FundingStatus }> {
@@ -277,6 +336,11 @@ export class DepositService {
   }
 
   private decided(userId: number, { id, status }: { id: number; status: FundingStatus }): void {
-    for (const listener of this.onDecided) listener(userId, { kind: "deposit", id, status });
+    this.announce(userId, { kind: "deposit", id, status });
+  }
+
+  /** Tells the depositor's screens (the socket's `funding` channel): a decision, or an on-chain transfer's progress. */
+  announce(userId: number, change: FundingChange): void {
+    for (const listener of this.onDecided) listener(userId, change);
   }
 }

@@ -30,7 +30,7 @@ describe("wallet/get_in_address", () => {
     expect(closed.body.code).toBe("DEPOSIT_NETWORK_CLOSED");
     await openDeposits(server);
     const open = await server.call("POST", "wallet/get_in_address", { currency: "USDT" }, { token: user.token });
-    expect(open.body.message).toEqual({ currency: "USDT", address: PLATFORM_TRC20, network: "TRC20", min: "10", max: "1000000", networks: ["TRC20", "ERC20"] });
+    expect(open.body.message).toEqual({ currency: "USDT", address: PLATFORM_TRC20, network: "TRC20", min: "10", max: "1000000", networks: ["TRC20", "ERC20"], auto: false, confirmations: null, token_contract: null });
     const erc = await server.call<{ address: string }>("POST", "wallet/get_in_address", { currency: "USDT", network: "erc20" }, { token: user.token });
     expect(erc.body.message.address).toBe(PLATFORM_ERC20);
   });

@@ -3,6 +3,8 @@ import type { OperatorRole } from "../../contract/backoffice";
 import { ledger } from "../ledger";
 import type { AppContext } from "../platform/context";
 import type { AddressBook } from "./addresses.service";
+import { loadChainConfig, saveChainConfig } from "./chain.config";
+import { chainStatus } from "./chain.watcher";
 import type { DepositService } from "./deposits.service";
 import { loadFundingConfig, saveFundingConfig } from "./funding.config";
 import type { WithdrawalService } from "./withdrawals.service";
@@ -11,10 +13,10 @@ const REVIEWERS: OperatorRole[] = ["admin", "reviewer"];
 const READERS: OperatorRole[] = ["admin", "reviewer", "support"];
 
 export function fundingRoutes(ctx: AppContext, services: { addresses: AddressBook; withdrawals: WithdrawalService; deposits: DepositService }): void {
-  const { api, db } = ctx;
+  const { api, db, config } = ctx;
   const { addresses, withdrawals, deposits } = services;
 
-  api.route(funding.depositAddress, ({ input }) => deposits.address(input.currency, input.network));
+  api.route(funding.depositAddress, ({ user, input }) => deposits.address(user.id, input.currency, input.network));
   api.route(funding.depositRequest, ({ user, input, files }) => deposits.request(user.id, input, files.voucher));
   api.route(funding.depositCancel, ({ user, input }) => deposits.cancel(user.id, input.id));
   api.route(funding.depositLog, ({ user, input }) => deposits.list(user.id, input));
@@ -40,6 +42,9 @@ export function fundingRoutes(ctx: AppContext, services: { addresses: AddressBoo
   api.route(bo.rejectWithdrawal, ({ operator, input }) => withdrawals.reject(operator, input), { roles: REVIEWERS });
   api.route(bo.config, () => loadFundingConfig(db), { roles: REVIEWERS });
   api.route(bo.saveConfig, ({ operator, input }) => saveFundingConfig(db, input.config, operator.id), { roles: ["admin"] });
+  api.route(bo.chainConfig, () => loadChainConfig(db, config), { roles: REVIEWERS });
+  api.route(bo.saveChainConfig, ({ operator, input }) => saveChainConfig(db, config, input.config, operator.id), { roles: ["admin"] });
+  api.route(bo.chainStatus, () => chainStatus(db, config), { roles: READERS });
   api.route(
     bo.ledgerSummary,
     async () => ({ liabilities: await ledger.liabilities(db), platform: await ledger.platformBalances(db), problems: await ledger.verify(db) }),

@@ -1,7 +1,7 @@
-import { bigint, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { FundingStatus } from "../../contract/funding";
+import { bigint, integer, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { DepositSource, DepositStatus, FundingStatus } from "../../contract/funding";
 
-/** Tables of migrations/0004_money.sql (funding part). Balances are never here: they are the ledger's. */
+/** Tables of migrations/0004_money.sql (funding part) and 0038_chain_deposits.sql. Balances are never here: they are the ledger's. */
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
@@ -43,12 +43,19 @@ export const deposits = pgTable("deposits", {
   network: text("network").notNull(),
   address: text("address").notNull(),
   amount: amount("amount").notNull(),
-  status: text("status").$type<FundingStatus>().notNull().default("pending"),
+  status: text("status").$type<DepositStatus>().notNull().default("pending"),
+  source: text("source").$type<DepositSource>().notNull().default("voucher"),
   /** The screenshot in the one image store (platform/uploads.ts, purpose `deposit`). */
   voucherUploadId: bigint("voucher_upload_id", { mode: "number" }),
   voucherPath: text("voucher_path"),
-  voucherMd5: text("voucher_md5").notNull(),
-  voucherType: text("voucher_type").notNull(),
+  voucherMd5: text("voucher_md5"),
+  voucherType: text("voucher_type"),
+  /** An on-chain transfer: its transaction, log, block (number and hash) and the confirmations last counted. */
+  txHash: text("tx_hash"),
+  logIndex: integer("log_index"),
+  block: bigint("block", { mode: "number" }),
+  blockHash: text("block_hash"),
+  confirmations: integer("confirmations"),
   entryId: bigint("entry_id", { mode: "number" }),
   reason: text("reason"),
   reviewedBy: bigint("reviewed_by", { mode: "number" }),
@@ -56,3 +63,25 @@ export const deposits = pgTable("deposits", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 export type DepositRow = typeof deposits.$inferSelect;
+
+export const chainAddresses = pgTable(
+  "chain_addresses",
+  {
+    xpub: text("xpub").notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    address: text("address").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.xpub, t.userId] })],
+);
+
+export const chainCursors = pgTable("chain_cursors", {
+  network: text("network").primaryKey(),
+  tokenContract: text("token_contract").notNull(),
+  block: bigint("block", { mode: "number" }).notNull(),
+  head: bigint("head", { mode: "number" }),
+  error: text("error"),
+  errorAt: ts("error_at"),
+  failures: integer("failures").notNull().default(0),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+export type ChainCursorRow = typeof chainCursors.$inferSelect;

@@ -1,5 +1,6 @@
 // The funding domain's door: what other domains may use (ARCHITECTURE.md, "Server domains and their doors").
 export { AddressBook } from "./addresses.service";
+export { ChainWatcher } from "./chain.watcher";
 export { DepositService } from "./deposits.service";
 export { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY, loadFundingConfig } from "./funding.config";
 export { fundingFacts } from "./funding.facts";

@@ -1,4 +1,4 @@
-import { AddressBook, DepositService, fundingRoutes, WithdrawalGuards, WithdrawalService } from "../funding";
+import { AddressBook, ChainWatcher, DepositService, fundingRoutes, WithdrawalGuards, WithdrawalService } from "../funding";
 import type { AppContext } from "../platform/context";
 import type { UserNotifier } from "../platform/notify";
 import { referencePriceSource, walletRoutes, WalletService, type PriceSource } from "../wallet";
@@ -18,6 +18,8 @@ export interface MoneyModule {
   withdrawals: WithdrawalService;
   deposits: DepositService;
   addresses: AddressBook;
+  /** On-chain deposits: the leader runs it (main starts it; tests call `runOnce()`). */
+  chain: ChainWatcher;
 }
 
 /**
@@ -30,9 +32,10 @@ export function registerMoney(ctx: AppContext, options: MoneyOptions = {}): Mone
   const withdrawalGuards = new WithdrawalGuards();
   const wallets = new WalletService(ctx.db, ctx.clock, prices);
   const withdrawals = new WithdrawalService(ctx.db, ctx.clock, withdrawalGuards, options.notifier);
-  const deposits = new DepositService(ctx.db, ctx.clock, ctx.config.UPLOAD_MAX_BYTES, options.notifier, ctx.config.DEPOSIT_PENDING_MAX);
+  const deposits = new DepositService(ctx.db, ctx.clock, ctx.config.UPLOAD_MAX_BYTES, options.notifier, ctx.config.DEPOSIT_PENDING_MAX, ctx.config);
+  const chain = new ChainWatcher(ctx.db, ctx.clock, ctx.config, deposits, ctx.log, { pollMs: ctx.config.CHAIN_POLL_MS });
   const addresses = new AddressBook(ctx.db, ctx.clock);
   walletRoutes(ctx, wallets);
   fundingRoutes(ctx, { addresses, withdrawals, deposits });
-  return { prices, withdrawalGuards, wallets, withdrawals, deposits, addresses };
+  return { prices, withdrawalGuards, wallets, withdrawals, deposits, addresses, chain };
 }

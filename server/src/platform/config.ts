@@ -55,6 +55,24 @@ const schema = z.object({
   /** Most pending deposits one user may have waiting for review at once. */
   DEPOSIT_PENDING_MAX: z.coerce.number().int().positive().default(3),
   /**
+   * On-chain deposits: the account-level extended public key (m/44'/60'/0') a user's address derives from (child
+   * /0/<user id>). Watch-only: a private key (xprv) stops the start, since the server must never hold one.
+   */
+  DEPOSIT_XPUB: z
+    .string()
+    .trim()
+    .refine((v) => !/^[a-z]prv/i.test(v), "is an extended PRIVATE key (xprv): give the account's extended public key (xpub) instead; the server must never hold a private key")
+    .refine((v) => v === "" || /^[a-z]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(v), "is not an extended public key (xpub...)")
+    .optional(),
+  /** Watched EVM networks: `NETWORK|rpc_url|token_contract|confirmations`, comma-separated. */
+  CHAIN_NETWORKS: z
+    .string()
+    .trim()
+    .regex(/^$|^[A-Za-z0-9]{2,16}\|https?:\/\/[^|,\s]+\|0x[0-9a-fA-F]{40}\|[1-9][0-9]{0,3}(,[A-Za-z0-9]{2,16}\|https?:\/\/[^|,\s]+\|0x[0-9a-fA-F]{40}\|[1-9][0-9]{0,3})*$/, "NETWORK|rpc_url|token_contract|confirmations[,...]")
+    .optional(),
+  /** How often the leader reads each watched network (ms). */
+  CHAIN_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(4_000),
+  /**
    * The oldest tick a fill, an option's opening or a close may use, per pair kind (ms). Older than this, the pair's
    * prices are paused: orders are refused TRADING_CLOSED and the quotes say paused (a feed outage or a restart must
    * never let anyone trade on a price the market has left behind).

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { FundingStatus } from "@contract/funding";
+import type { DepositStatus } from "@contract/funding";
 import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { ConfirmModal } from "@/shared/ui/modal";
@@ -10,7 +10,7 @@ import { DeskList } from "../desk-list";
 import { ImageViewerModal } from "../image-viewer";
 import { RejectModal } from "../reject-modal";
 import { StatusFilter, useReviewQueue } from "../review-queue";
-import { FUNDING_STATUSES, statusText } from "./funding-parts";
+import { DEPOSIT_STATUSES, statusText } from "./funding-parts";
 
 const LIMIT = 30;
 
@@ -22,7 +22,7 @@ type Deposit = Awaited<ReturnType<typeof getDeposits>>["list"][number];
  */
 export function DepositsPage() {
   const { t } = useLingui();
-  const queue = useReviewQueue<Deposit, FundingStatus>({
+  const queue = useReviewQueue<Deposit, DepositStatus>({
     key: "backoffice/deposits",
     limit: LIMIT,
     load: (query) => getDeposits(query, { silent: true }),
@@ -45,7 +45,7 @@ export function DepositsPage() {
         </h1>
       </div>
       <div className="bo-toolbar">
-        <StatusFilter value={queue.status} statuses={FUNDING_STATUSES} nameOf={statusText} onChange={queue.setStatus} />
+        <StatusFilter value={queue.status} statuses={DEPOSIT_STATUSES} nameOf={statusText} onChange={queue.setStatus} />
       </div>
       <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No deposits here.</Trans>} emptyIcon="deposit" pager={{ page: queue.page, total: data?.total ?? 0, limit: LIMIT, onPage: queue.setPage }}>
         {data && (
@@ -72,7 +72,14 @@ export function DepositsPage() {
                   <td className="num">
                     {formatDecimal(d.amount)} {d.currency}
                   </td>
-                  <td>{d.network}</td>
+                  <td>
+                    {d.network}
+                    {d.source === "chain" && d.tx_hash && (
+                      <div className="faint num" style={{ fontSize: 12, wordBreak: "break-all" }} data-testid="deposit-tx">
+                        {d.tx_hash} #{d.log_index} · <Trans>block {d.block}</Trans> · <Trans>{d.confirmations} confirmations</Trans>
+                      </div>
+                    )}
+                  </td>
                   <td className="num">{formatDateTime(d.created_at)}</td>
                   <td>
                     {statusText(d.status)}
@@ -82,9 +89,11 @@ export function DepositsPage() {
                     {d.reviewed_by ?? ""} {d.reviewed_at ? <span className="faint num">{formatDateTime(d.reviewed_at)}</span> : null}
                   </td>
                   <td style={{ whiteSpace: "nowrap" }}>
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => setVoucherOf(d)}>
-                      <Trans>Voucher</Trans>
-                    </button>{" "}
+                    {d.source === "voucher" && (
+                      <button type="button" className="btn btn--ghost btn--small" onClick={() => setVoucherOf(d)}>
+                        <Trans>Voucher</Trans>
+                      </button>
+                    )}{" "}
                     {d.status === "pending" && (
                       <>
                         <button type="button" className="btn btn--primary btn--small" onClick={() => queue.setApproving(d)}>

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { FundingStatus } from "@contract/funding";
+import type { DepositStatus } from "@contract/funding";
 
 /** What each kind of ledger entry means to the user (other domains' kinds show as they are until added here). */
 export const entryKindLabels: Record<string, MessageDescriptor> = {
@@ -52,18 +52,24 @@ export const causeLabels: Record<string, MessageDescriptor> = {
   fee: msg`Invitee's trading fee`,
 };
 
-export const statusLabels: Record<FundingStatus, MessageDescriptor> = {
+export const statusLabels: Record<DepositStatus, MessageDescriptor> = {
   pending: msg`Pending review`,
   review: msg`Under review`,
   succeeded: msg`Succeeded`,
   failed: msg`Failed`,
   cancelled: msg`Cancelled`,
+  confirming: msg`Confirming`,
+  below_minimum: msg`Below the minimum`,
+  replaced: msg`Block replaced`,
 };
 
-export const statusTone: Record<FundingStatus, string> = {
+export const statusTone: Record<DepositStatus, string> = {
   pending: "badge--warn",
   review: "badge--warn",
   succeeded: "badge--up",
   failed: "badge--danger",
   cancelled: "",
+  confirming: "badge--warn",
+  below_minimum: "badge--danger",
+  replaced: "",
 };

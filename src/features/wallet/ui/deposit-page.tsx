@@ -18,6 +18,7 @@ import { requestDeposit } from "../api/deposit-request";
 import { amountProblem } from "@/shared/lib/amount-check";
 import { DisabledReason, useAmountProblemText } from "@/shared/ui/amount-problem";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
+import { ChainDeposit } from "./chain-deposit";
 import { Amount } from "./parts";
 import { VoucherField, type PickedImage } from "./voucher-field";
 import "./wallet.css";
@@ -26,8 +27,9 @@ import "./wallet.css";
 const USDT_DECIMALS = 6;
 
 /**
- * Deposit USDT by voucher: choose the network, send USDT to the platform's address shown (QR and copy), then
- * declare the amount with a screenshot of the transfer. An operator checks it and credits the wallet.
+ * Deposit USDT: choose the network. On a watched network the user's own address is shown and a transfer to it is
+ * credited by itself after its confirmations; on another, send USDT to the platform's address shown (QR and copy),
+ * then declare the amount with a screenshot of the transfer, which an operator checks before crediting the wallet.
  */
 export function DepositPage() {
   const { t, i18n } = useLingui();
@@ -77,6 +79,10 @@ export function DepositPage() {
               </button>
             ))}
           </div>
+          {data.auto ? (
+            <ChainDeposit address={data.address} network={data.network} confirmations={data.confirmations ?? 1} tokenContract={data.token_contract ?? ""} min={data.min} />
+          ) : (
+            <>
           <section className="card address-box" aria-label={t`Deposit address`}>
             <QrCode text={data.address} label={t`QR code of the deposit address`} />
             <div className="address-box__text" data-testid="deposit-address">
@@ -122,6 +128,8 @@ export function DepositPage() {
             </button>
             <DisabledReason>{reason}</DisabledReason>
           </form>
+            </>
+          )}
           <div style={{ display: "flex", justifyContent: "space-between", marginTop: 16, fontSize: 14 }}>
             <Link href={paths.bankTransfer}>
               <Trans>Pay by bank transfer</Trans>

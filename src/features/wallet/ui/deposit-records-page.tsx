@@ -74,10 +74,24 @@ export function DepositRecordsPage() {
                   <Trans>Reason: {d.reason}</Trans>
                 </div>
               )}
+              {d.source === "chain" && d.tx_hash && (
+                <KeyValue label={<Trans>Transaction</Trans>}>
+                  <span className="num" style={{ fontSize: 12, wordBreak: "break-all" }}>
+                    {d.tx_hash}
+                  </span>
+                </KeyValue>
+              )}
+              {d.source === "chain" && (
+                <KeyValue label={<Trans>Confirmations</Trans>}>
+                  <span className="num">{d.confirmations ?? 0}</span>
+                </KeyValue>
+              )}
               <div className="record__actions">
-                <button type="button" className="btn btn--ghost btn--small" onClick={() => setViewing(d.id)}>
-                  <Trans>Screenshot</Trans>
-                </button>
+                {d.source === "voucher" && (
+                  <button type="button" className="btn btn--ghost btn--small" onClick={() => setViewing(d.id)}>
+                    <Trans>Screenshot</Trans>
+                  </button>
+                )}
                 {d.status === "pending" && (
                   <button type="button" className="btn btn--danger btn--small" onClick={() => setCancelling(d)}>
                     <Trans>Cancel deposit</Trans>

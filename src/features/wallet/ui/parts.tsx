@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
-import type { FundingStatus } from "@contract/funding";
+import type { DepositStatus } from "@contract/funding";
 import { Icon } from "@/shared/ui/icons";
 import { statusLabels, statusTone } from "../model/labels";
 export { flatten, LoadMore } from "@/shared/ui/load-more";
 export { Amount } from "./amount";
 
 /** A deposit's or withdrawal's state in a word, coloured. */
-export function StatusBadge({ status }: { status: FundingStatus }) {
+export function StatusBadge({ status }: { status: DepositStatus }) {
   const { i18n } = useLingui();
   return <span className={`badge ${statusTone[status]}`}>{i18n._(statusLabels[status])}</span>;
 }
