@@ -32,5 +32,5 @@ export function closure(manifest: Manifest, key: string, into = new Set<string>(
 
 export const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
-/** The chart library's mark in its code: echarts names its instances on their element with `_echarts_instance_`. */
-export const hasChartLibrary = (file: string) => /_echarts_instance_/.test(fs.readFileSync(path.join(dist, file), "utf8"));
+/** The chart library names itself in its code (its attribution link): the mark of the chart library's chunk. */
+export const hasChartLibrary = (file: string) => /lightweight-charts/.test(fs.readFileSync(path.join(dist, file), "utf8"));

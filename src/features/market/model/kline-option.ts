@@ -1,7 +1,9 @@
 import type { ComposeOption } from "echarts/core";
 import type { BarSeriesOption, CandlestickSeriesOption, LineSeriesOption } from "echarts/charts";
 import type { DataZoomComponentOption, GridComponentOption, MarkLineComponentOption, MarkPointComponentOption, TooltipComponentOption } from "echarts/components";
-import { changedAtTheEnd, chartSeries, MA_PERIODS, openingRange } from "./candles";
+import { changedAtTheEnd, chartSeries, MA_PERIODS, openingRange, type ChartMark } from "./candles";
+
+export type { ChartMark } from "./candles";
 
 /**
  * The kline's echarts options, as plain data (no echarts code runs here, so the tests read them without a canvas).
@@ -43,13 +45,6 @@ export interface ChartStyle {
   price: (value: number) => string;
   axisTime: (seconds: number) => string;
   pointerTime: (seconds: number) => string;
-}
-
-/** A recorded tick to mark (a fill, trigger, liquidation or settlement): its candle's index and its price. */
-export interface ChartMark {
-  index: number;
-  price: string;
-  label: string;
 }
 
 /** The window shown, in candle indexes (both ends included). */
