@@ -126,6 +126,13 @@ export function candleIndexAt(candles: readonly { t: number }[], seconds: number
   return found >= 0 && seconds < candles[found].t + intervalSeconds(interval) ? found : -1;
 }
 
+/** A recorded tick to mark (a fill, trigger, liquidation or settlement): its candle's index and its price. */
+export interface ChartMark {
+  index: number;
+  price: string;
+  label: string;
+}
+
 /** How many of the loaded candles show at first; the rest are a pinch or a drag away. */
 export const FIRST_VIEW_CANDLES = 80;
 /** Candles shown either side of a marked tick. */

@@ -1,7 +1,9 @@
 /**
- * The candlestick chart: candles, volume, MA5/MA10/MA30, a crosshair whose candle the OHLC readout shows, pinch and
- * drag to zoom and pan, the last price on the price axis. Only this file imports the chart library
- * (lightweight-charts, a canvas chart made for live prices), so it ships in the chart route's lazy chunk only.
+ * The chart adapter: candles, volume, MA5/MA10/MA30, a crosshair whose candle the OHLC readout (`kline-readout.tsx`)
+ * shows, pinch and drag to zoom and pan, the last price on the price axis. Only this file imports the chart library
+ * (lightweight-charts, a canvas chart made for live prices), so it ships in the chart route's lazy chunk only. An
+ * echarts adapter (`kline-echarts.tsx`, `model/kline-option.ts`) is kept beside it, not wired: measured side by side
+ * (README's stack row), it was the slower of the two.
  *
  * Speed (issue 16: 5,000 candles painted in under 100 ms, no task over 50 ms while ticks arrive; `npm run bench --
  * chart` and `-- longtasks`): the whole series is handed over once per interval; a tick that moves the open candle
@@ -9,7 +11,7 @@
  * repaints once per frame whatever the number of updates in it.
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import {
   CandlestickSeries,
   createChart,
@@ -26,13 +28,14 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { themeAtom, useAtomValue } from "@/shared/state/store";
-import { formatDateTime, pad2 } from "@/shared/i18n/format";
 import { Spinner } from "@/shared/ui/feedback";
-import { changedAtTheEnd, chartSeries, intervalSeconds, MA_PERIODS, openingRange, type ChartVolume } from "../model/candles";
-import { signOf, subtractDecimal, toFixedPoint } from "@/shared/lib/decimal";
-import { formatChange, formatPrice } from "@/shared/market/format";
+import { changedAtTheEnd, chartSeries, intervalSeconds, MA_PERIODS, openingRange, type ChartMark, type ChartVolume } from "../model/candles";
 import { formatVolume } from "../model/format";
 import type { Candle, KlineInterval } from "../model/types";
+import { axisLabel, candleTime, chartPrice } from "./chart-labels";
+import { Readout } from "./kline-readout";
+
+export type { ChartMark } from "../model/candles";
 
 /**
  * The share of the chart's height the volume bars take, under the candles. They share the candles' pane: a pane of
@@ -40,13 +43,6 @@ import type { Candle, KlineInterval } from "../model/types";
  * third longer at 4x CPU.
  */
 const VOLUME_SHARE = 0.18;
-
-/** A recorded tick to mark (a fill, trigger, liquidation or settlement): its candle's index and its price. */
-export interface ChartMark {
-  index: number;
-  price: string;
-  label: string;
-}
 
 interface Colors {
   up: string;
@@ -79,22 +75,6 @@ function readColors(): Colors {
   const up = v("--up", "#1fbf75");
   const down = v("--down", "#f0506e");
   return { up, down, volumeUp: seeThrough(up, 0.45), volumeDown: seeThrough(down, 0.45), warn: v("--warn", "#f5b83d"), text: v("--text-2", "#a3adba"), faint: v("--text-3", "#6f7a88"), border: v("--border", "#2a323d"), surface: v("--surface-2", "#1d242d"), ma: [v("--ma5", "#f5b83d"), v("--ma10", "#5b8def"), v("--ma30", "#c86be0")] };
-}
-
-/** A chart number (axis value, moving average) as a price with the pair's precision. */
-const chartPrice = (value: number, precision: number) => (Number.isFinite(value) ? formatPrice(value.toFixed(Math.min(precision + 1, 20)), precision) : "-");
-
-/** Axis labels in the phone's time: the time of day for intraday candles, the date for daily and weekly ones. */
-function axisLabel(seconds: number, interval: KlineInterval): string {
-  const d = new Date(seconds * 1000);
-  if (intervalSeconds(interval) >= 86_400) return `${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
-  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
-}
-
-/** The readout's time: down to the minute intraday, the date for daily and weekly candles. */
-function candleTime(seconds: number, interval: KlineInterval): string {
-  const text = formatDateTime(seconds);
-  return intervalSeconds(interval) >= 86_400 ? text.slice(0, 10) : text.slice(0, 16);
 }
 
 type Series = ReturnType<typeof chartSeries>;
@@ -206,7 +186,8 @@ const chartOptions = (colors: Colors, interval: KlineInterval) => ({
     vertLine: { color: colors.faint, style: LineStyle.Dashed, labelBackgroundColor: colors.surface },
     horzLine: { color: colors.faint, style: LineStyle.Dashed, labelBackgroundColor: colors.surface },
   },
-  rightPriceScale: { borderColor: colors.border },
+  // A price label the pane's top or bottom edge would cut in half is not drawn (issue 40: the top price clipped).
+  rightPriceScale: { borderColor: colors.border, entireTextOnly: true },
   timeScale: {
     borderColor: colors.border,
     timeVisible: intervalSeconds(interval) < 86_400,
@@ -373,56 +354,3 @@ export const KlineChart = memo(function KlineChart({ candles, precision, interva
     </>
   );
 });
-
-/** The OHLC readout: the crosshair's candle, or the latest one. A fixed three-line block, so nothing below moves. */
-function Readout({ candles, index, precision, interval, ma }: { candles: Candle[] | undefined; index: number | null; precision: number; interval: KlineInterval; ma: (number | null)[][] | null }) {
-  const { t } = useLingui();
-  const c = index !== null && candles ? candles[index] : null;
-  if (!c) return <div className="ohlc" data-testid="ohlc" aria-hidden="true" />;
-  const change = toFixedPoint(c.o) ? percentChange(c.o, c.c) : null;
-  const tone = signOf(subtractDecimal(c.c, c.o)) >= 0 ? "up" : "down";
-  const price = (v: string) => formatPrice(v, precision);
-  return (
-    <div className="ohlc" data-testid="ohlc" aria-live="off">
-      <span>{candleTime(c.t, interval)}</span>
-      {change !== null && <b className={tone}>{formatChange(change)}</b>}
-      <span style={{ flexBasis: "100%", height: 0 }} />
-      <span>
-        {t`O`} <b data-testid="ohlc-open">{price(c.o)}</b>
-      </span>
-      <span>
-        {t`H`} <b data-testid="ohlc-high">{price(c.h)}</b>
-      </span>
-      <span>
-        {t`L`} <b data-testid="ohlc-low">{price(c.l)}</b>
-      </span>
-      <span>
-        {t`C`} <b data-testid="ohlc-close" className={tone}>{price(c.c)}</b>
-      </span>
-      <span>
-        {t`V`} <b>{formatVolume(c.v)}</b>
-      </span>
-      <span style={{ flexBasis: "100%", height: 0 }} />
-      {ma &&
-        MA_PERIODS.map((period, i) => {
-          const value = index !== null ? ma[i][index] : null;
-          return (
-            <span key={period} className={`ma${period}`}>
-              MA{period} {value === null || value === undefined ? "-" : chartPrice(value, precision)}
-            </span>
-          );
-        })}
-    </div>
-  );
-}
-
-/** (close - open) / open x 100 on the digits, to 4 places (the readout shows 2). */
-function percentChange(open: string, close: string): string | null {
-  const o = toFixedPoint(open);
-  const c = toFixedPoint(close);
-  if (!o || c === null) return null;
-  const basisPoints = ((c - o) * 1_000_000n) / o; // percent x 10^4
-  const negative = basisPoints < 0n;
-  const abs = negative ? -basisPoints : basisPoints;
-  return `${negative ? "-" : ""}${abs / 10_000n}.${(abs % 10_000n).toString().padStart(4, "0")}`;
-}
