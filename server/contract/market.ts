@@ -19,8 +19,11 @@ export const klineIntervals = ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"]
 export const klineInterval = z.enum(klineIntervals, msg("PARAMETER_ERROR"));
 export type KlineInterval = z.infer<typeof klineInterval>;
 
-/** Where a pair's prices come from: the simulator (demo data) or a real exchange's public stream. */
-export const marketSources = ["sim", "binance"] as const;
+/**
+ * Where a pair's prices come from: the simulator (demo data), a crypto venue's public stream (a pair priced by
+ * several venues names the first one configured), or OANDA's pricing stream (forex and metals).
+ */
+export const marketSources = ["sim", "binance", "okx", "bybit", "oanda"] as const;
 export const marketSource = z.enum(marketSources);
 export type MarketSource = z.infer<typeof marketSource>;
 
