@@ -1,19 +1,22 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errors } from "../../server/contract";
-import type { Quotation } from "../../server/contract/market";
+import type { ArbitrageScan, Quotation } from "../../server/contract/market";
 import { quoteAround } from "../../server/src/market";
 import { OandaFeed } from "../../server/src/market/oanda.feed";
+import { VenueMix } from "../../server/src/market/venue-mix";
+import type { WsVenueFeed } from "../../server/src/market/ws-venue";
 import { createTestServer, type TestServer } from "../../server/src/testing/harness";
 import { credit, passKyc } from "../../server/src/testing/money";
-import { fixtureLines, replayHttp, until, type HttpReplay } from "../../server/src/testing/replay";
+import { fixtureLines, replayHttp, replayWs, until, type HttpReplay, type WsReplay } from "../../server/src/testing/replay";
 import { leadTheFeed } from "../../server/src/testing/ticks";
 
 /**
  * FX_SOURCE=oanda end to end: the server reads a local OANDA pricing stream replaying the documented lines
  * (fixtures/oanda-pricing-stream.jsonl). EUR/USD and XAU/USD quote from it (`source: oanda`), an order fills at the
  * platform's quote around that stream's price and shows its tick, and XAU/USD pauses on `tradeable: false` and
- * resumes on the next tradeable price, through the real order route.
+ * resumes on the next tradeable price, through the real order route. MARKET_VENUES=okx,bybit: two local venue servers
+ * replaying their documented frames price the crypto pairs together; one falling silent pauses nothing, both do.
  */
 
 const LINES = fixtureLines("oanda-pricing-stream.jsonl");
@@ -98,5 +101,58 @@ describe("forex and metals from OANDA's pricing stream", () => {
     server.clock.set(at("08:00:21.100"));
     expect(await quoteOf(EUR)).toMatchObject({ trading: false, paused: true });
     expect(await quoteOf(XAU)).toMatchObject({ trading: true });
+  });
+});
+
+describe("crypto from two venues (MARKET_VENUES=okx,bybit)", () => {
+  const OKX = fixtureLines("okx-public-stream.jsonl");
+  const BYBIT = fixtureLines("bybit-spot-stream.jsonl");
+  const t0 = 1767600000000;
+  let venues: TestServer;
+  let okx: WsReplay;
+  let bybit: WsReplay;
+
+  beforeAll(async () => {
+    [okx, bybit] = await Promise.all([replayWs(() => {}), replayWs(() => {})]);
+    venues = await createTestServer({ MARKET_VENUES: ["okx", "bybit"], OKX_STREAM_URL: okx.url, BYBIT_STREAM_URL: bybit.url });
+    venues.clock.set(t0 + 600);
+    await leadTheFeed(venues);
+    await until(() => okx.received.length === 1 && okx.received[0].length > 0 && bybit.received.length === 1 && bybit.received[0].length >= 3);
+  }, 120_000);
+  afterAll(async () => {
+    await venues?.close();
+    await Promise.all([okx?.close(), bybit?.close()]);
+  });
+
+  const mix = () => venues.market.runner.adapters.find((a): a is VenueMix => a instanceof VenueMix)!;
+  const framesOf = () => mix().children.reduce((sum, c) => sum + (c as WsVenueFeed).frames, 0);
+  async function send(lines: Array<[WsReplay, string]>) {
+    const before = framesOf();
+    for (const [venue, line] of lines) venue.sockets[0].send(line);
+    await until(() => framesOf() === before + lines.length);
+    await venues.market.step();
+  }
+  const btc = async () => (await venues.call<Quotation[]>("GET", "currency/quotation_new")).body.message.find((q) => q.symbol === "BTC/USDT")!;
+  const okxTrade = (price: string, atMs: number) => JSON.stringify({ arg: { channel: "trades", instId: "BTC-USDT" }, data: [{ instId: "BTC-USDT", tradeId: String(atMs), px: price, sz: "0.01", side: "buy", ts: String(atMs), count: "1" }] });
+
+  it("prices BTC/USDT at the median of both venues, and the scanner compares them with each one's fee", async () => {
+    await send([...OKX.map((line): [WsReplay, string] => [okx, line]), ...BYBIT.map((line): [WsReplay, string] => [bybit, line])]);
+    // OKX's last trade 65012, Bybit's 65011.5: the median of two.
+    expect(await btc()).toMatchObject({ source: "okx", last: "65011.75", trading: true, paused: false });
+    const scan = (await venues.call<ArbitrageScan>("GET", "arbitrage/opportunities")).body.message;
+    expect(scan.venues.filter((v) => v.connected).map((v) => [v.id, v.fee_rate])).toEqual([
+      ["okx", "0.001"],
+      ["bybit", "0.001"],
+    ]);
+    expect(scan.list.find((r) => r.symbol === "BTC/USDT")).toMatchObject({ venues: 2, fee_rate: "0.002" });
+  });
+
+  it("goes on from OKX alone while Bybit is silent, and pauses once both are", async () => {
+    venues.clock.set(t0 + 6_600);
+    await send([[okx, okxTrade("65020.5", t0 + 6_500)]]);
+    expect(await btc()).toMatchObject({ last: "65020.50", trading: true, paused: false });
+    venues.clock.set(t0 + 12_000);
+    await venues.market.step();
+    expect(await btc()).toMatchObject({ trading: false, paused: true });
   });
 });

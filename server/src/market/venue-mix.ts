@@ -92,7 +92,8 @@ export class VenueMix implements FeedAdapter {
     let byVenue = this.last.get(tick.symbol);
     if (!byVenue) this.last.set(tick.symbol, (byVenue = new Map()));
     byVenue.set(venue, { value: Number(tick.price), price: tick.price, atMs: tick.atMs });
-    sink.tick({ ...tick, price: byVenue.size === 1 ? tick.price : this.median(byVenue, nowMs, maxAgeMs) });
+    // The pair's source is the mix's (one name per pair, as `currency/pairs` says); `venue` keeps whose trade it was.
+    sink.tick({ ...tick, source: this.source, price: byVenue.size === 1 ? tick.price : this.median(byVenue, nowMs, maxAgeMs) });
   }
 
   private median(byVenue: ReadonlyMap<string, LastTrade>, nowMs: number, maxAgeMs: number): string {
