@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errors } from "../../server/contract";
-import type { ArbitrageScan, Quotation } from "../../server/contract/market";
+import type { ArbitrageScan, Depth, Quotation, RecentTrade } from "../../server/contract/market";
 import { quoteAround } from "../../server/src/market";
 import { OandaFeed } from "../../server/src/market/oanda.feed";
 import { VenueMix } from "../../server/src/market/venue-mix";
@@ -77,6 +77,9 @@ describe("forex and metals from OANDA's pricing stream", () => {
     const pair = (await server.call<Array<{ spread_rate: string }>>("GET", "currency/pairs", { symbol: EUR })).body.message[0];
     expect(opened.body.message.open_price).toBe(quoteAround("1.08515", pair.spread_rate, 5).ask);
     expect(opened.body.message.open_tick).toEqual({ price: "1.08515", at_ms: at("08:00:06.004") });
+    // OANDA's levels are the pair's book; its stream carries no trades.
+    expect((await server.call<Depth>("GET", "currency/depth", { symbol: XAU, limit: 5 })).body.message).toMatchObject({ venue: "oanda", source: "oanda", bids: [["2350.10", "100"], ["2350.00", "500"]] });
+    expect((await server.call<{ list: unknown[] }>("GET", "currency/trades", { symbol: EUR })).body.message.list).toEqual([]);
   });
 
   it("drops malformed, unknown and late lines: the price stays the stream's latest", async () => {
@@ -145,6 +148,14 @@ describe("crypto from two venues (MARKET_VENUES=okx,bybit)", () => {
       ["bybit", "0.001"],
     ]);
     expect(scan.list.find((r) => r.symbol === "BTC/USDT")).toMatchObject({ venues: 2, fee_rate: "0.002" });
+
+    // The venues' book and trades, marked with the venue.
+    const book = (await venues.call<Depth>("GET", "currency/depth", { symbol: "BTC/USDT", limit: 5 })).body.message;
+    expect(["okx", "bybit"]).toContain(book.venue);
+    expect(book).toMatchObject({ source: book.venue, at_ms: t0 + 200 });
+    expect([book.bids.length, book.asks.length]).toEqual([5, 5]);
+    const trades = (await venues.call<{ list: RecentTrade[] }>("GET", "currency/trades", { symbol: "BTC/USDT" })).body.message.list;
+    expect(trades.map((t) => `${t.venue} ${t.price} ${t.side}`)).toEqual(["bybit 65011.5 sell", "okx 65012 sell", "bybit 65009 buy", "okx 65010.2 buy"]);
   });
 
   it("goes on from OKX alone while Bybit is silent, and pauses once both are", async () => {

@@ -1,7 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { ArbitrageScan, Candle, KlineInterval, MarketKind, MarketSource, Pair, Quotation, TermChange, UpcomingTermChange, Venue } from "../../contract/market";
+import type { ArbitrageScan, Candle, Depth, RecentTrade, KlineInterval, MarketKind, MarketSource, Pair, Quotation, TermChange, UpcomingTermChange, Venue } from "../../contract/market";
 import { money } from "../ledger";
 import type { OperatorSession } from "../platform/http";
 import { audit } from "../platform/audit";
@@ -157,31 +157,37 @@ export class MarketService {
       if (!byVenue) this.books.set(book.symbol, (byVenue = new Map()));
       byVenue.set(book.venue, book);
     }
+    const touched = new Set<VenueTrade[]>();
     for (const trade of update.trades ?? []) {
       let list = this.recentTrades.get(trade.symbol);
       if (!list) this.recentTrades.set(trade.symbol, (list = []));
       list.push(trade);
-      if (list.length > RECENT_TRADES * 2) list.splice(0, list.length - RECENT_TRADES);
+      touched.add(list);
+    }
+    // Several venues' trades arrive each in its venue's order: the list is in the trades' own time.
+    for (const list of touched) {
+      list.sort((a, b) => a.atMs - b.atMs);
+      if (list.length > RECENT_TRADES) list.splice(0, list.length - RECENT_TRADES);
     }
     if (update.venueStats) this.venueStats = update.venueStats;
   }
 
   /**
-   * The book of a pair: the freshest of its venues' books, best first, `limit` levels a side. It is the venue's, not
-   * the platform's (which fills at its own quote); null before any venue sent one.
+   * The book of a pair as the wire shows it: the freshest of its venues' books, best first, `limit` levels a side. It
+   * is the venue's, not the platform's (which fills at its own quote); empty before any venue sent one.
    */
-  depth(symbol: string, limit: number): (VenueBook & { bids: VenueBook["bids"]; asks: VenueBook["asks"] }) | null {
-    const byVenue = this.books.get(symbol);
-    if (!byVenue) return null;
+  depth(symbol: string, limit: number): Depth {
+    const pair = this.requirePair(symbol);
     let best: VenueBook | null = null;
-    for (const book of byVenue.values()) if (!best || book.atMs > best.atMs) best = book;
-    return best && { ...best, bids: best.bids.slice(0, limit), asks: best.asks.slice(0, limit) };
+    for (const book of this.books.get(pair.symbol)?.values() ?? []) if (!best || book.atMs > best.atMs) best = book;
+    if (!best) return { symbol: pair.symbol, venue: null, bids: [], asks: [], at_ms: null, source: this.sourceOf.get(pair.symbol) ?? this.deps.source };
+    return { symbol: pair.symbol, venue: best.venue, bids: best.bids.slice(0, limit), asks: best.asks.slice(0, limit), at_ms: best.atMs, source: best.source };
   }
 
   /** The pair's recent trades across its venues, newest first. */
-  trades(symbol: string, limit: number): VenueTrade[] {
-    const list = this.recentTrades.get(symbol) ?? [];
-    return list.slice(-limit).reverse();
+  trades(symbol: string, limit: number): RecentTrade[] {
+    const pair = this.requirePair(symbol);
+    return (this.recentTrades.get(pair.symbol) ?? []).slice(-limit).reverse().map(recentTradeOf);
   }
 
   /** Engines: every recorded tick, in time order per pair, in every process (the leader decides who acts). */
@@ -496,6 +502,8 @@ export class MarketService {
     };
   }
 }
+
+export const recentTradeOf = (t: VenueTrade): RecentTrade => ({ price: t.price, quantity: t.quantity, side: t.side, at_ms: t.atMs, venue: t.venue });
 
 function safely(fn: () => void, log?: { error(obj: object, msg?: string): void }): void {
   try {
