@@ -23,6 +23,7 @@ import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
 import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, type ErrorCode, type Quote } from "../model/ticket";
 import { DemoBadge } from "@/shared/market/demo-badge";
+import { MarketDepth } from "@/shared/market/order-book";
 import { Notice } from "./parts";
 import { PricesPaused, type TickFreshness } from "@/shared/ui/prices-paused";
 import { confirmsOpening, setConfirmsOpening } from "../model/confirm-pref";
@@ -135,6 +136,7 @@ function TicketForm({ ticket, quote, demo, freshness, riskWarning, initialDirect
 
       {ticket.trading_hours && <TradingHours hours={ticket.trading_hours} />}
       <UpcomingTerms changes={ticket.upcoming} />
+      <MarketDepth symbol={ticket.symbol} precision={precision} />
       {!ticket.trading && <Notice>{i18n._(errors.PAIR_NOT_ACTIVE.key)}</Notice>}
       {ticket.trading && closed && (
         <Notice>
