@@ -4,7 +4,8 @@ import { Worker } from "node:worker_threads";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "../server/src/app";
 import { DEFAULT_RUNNER_OPTIONS, FeedRunner } from "../server/src/market/feed-runner";
-import type { Tick } from "../server/src/market/feed";
+import type { FeedAdapter, Tick } from "../server/src/market/feed";
+import { VenueMix } from "../server/src/market/venue-mix";
 import { INSTRUMENTS, type Instrument } from "../server/src/market/instruments";
 import { MarketStore, type CandleRow } from "../server/src/market/market.store";
 import { SimFeed } from "../server/src/market/sim.feed";
@@ -17,7 +18,7 @@ import type { BenchResult, BenchSuite } from "./run";
 
 /**
  * The market feed: ticks per second through aggregation (8 kline intervals + the rolling 24 h ticker) for 1,000
- * instruments, the same with every tick and candle recorded in PGlite, and the socket fan-out to 1,000 local
+ * instruments, the same with three venues feeding every pair (their trades through the venue mix: median, trades list), the same with every tick and candle recorded in PGlite, and the socket fan-out to 1,000 local
  * clients (in a worker thread, so they do not share the server's event loop).
  */
 
@@ -32,7 +33,14 @@ function manyInstruments(count: number): Instrument[] {
   });
 }
 
-async function aggregation(instruments: Instrument[], record: boolean, log: (line: string) => void): Promise<BenchResult[]> {
+/** Three venues' adapters that the bench feeds by hand (their trades go through the venue mix as live ones do). */
+const BENCH_VENUES = ["binance", "okx", "bybit"] as const;
+function benchMix(clock: ManualClock, symbols: string[]): VenueMix {
+  const children = BENCH_VENUES.map((id): FeedAdapter => ({ source: id, symbols, venues: [{ id, name: id, source: id }], connectedVenues: () => [id], start() {}, stop() {} }));
+  return new VenueMix(children, { clock, maxAgeMs: () => 5_000 });
+}
+
+async function aggregation(instruments: Instrument[], record: boolean, log: (line: string) => void, venues = false): Promise<BenchResult[]> {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const database = record ? await openDatabase({}) : null;
   if (database) await migrate(database);
@@ -43,6 +51,9 @@ async function aggregation(instruments: Instrument[], record: boolean, log: (lin
   const precision = new Map(instruments.map((i) => [i.symbol, i.pricePrecision]));
   const runner = new FeedRunner({ store, bus: createLocalBus(), clock, log: silent, adapters: [sim], precision: (s) => precision.get(s) }, { ...DEFAULT_RUNNER_OPTIONS, minTickMs: 0 });
   await runner.start(new Map(), false);
+  // With venues: every simulated tick arrives as three venues' trades a little apart, and the mix prices the pair.
+  const mix = venues ? benchMix(clock, instruments.map((i) => i.symbol)) : null;
+  await mix?.start({ tick: (t) => runner.ingest(t), quote: () => {}, trade: (t) => runner.trade(t) });
 
   // Ticks are produced first (the simulator is not what is measured), then fed through ingest + flush.
   const seconds = record ? 20 : 60;
@@ -59,11 +70,13 @@ async function aggregation(instruments: Instrument[], record: boolean, log: (lin
   const started = performance.now();
   for (const batch of batches) {
     clock.advance(1_000);
-    for (const tick of batch) runner.ingest(tick);
+    if (mix) {
+      for (const tick of batch) for (const [n, venue] of BENCH_VENUES.entries()) mix.onVenueTick({ ...tick, atMs: tick.atMs - n, venue, source: venue, side: "buy" });
+    } else for (const tick of batch) runner.ingest(tick);
     const t = performance.now();
     await runner.flush();
     flushMs.push(performance.now() - t);
-    ticks += batch.length;
+    ticks += batch.length * (mix ? BENCH_VENUES.length : 1);
   }
   const elapsed = (performance.now() - started) / 1000;
   await runner.stop();
@@ -71,7 +84,7 @@ async function aggregation(instruments: Instrument[], record: boolean, log: (lin
   flushMs.sort((a, b) => a - b);
   const p50 = flushMs[Math.floor(flushMs.length / 2)];
   log(`${instruments.length} instruments, ${seconds} s of ticks, ${ticks.toLocaleString("en-US")} ticks${record ? ", recorded in PGlite (ticks + 8 intervals of candles)" : ""}`);
-  const label = record ? "recorded (PGlite)" : "aggregation only";
+  const label = `${record ? "recorded (PGlite)" : "aggregation only"}${mix ? ", 3 venues (venue trades in)" : ""}`;
   return [
     { name: `ticks/s, ${label}`, value: ticks / elapsed, unit: "ticks/s", note: `${instruments.length} instruments x 8 intervals + 24 h ticker` },
     { name: `flush of 1 s of ticks, ${label}, p50`, value: p50, unit: "ms", note: `${instruments.length} ticks per flush` },
@@ -175,6 +188,6 @@ export const suite: BenchSuite = {
   name: "market feed",
   async run(log) {
     const instruments = manyInstruments(1_000);
-    return [...(await aggregation(instruments, false, log)), ...(await aggregation(instruments, true, log)), ...(await fanOut(1_000, log))];
+    return [...(await aggregation(instruments, false, log)), ...(await aggregation(instruments, false, log, true)), ...(await aggregation(instruments, true, log)), ...(await fanOut(1_000, log))];
   },
 };

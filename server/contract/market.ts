@@ -19,8 +19,11 @@ export const klineIntervals = ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"]
 export const klineInterval = z.enum(klineIntervals, msg("PARAMETER_ERROR"));
 export type KlineInterval = z.infer<typeof klineInterval>;
 
-/** Where a pair's prices come from: the simulator (demo data) or a real exchange's public stream. */
-export const marketSources = ["sim", "binance"] as const;
+/**
+ * Where a pair's prices come from: the simulator (demo data), a crypto venue's public stream (a pair priced by
+ * several venues names the first one configured), or OANDA's pricing stream (forex and metals).
+ */
+export const marketSources = ["sim", "binance", "okx", "bybit", "oanda"] as const;
 export const marketSource = z.enum(marketSources);
 export type MarketSource = z.infer<typeof marketSource>;
 
@@ -183,6 +186,54 @@ export const pairs = call({
   tags: ["market"],
   input: z.object({ symbol: pairSymbol.optional(), kind: marketKind.optional() }),
   output: z.array(pair),
+});
+
+/** [price, quantity] of one level of a venue's book. */
+export const depthLevel = z.tuple([decimalString, decimalString]);
+
+/**
+ * A pair's order book as one of its venues shows it (the freshest), best first. It informs: the platform fills at its
+ * own quote (the venue price plus the pair's spread), never at these levels. Simulated pairs show a simulated book
+ * (`source: sim`). `venue` and `at_ms` are null before any book arrived.
+ */
+export const depthBook = z.object({
+  symbol: z.string(),
+  venue: z.string().nullable(),
+  bids: z.array(depthLevel),
+  asks: z.array(depthLevel),
+  at_ms: z.number().int().nullable(),
+  source: marketSource,
+});
+export type Depth = z.infer<typeof depthBook>;
+
+export const depth = call({
+  method: "GET",
+  path: "currency/depth",
+  access: "public",
+  summary: "A pair's order book at its venue (best first): informative, the platform fills at its own quote",
+  tags: ["market"],
+  input: z.object({ symbol: pairSymbol, limit: wholeNumber(5, 50).default(20) }),
+  output: depthBook,
+});
+
+export const recentTrade = z.object({
+  price: decimalString,
+  quantity: decimalString,
+  /** The taker's side. */
+  side: z.enum(["buy", "sell"]),
+  at_ms: z.number().int(),
+  venue: z.string(),
+});
+export type RecentTrade = z.infer<typeof recentTrade>;
+
+export const trades = call({
+  method: "GET",
+  path: "currency/trades",
+  access: "public",
+  summary: "A pair's recent trades at its venues, newest first (none for OANDA's prices, which carry no trades)",
+  tags: ["market"],
+  input: z.object({ symbol: pairSymbol, limit: wholeNumber(1, 100).default(50) }),
+  output: z.object({ list: z.array(recentTrade) }),
 });
 
 /** A venue that quotes prices (an exchange, or a simulated one). `connected` is live: it has quoted recently. */
@@ -417,7 +468,7 @@ export const feedStatus = call({
 // ----- realtime: /ws (JSON text frames) -----
 
 /** Public channels need a `symbol` (and `interval` for klines); user channels need `{"op":"auth"}` first. */
-export const publicChannels = ["ticker", "kline"] as const;
+export const publicChannels = ["ticker", "kline", "depth", "trades"] as const;
 export const userChannels = ["orders", "positions", "notices", "support", "funding", "kyc"] as const;
 /** User channels an authenticated socket receives without subscribing (chat). */
 export const autoUserChannels: readonly UserChannel[] = ["support"];
@@ -443,6 +494,9 @@ export type WsClientMessage = z.infer<typeof wsClientMessage>;
  * What the server sends:
  * - `{"channel":"ticker","symbol":"BTC/USDT","data":Quotation}`
  * - `{"channel":"kline","symbol":"BTC/USDT","interval":"1m","data":Candle}`
+ * - `{"channel":"depth","symbol":"BTC/USDT","data":Depth}` (20 levels a side) and
+ *   `{"channel":"trades","symbol":"BTC/USDT","data":{"list":[RecentTrade]}}` (the new trades, newest first): at most one
+ *   frame of each per pair per feed flush (a second)
  * - `{"channel":"orders"|"positions"|"notices"|"funding"|"kyc","data":...}` (after auth; the domains define `data`)
  * - `{"op":"pong"}`
  * - `{"op":"subscribed"|"unsubscribed","channel",...}` acknowledgements, `{"op":"auth","ok":true,"user_id"}`
@@ -451,6 +505,8 @@ export type WsClientMessage = z.infer<typeof wsClientMessage>;
  */
 export type WsServerMessage =
   | { channel: "ticker"; symbol: string; data: Quotation }
+  | { channel: "depth"; symbol: string; data: Depth }
+  | { channel: "trades"; symbol: string; data: { list: RecentTrade[] } }
   | { channel: "kline"; symbol: string; interval: KlineInterval; data: Candle }
   | { channel: UserChannel; data: unknown }
   | { op: "pong" }

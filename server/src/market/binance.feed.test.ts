@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer, type WebSocket } from "ws";
 import { systemClock } from "../platform/clock";
-import { BinanceFeed, binanceStreamUrl, parseBinanceFrame, trimDecimal, type BinanceEvent } from "./binance.feed";
+import { BinanceFeed, binanceStreamUrl, parseBinanceFrame, trimDecimal } from "./binance.feed";
+import type { VenueEvent } from "./ws-venue";
 import type { Tick, VenueQuote } from "./feed";
 import { INSTRUMENTS } from "./instruments";
 
@@ -21,28 +22,34 @@ const NAMES = new Map(CRYPTO.map((i) => [i.binance as string, i.symbol]));
 describe("parseBinanceFrame on recorded messages", () => {
   it("turns trades into ticks and book tickers into quotes, and drops everything else", () => {
     const events = FIXTURE.map((line) => parseBinanceFrame(line, NAMES));
-    const expected: (BinanceEvent | null)[] = [
+    const expected: (VenueEvent | null)[] = [
       null, // the subscription answer
-      { type: "trade", symbol: "BTC/USDT", price: "65012.34", quantity: "0.0152", atMs: 1767225600120 },
-      { type: "book", symbol: "BTC/USDT", bid: "65012.33", ask: "65012.34" },
-      { type: "trade", symbol: "ETH/USDT", price: "3201.55", quantity: "0.5", atMs: 1767225600148 },
-      { type: "book", symbol: "ETH/USDT", bid: "3201.54", ask: "3201.55" },
-      { type: "trade", symbol: "BTC/USDT", price: "65013.1", quantity: "0.0021", atMs: 1767225600399 },
-      { type: "trade", symbol: "DOGE/USDT", price: "0.15212", quantity: "1500", atMs: 1767225600400 },
+      { type: "trade", symbol: "BTC/USDT", price: "65012.34", quantity: "0.0152", side: "buy", atMs: 1767225600120 },
+      { type: "quote", symbol: "BTC/USDT", bid: "65012.33", ask: "65012.34" },
+      { type: "trade", symbol: "ETH/USDT", price: "3201.55", quantity: "0.5", side: "sell", atMs: 1767225600148 },
+      { type: "quote", symbol: "ETH/USDT", bid: "3201.54", ask: "3201.55" },
+      { type: "trade", symbol: "BTC/USDT", price: "65013.1", quantity: "0.0021", side: "sell", atMs: 1767225600399 },
+      { type: "trade", symbol: "DOGE/USDT", price: "0.15212", quantity: "1500", side: "buy", atMs: 1767225600400 },
       null, // a pair we do not list
       null, // a price that is not a number
       null, // a trade without its time
       null, // not JSON
       null, // a stream we do not use (klines are built from our own ticks)
-      { type: "trade", symbol: "SOL/USDT", price: "150.123", quantity: "2", atMs: 1767225601000 },
-      { type: "trade", symbol: "BTC/USDT", price: "65015", quantity: "0", atMs: 1767225601001 },
+      { type: "trade", symbol: "SOL/USDT", price: "150.123", quantity: "2", side: "sell", atMs: 1767225601000 },
+      { type: "trade", symbol: "BTC/USDT", price: "65015", quantity: "0", side: "sell", atMs: 1767225601001 },
     ];
     expect(events).toEqual(expected);
   });
 
+  it("reads a partial depth stream as the venue's book, its pair from the stream's name", () => {
+    const raw = JSON.stringify({ stream: "btcusdt@depth5@100ms", data: { lastUpdateId: 7, bids: [["65000.10", "0.5"]], asks: [["65000.20", "1.25000000"]] } });
+    expect(parseBinanceFrame(raw, NAMES, 42)).toEqual({ type: "book", symbol: "BTC/USDT", bids: [["65000.1", "0.5"]], asks: [["65000.2", "1.25"]], atMs: 42 });
+    expect(parseBinanceFrame(JSON.stringify({ stream: "btcusdt@depth5@100ms", data: { lastUpdateId: 7, bids: [["x", "1"]], asks: [] } }), NAMES)).toBeNull();
+  });
+
   it("reads a raw (not combined) stream payload too", () => {
     const raw = JSON.stringify({ e: "aggTrade", E: 1, s: "ETHUSDT", a: 1, p: "3000.10", q: "1", f: 1, l: 1, T: 5, m: true, M: true });
-    expect(parseBinanceFrame(raw, NAMES)).toEqual({ type: "trade", symbol: "ETH/USDT", price: "3000.1", quantity: "1", atMs: 5 });
+    expect(parseBinanceFrame(raw, NAMES)).toEqual({ type: "trade", symbol: "ETH/USDT", price: "3000.1", quantity: "1", side: "sell", atMs: 5 });
   });
 
   it.each([
@@ -54,7 +61,7 @@ describe("parseBinanceFrame on recorded messages", () => {
 
   it("asks for a trade and a book stream per listed pair", () => {
     const url = binanceStreamUrl("wss://stream.binance.com:9443/", CRYPTO.slice(0, 2));
-    expect(url).toBe("wss://stream.binance.com:9443/stream?streams=btcusdt@aggTrade/btcusdt@bookTicker/ethusdt@aggTrade/ethusdt@bookTicker");
+    expect(url).toBe("wss://stream.binance.com:9443/stream?streams=btcusdt@aggTrade/btcusdt@bookTicker/btcusdt@depth5@100ms/ethusdt@aggTrade/ethusdt@bookTicker/ethusdt@depth5@100ms");
   });
 });
 

@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../platform/bus";
 import type { Clock } from "../platform/clock";
 import { Dec, plain } from "./decimal";
-import type { FeedAdapter, StartPoint, Tick, VenueQuote } from "./feed";
+import type { FeedAdapter, StartPoint, Tick, VenueBook, VenueQuote, VenueTrade } from "./feed";
 import { instrumentOf } from "./instruments";
 import { INTERVAL_MS, tickBar, toCandle, type Bar, type CandleState, type CandleUpdate, KlineBook } from "./kline.engine";
 import type { Fence } from "./leader";
 import type { CandleRow, MarketStore } from "./market.store";
-import { loadMarketState, UPDATE_TOPIC, type CandleChange, type MarketUpdate, type TickerFigures } from "./market-state";
+import { loadMarketState, TRADES_PER_FLUSH, UPDATE_TOPIC, type CandleChange, type MarketUpdate, type TickerFigures } from "./market-state";
 import { historyPlan, simHistory } from "./sim.history";
 import { SimFeed } from "./sim.feed";
 import { estimateQuoteVolume, RollingDay } from "./ticker.engine";
@@ -68,6 +68,8 @@ export class FeedRunner {
   private pendingBySymbol = new Map<string, Tick>();
   private windowStart = new Map<string, number>();
   private quotes = new Map<string, VenueQuote>();
+  private books = new Map<string, VenueBook>();
+  private trades = new Map<string, VenueTrade[]>();
   /** A flush the database refused: retried with the next one (the order of ticks is kept). */
   private unsaved: { ticks: Tick[]; candles: Map<string, CandleRow> } | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -116,6 +118,8 @@ export class FeedRunner {
     this.pending = [];
     this.pendingBySymbol.clear();
     this.quotes.clear();
+    this.books.clear();
+    this.trades.clear();
     this.unsaved = null;
     this.lastAt.clear();
     this.book = state.book;
@@ -226,7 +230,7 @@ export class FeedRunner {
 
   /** Starts the adapters (and, with `auto`, the flush timer). `from` is what init returned. */
   async start(from: ReadonlyMap<string, StartPoint>, auto = true): Promise<void> {
-    const sink = { tick: (tick: Tick) => this.ingest(tick), quote: (quote: VenueQuote) => this.quote(quote) };
+    const sink = { tick: (tick: Tick) => this.ingest(tick), quote: (quote: VenueQuote) => this.quote(quote), trade: (trade: VenueTrade) => this.trade(trade), book: (book: VenueBook) => this.venueBook(book) };
     for (const adapter of this.deps.adapters) {
       const own = new Map([...from].filter(([symbol]) => adapter.symbols.includes(symbol)));
       await adapter.start(sink, own);
@@ -278,6 +282,19 @@ export class FeedRunner {
     this.quotes.set(`${quote.venue}|${quote.symbol}`, quote);
   }
 
+  /** A venue's trade for the recent-trades lists: the newest TRADES_PER_FLUSH of a pair per flush are kept. */
+  trade(trade: VenueTrade): void {
+    let list = this.trades.get(trade.symbol);
+    if (!list) this.trades.set(trade.symbol, (list = []));
+    list.push(trade);
+    if (list.length > TRADES_PER_FLUSH * 2) list.splice(0, list.length - TRADES_PER_FLUSH);
+  }
+
+  /** A venue's book: the latest of each venue and pair goes out with the next flush. */
+  venueBook(book: VenueBook): void {
+    this.books.set(`${book.venue}|${book.symbol}`, book);
+  }
+
   /** Aggregates, records and publishes what arrived since the last flush. One at a time. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing;
@@ -291,9 +308,13 @@ export class FeedRunner {
     if (this.fenced) return;
     const ticks = this.pending;
     const quotes = [...this.quotes.values()];
+    const books = [...this.books.values()];
+    const trades = [...this.trades.values()].flatMap((list) => list.slice(-TRADES_PER_FLUSH));
     this.pending = [];
     this.pendingBySymbol.clear();
     this.quotes.clear();
+    this.books.clear();
+    this.trades.clear();
     const nowMs = this.deps.clock.now().getTime();
 
     const { changes, tickers } = this.aggregate(ticks);
@@ -329,6 +350,10 @@ export class FeedRunner {
       candles: [...rows.values()],
       quotes,
       venues: this.venueStatus(),
+      trades,
+      books,
+      halted: this.halted(),
+      venueStats: this.venueStats(),
     };
     this.deps.bus.publish(UPDATE_TOPIC, update);
     if (nowMs - this.lastPruneMs > PRUNE_EVERY_MS) {
@@ -379,7 +404,7 @@ export class FeedRunner {
         });
       }
     }
-    this.deps.bus.publish(UPDATE_TOPIC, { atMs: nowMs, leader: this.leaderName, ticks: [], tickers, candles, quotes: [], venues: this.venueStatus() } satisfies MarketUpdate);
+    this.deps.bus.publish(UPDATE_TOPIC, { atMs: nowMs, leader: this.leaderName, ticks: [], tickers, candles, quotes: [], venues: this.venueStatus(), halted: this.halted(), venueStats: this.venueStats() } satisfies MarketUpdate);
   }
 
   private venueStatus(): MarketUpdate["venues"] {
@@ -387,6 +412,14 @@ export class FeedRunner {
       const connected = new Set(adapter.connectedVenues());
       return adapter.venues.map((v) => ({ id: v.id, connected: connected.has(v.id) }));
     });
+  }
+
+  private halted(): string[] {
+    return this.deps.adapters.flatMap((adapter) => adapter.halted?.() ?? []);
+  }
+
+  private venueStats(): NonNullable<MarketUpdate["venueStats"]> {
+    return Object.assign({}, ...this.deps.adapters.map((adapter) => adapter.venueStats?.() ?? {}));
   }
 
   private async prune(nowMs: number): Promise<void> {

@@ -15,6 +15,33 @@ export interface Tick {
   quantity: string;
   atMs: number;
   source: MarketSource;
+  /** The venue whose trade or price this is (absent: the source has one). */
+  venue?: string;
+  /** The taker's side of a venue's trade, when the venue says. */
+  side?: "buy" | "sell";
+}
+
+/** A venue's trade as the recent-trades list shows it. */
+export interface VenueTrade {
+  venue: string;
+  symbol: string;
+  price: string;
+  quantity: string;
+  side: "buy" | "sell";
+  atMs: number;
+}
+
+/** [price, quantity], decimal strings. */
+export type DepthLevel = [string, string];
+
+/** A venue's order book for a pair, best first: it informs, the platform fills at its own quote. */
+export interface VenueBook {
+  venue: string;
+  source: MarketSource;
+  symbol: string;
+  bids: DepthLevel[];
+  asks: DepthLevel[];
+  atMs: number;
 }
 
 /** One venue's best bid and ask for a pair. */
@@ -35,6 +62,10 @@ export interface VenueInfo {
 export interface FeedSink {
   tick(tick: Tick): void;
   quote(quote: VenueQuote): void;
+  /** A venue's trade for the recent-trades list (a tick is the reference price; a trade is what a venue printed). */
+  trade?(trade: VenueTrade): void;
+  /** A venue's book (its latest replaces the previous one). */
+  book?(book: VenueBook): void;
 }
 
 /** Where a pair's price stood when the adapter starts (the last recorded tick), so a restart continues from it. */
@@ -50,6 +81,10 @@ export interface FeedAdapter {
   readonly venues: readonly VenueInfo[];
   /** Venues connected right now (a socket open, a simulator running): the scanner counts these, never a constant. */
   connectedVenues(): string[];
+  /** Pairs the source says cannot trade now (a broker's `tradeable: false`): paused whatever their tick's age. */
+  halted?(): string[];
+  /** Per venue: connections opened after the first, and frames received (the feed page). */
+  venueStats?(): Record<string, { reconnects: number; frames: number }>;
   /** Starts producing into `sink`. `from` holds each pair's last recorded tick, if any. */
   start(sink: FeedSink, from: ReadonlyMap<string, StartPoint>): Promise<void> | void;
   stop(): Promise<void> | void;

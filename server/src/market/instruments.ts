@@ -20,8 +20,12 @@ export interface Instrument {
   /** Units of the base asset in one lot. */
   contractSize: string;
   sim: SimParams;
-  /** The instrument's name on Binance's spot market (crypto only). */
+  /** The instrument's name on each venue that lists it, derived from base and quote (never written per pair). */
   binance?: string;
+  okx?: string;
+  bybit?: string;
+  /** OANDA's name (forex and metals): EUR/USD -> EUR_USD, XAU/USD -> XAU_USD. */
+  oanda?: string;
 }
 
 export interface SimParams {
@@ -51,6 +55,8 @@ const crypto = (base: string, reference: number, precision: number, step: string
   contractSize: "1",
   sim: { reference, volatilityAnnual, anchorStd: 0.45, volumeDaily, venueDeviation: 0.0006, venueHalfSpread: 0.0002 },
   binance: `${base}USDT`,
+  okx: `${base}-USDT`,
+  bybit: `${base}USDT`,
 });
 
 const fx = (base: string, quote: string, reference: number, precision: number, volatilityAnnual: number, kind: MarketKind = "forex", contractSize = "100000", spreadRate = "0.00004"): Instrument => ({
@@ -72,6 +78,7 @@ const fx = (base: string, quote: string, reference: number, precision: number, v
     venueDeviation: kind === "metal" ? 0.0002 : 0.00004,
     venueHalfSpread: kind === "metal" ? 0.0001 : 0.00002,
   },
+  oanda: `${base}_${quote}`,
 });
 
 export const INSTRUMENTS: readonly Instrument[] = [

@@ -1,5 +1,5 @@
 import type { Candle, KlineInterval, MarketSource } from "../../contract/market";
-import type { Tick, VenueQuote } from "./feed";
+import type { Tick, VenueBook, VenueQuote, VenueTrade } from "./feed";
 import { fromCandle, INTERVALS, KlineBook } from "./kline.engine";
 import type { MarketStore, StoredTick } from "./market.store";
 import { estimateQuoteVolume, RollingDay } from "./ticker.engine";
@@ -36,7 +36,18 @@ export interface MarketUpdate {
   candles: CandleChange[];
   quotes: VenueQuote[];
   venues: { id: string; connected: boolean }[];
+  /** The venues' trades since the last flush (at most TRADES_PER_FLUSH a pair), oldest first. */
+  trades?: VenueTrade[];
+  /** Each venue's latest book of a pair, when it changed since the last flush. */
+  books?: VenueBook[];
+  /** Every pair its source says cannot trade now (the whole list, so every process converges). */
+  halted?: string[];
+  /** Per venue: reconnects and frames received so far (the feed page's figures). */
+  venueStats?: Record<string, { reconnects: number; frames: number }>;
 }
+
+/** A pair's trades a flush carries at most: the recent-trades list shows the newest. */
+export const TRADES_PER_FLUSH = 100;
 
 export const UPDATE_TOPIC = "market.update";
 /** Published when an operator changes a pair, so every process reloads its pair cache. */

@@ -4,6 +4,10 @@ import type { AppContext } from "../platform/context";
 import type { Authenticator } from "../platform/http";
 import type { PriceSource } from "../wallet";
 import { BinanceFeed } from "./binance.feed";
+import { BybitFeed } from "./bybit.feed";
+import { OandaFeed } from "./oanda.feed";
+import { OkxFeed } from "./okx.feed";
+import { VenueMix } from "./venue-mix";
 import type { FeedAdapter } from "./feed";
 import { DEFAULT_RUNNER_OPTIONS, FeedRunner, type RunnerOptions } from "./feed-runner";
 import { INSTRUMENTS, type Instrument } from "./instruments";
@@ -62,19 +66,46 @@ export interface MarketModule {
   isLeader(): boolean;
 }
 
-export function marketAdapters(ctx: AppContext, options: Pick<MarketOptions, "simTickMs" | "binanceUrl" | "instruments">, auto: boolean, seed: string): FeedAdapter[] {
+/** The crypto venues configured: MARKET_VENUES, else Binance alone when MARKET_SOURCE=binance, else none (simulated). */
+export function cryptoVenues(config: AppContext["config"]): readonly ("binance" | "okx" | "bybit")[] {
+  return config.MARKET_VENUES ?? (config.MARKET_SOURCE === "binance" ? ["binance"] : []);
+}
+
+/**
+ * The adapters the configuration chooses: the crypto pairs from their venues (several: their fresh venues' median,
+ * venue-mix.ts), forex and metals from OANDA with FX_SOURCE=oanda; whatever no real source prices stays simulated,
+ * and says so (its `source` is sim).
+ */
+export function marketAdapters(ctx: AppContext, options: Pick<MarketOptions, "simTickMs" | "binanceUrl" | "instruments">, auto: boolean, seed: string, isOff?: (venue: string) => boolean): FeedAdapter[] {
   const instruments = options.instruments ?? INSTRUMENTS;
   const simTickMs = options.simTickMs ?? 1_000;
-  if (ctx.config.MARKET_SOURCE === "binance") {
-    const listed = instruments.filter((i) => i.binance);
-    const rest = instruments.filter((i) => !i.binance);
-    // Binance lists no forex or metals: those stay simulated, and say so (their `source` is sim).
-    return [
-      new BinanceFeed({ instruments: listed, clock: ctx.clock, url: options.binanceUrl ?? ctx.config.BINANCE_STREAM_URL, log: ctx.log }),
-      new SimFeed({ instruments: rest, seed, clock: ctx.clock, tickMs: simTickMs, auto }),
-    ];
+  const { config, clock, log } = ctx;
+  const adapters: FeedAdapter[] = [];
+  const real = new Set<string>();
+  const venues = cryptoVenues(config);
+  if (venues.length) {
+    const listed = instruments.filter((i) => i.kind === "crypto");
+    const children = venues.map((venue) =>
+      venue === "binance"
+        ? new BinanceFeed({ instruments: listed, clock, url: options.binanceUrl ?? config.BINANCE_STREAM_URL, log })
+        : venue === "okx"
+          ? new OkxFeed({ instruments: listed, clock, url: config.OKX_STREAM_URL, log })
+          : new BybitFeed({ instruments: listed, clock, url: config.BYBIT_STREAM_URL, log }),
+    );
+    const maxAge = config.TICK_MAX_AGE_CRYPTO_MS;
+    const mix = new VenueMix(children, { clock, maxAgeMs: () => maxAge, isOff });
+    adapters.push(mix);
+    for (const symbol of mix.symbols) real.add(symbol);
   }
-  return [new SimFeed({ instruments, seed, clock: ctx.clock, tickMs: simTickMs, auto })];
+  if (config.FX_SOURCE === "oanda" && config.OANDA_TOKEN && config.OANDA_ACCOUNT_ID) {
+    const listed = instruments.filter((i) => i.oanda && !real.has(i.symbol));
+    const oanda = new OandaFeed({ instruments: listed, token: config.OANDA_TOKEN, accountId: config.OANDA_ACCOUNT_ID, url: config.OANDA_STREAM_URL, log });
+    adapters.push(oanda);
+    for (const symbol of oanda.symbols) real.add(symbol);
+  }
+  const rest = instruments.filter((i) => !real.has(i.symbol));
+  if (rest.length || adapters.length === 0) adapters.push(new SimFeed({ instruments: rest, seed, clock, tickMs: simTickMs, auto }));
+  return adapters;
 }
 
 export async function registerMarket(ctx: AppContext, app: FastifyInstance, options: MarketOptions): Promise<MarketModule> {

@@ -17,6 +17,8 @@ export function marketRoutes(ctx: AppContext, service: MarketService, terms: Ter
   api.route(market.fxKlines, ({ input }) => service.klines(input, FX));
   api.route(market.pairs, ({ input }) => service.pairs(input));
   api.route(market.arbitrage, ({ input }) => service.arbitrage(input));
+  api.route(market.depth, ({ input }) => service.depth(input.symbol, input.limit));
+  api.route(market.trades, ({ input }) => ({ list: service.trades(input.symbol, input.limit) }));
 
   api.route(market.backofficePairs, ({ input }) => service.pairs(input), { roles: READERS });
   api.route(market.updatePair, ({ operator, input }) => service.updatePair(operator, input), { roles: ["admin"] });

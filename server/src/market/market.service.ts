@@ -1,7 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { ArbitrageScan, Candle, KlineInterval, MarketKind, MarketSource, Pair, Quotation, TermChange, UpcomingTermChange, Venue } from "../../contract/market";
+import type { ArbitrageScan, Candle, Depth, RecentTrade, KlineInterval, MarketKind, MarketSource, Pair, Quotation, TermChange, UpcomingTermChange, Venue } from "../../contract/market";
 import { money } from "../ledger";
 import type { OperatorSession } from "../platform/http";
 import { audit } from "../platform/audit";
@@ -12,7 +12,7 @@ import { errors } from "../../contract/messages";
 import { DomainError } from "../platform/errors";
 import type { PriceSource } from "../wallet";
 import { fixed } from "./decimal";
-import type { FeedAdapter, Tick } from "./feed";
+import type { FeedAdapter, Tick, VenueBook, VenueTrade } from "./feed";
 import { PAIRS_TOPIC, UPDATE_TOPIC, type MarketUpdate, type TickerFigures } from "./market-state";
 import type { MarketStore, PairRow, StoredTick } from "./market.store";
 import { marketPairs } from "./market.schema";
@@ -31,6 +31,9 @@ import { VenueBoard } from "./venues";
 
 /** The oldest tick a fill, an option's opening or a close may use, per kind, unless configured otherwise. */
 export const DEFAULT_TICK_MAX_AGE_MS: Readonly<Record<MarketKind, number>> = { crypto: 5_000, forex: 15_000, metal: 15_000 };
+
+/** Trades of a pair every process keeps for the recent-trades list (the call's maximum). */
+const RECENT_TRADES = 100;
 
 /** The feed is live when an update arrived this recently. */
 const FEED_LIVE_MS = 60_000;
@@ -61,6 +64,12 @@ export class MarketService {
   private readonly updateListeners = new Set<UpdateListener>();
   private readonly sourceOf = new Map<string, MarketSource>();
   private readonly venueBoard: VenueBoard;
+  /** Pairs their source says cannot trade now (OANDA's `tradeable: false`), as the leader's last update listed them. */
+  private halted = new Set<string>();
+  /** Each pair's latest book per venue, and its recent trades (newest last, at most RECENT_TRADES). */
+  private readonly books = new Map<string, Map<string, VenueBook>>();
+  private readonly recentTrades = new Map<string, VenueTrade[]>();
+  private venueStats: NonNullable<MarketUpdate["venueStats"]> = {};
   private unsubscribe: Array<() => void> = [];
   /** When the last update arrived (ms, this process's clock), and from which process. */
   lastUpdateMs: number | null = null;
@@ -114,7 +123,13 @@ export class MarketService {
     this.leaderName = update.leader;
     // The ticks first: the quotations below say how old their pair's tick is and whether it trades.
     for (const tick of update.ticks) this.lastTicks.set(tick.symbol, tick);
+    const haltsChanged = update.halted ? this.applyHalts(update.halted) : [];
+    this.applyDepth(update);
     const changed = new Map<string, Quotation>();
+    for (const symbol of haltsChanged) {
+      const q = this.quotationOf(symbol);
+      if (q) changed.set(symbol, q);
+    }
     for (const figures of update.tickers) {
       this.tickers.set(figures.symbol, figures);
       this.quotationCache.delete(figures.symbol);
@@ -125,6 +140,54 @@ export class MarketService {
     this.venueBoard.apply(update);
     if (update.ticks.length) for (const listener of this.tickListeners) safely(() => listener(update.ticks), this.deps.log);
     for (const listener of this.updateListeners) safely(() => listener(update, changed), this.deps.log);
+  }
+
+  /** A halt or its end changes a quotation without any new figure: those are dropped from the cache. */
+  private applyHalts(list: readonly string[]): string[] {
+    const next = new Set(list);
+    const changed = [...new Set([...next, ...this.halted])].filter((symbol) => next.has(symbol) !== this.halted.has(symbol));
+    for (const symbol of changed) this.quotationCache.delete(symbol);
+    this.halted = next;
+    return changed;
+  }
+
+  private applyDepth(update: MarketUpdate): void {
+    for (const book of update.books ?? []) {
+      let byVenue = this.books.get(book.symbol);
+      if (!byVenue) this.books.set(book.symbol, (byVenue = new Map()));
+      byVenue.set(book.venue, book);
+    }
+    const touched = new Set<VenueTrade[]>();
+    for (const trade of update.trades ?? []) {
+      let list = this.recentTrades.get(trade.symbol);
+      if (!list) this.recentTrades.set(trade.symbol, (list = []));
+      list.push(trade);
+      touched.add(list);
+    }
+    // Several venues' trades arrive each in its venue's order: the list is in the trades' own time.
+    for (const list of touched) {
+      list.sort((a, b) => a.atMs - b.atMs);
+      if (list.length > RECENT_TRADES) list.splice(0, list.length - RECENT_TRADES);
+    }
+    if (update.venueStats) this.venueStats = update.venueStats;
+  }
+
+  /**
+   * The book of a pair as the wire shows it: the freshest of its venues' books, best first, `limit` levels a side. It
+   * is the venue's, not the platform's (which fills at its own quote); empty before any venue sent one.
+   */
+  depth(symbol: string, limit: number): Depth {
+    const pair = this.requirePair(symbol);
+    let best: VenueBook | null = null;
+    for (const book of this.books.get(pair.symbol)?.values() ?? []) if (!best || book.atMs > best.atMs) best = book;
+    if (!best) return { symbol: pair.symbol, venue: null, bids: [], asks: [], at_ms: null, source: this.sourceOf.get(pair.symbol) ?? this.deps.source };
+    return { symbol: pair.symbol, venue: best.venue, bids: best.bids.slice(0, limit), asks: best.asks.slice(0, limit), at_ms: best.atMs, source: best.source };
+  }
+
+  /** The pair's recent trades across its venues, newest first. */
+  trades(symbol: string, limit: number): RecentTrade[] {
+    const pair = this.requirePair(symbol);
+    return (this.recentTrades.get(pair.symbol) ?? []).slice(-limit).reverse().map(recentTradeOf);
   }
 
   /** Engines: every recorded tick, in time order per pair, in every process (the leader decides who acts). */
@@ -361,6 +424,7 @@ export class MarketService {
 
   /** Whether the pair's last tick is recent enough to trade on (its kind's maximum age unless another is given). */
   isFresh(symbol: string, maxAgeMs = this.maxTickAgeMs(symbol)): boolean {
+    if (this.halted.has(symbol)) return false;
     const age = this.tickAgeMs(symbol);
     return age !== null && age <= maxAgeMs;
   }
@@ -438,6 +502,8 @@ export class MarketService {
     };
   }
 }
+
+export const recentTradeOf = (t: VenueTrade): RecentTrade => ({ price: t.price, quantity: t.quantity, side: t.side, at_ms: t.atMs, venue: t.venue });
 
 function safely(fn: () => void, log?: { error(obj: object, msg?: string): void }): void {
   try {

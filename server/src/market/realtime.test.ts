@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import type { Quotation } from "../../contract/market";
+import type { Depth, Quotation, RecentTrade } from "../../contract/market";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { openSocket, type SocketClient } from "../testing/socket";
 
@@ -31,6 +31,42 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+});
+
+describe("depth and recent trades of a simulated pair", () => {
+  it("answers currency/depth and currency/trades, marked sim, and pushes them once per flush on their channels", async () => {
+    const depth = (await server.call<Depth>("GET", "currency/depth", { symbol: "BTC/USDT", limit: 5 })).body.message;
+    expect(depth).toMatchObject({ symbol: "BTC/USDT", venue: "sim-a", source: "sim" });
+    expect([depth.bids.length, depth.asks.length]).toEqual([5, 5]);
+    // Best first: bids falling, asks rising, the best bid under the best ask.
+    expect(depth.bids.map(([p]) => Number(p))).toEqual([...depth.bids.map(([p]) => Number(p))].sort((a, b) => b - a));
+    expect(depth.asks.map(([p]) => Number(p))).toEqual([...depth.asks.map(([p]) => Number(p))].sort((a, b) => a - b));
+    expect(Number(depth.bids[0][0])).toBeLessThan(Number(depth.asks[0][0]));
+    expect((await server.call<Depth>("GET", "currency/depth", { symbol: "BTC/USDT" })).body.message.bids.length).toBe(20);
+    for (const limit of [4, 51, "x"]) expect((await server.call("GET", "currency/depth", { symbol: "BTC/USDT", limit })).body.code).toBe("PARAMETER_ERROR");
+    expect((await server.call("GET", "currency/depth", { symbol: "NOPE/USDT" })).body.code).toBe("PAIR_NOT_FOUND");
+    expect((await server.call("GET", "currency/trades", { symbol: "BTC/USDT", limit: 0 })).body.code).toBe("PARAMETER_ERROR");
+
+    const c = await client();
+    c.send({ op: "subscribe", channel: "depth", symbol: "BTC/USDT" });
+    c.send({ op: "subscribe", channel: "trades", symbol: "BTC/USDT" });
+    // The acknowledgements, then the current book and trades at once.
+    const frame = (channel: string) => (m: Record<string, unknown>) => m.channel === channel && "data" in m;
+    await c.next(frame("depth"));
+    await c.next(frame("trades"));
+    await step();
+    const pushedDepth = (await c.next(frame("depth"))) as { data: Depth };
+    const pushedTrades = (await c.next(frame("trades"))) as { data: { list: RecentTrade[] } };
+    await settle();
+    // One frame of each per flush (next() took them).
+    expect(c.messages.filter((m) => frame("depth")(m) || frame("trades")(m))).toEqual([]);
+    expect(pushedDepth.data).toEqual((await server.call<Depth>("GET", "currency/depth", { symbol: "BTC/USDT" })).body.message);
+    const listed = (await server.call<{ list: RecentTrade[] }>("GET", "currency/trades", { symbol: "BTC/USDT", limit: 3 })).body.message.list;
+    expect(listed[0]).toEqual(pushedTrades.data.list[0]);
+    expect(listed[0]).toMatchObject({ venue: "sim-a", side: expect.stringMatching(/^(buy|sell)$/) });
+    expect(listed.map((t) => t.at_ms)).toEqual([...listed.map((t) => t.at_ms)].sort((a, b) => b - a));
+    c.close();
+  });
 });
 
 describe("/ws public channels", () => {

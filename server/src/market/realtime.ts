@@ -67,6 +67,9 @@ interface UsersMessage {
 }
 
 const OPEN = 1;
+/** Levels a side a depth frame carries, and trades a trades frame carries at most. */
+const SOCKET_DEPTH_LEVELS = 20;
+const SOCKET_TRADES = 50;
 
 const topicKey = (channel: string, symbol?: string, interval?: string): string => [channel, symbol, interval].filter(Boolean).join("|");
 
@@ -208,7 +211,7 @@ export class RealtimeHub {
       if (!parsed.success || !this.deps.market.pair(parsed.data)) return this.error(client, "PAIR_NOT_FOUND", request);
       symbol = parsed.data;
       if (message.channel === "kline" && !message.interval) return this.error(client, "PARAMETER_ERROR", request);
-      key = message.channel === "kline" ? topicKey("kline", symbol, message.interval) : topicKey("ticker", symbol);
+      key = message.channel === "kline" ? topicKey("kline", symbol, message.interval) : topicKey(message.channel, symbol);
     }
     const ack = { channel: message.channel, ...(symbol ? { symbol } : {}), ...(message.channel === "kline" ? { interval: message.interval } : {}) };
     if (message.op === "unsubscribe") {
@@ -228,6 +231,8 @@ export class RealtimeHub {
       const q = this.deps.market.quotationOf(symbol);
       if (q) this.send(client, { channel: "ticker", symbol, data: q });
     }
+    if (symbol && message.channel === "depth") this.send(client, { channel: "depth", symbol, data: this.deps.market.depth(symbol, SOCKET_DEPTH_LEVELS) });
+    if (symbol && message.channel === "trades") this.send(client, { channel: "trades", symbol, data: { list: this.deps.market.trades(symbol, SOCKET_TRADES) } });
     if (symbol && message.channel === "kline" && message.interval) {
       const candle = this.deps.market.openCandle(symbol, message.interval);
       if (candle) this.send(client, { channel: "kline", symbol, interval: message.interval, data: candle });
@@ -280,6 +285,19 @@ export class RealtimeHub {
     for (const [symbol, q] of quotations) {
       const set = this.byTopic.get(topicKey("ticker", symbol));
       if (set) this.broadcast(set, JSON.stringify({ channel: "ticker", symbol, data: q }));
+    }
+    // Depth and trades: at most one frame of each per pair per update (a flush a second), whatever the venues send.
+    for (const symbol of new Set((update.books ?? []).map((b) => b.symbol))) {
+      const set = this.byTopic.get(topicKey("depth", symbol));
+      if (set) this.broadcast(set, JSON.stringify({ channel: "depth", symbol, data: this.deps.market.depth(symbol, SOCKET_DEPTH_LEVELS) }));
+    }
+    if (update.trades?.length) {
+      const symbols = new Set(update.trades.map((t) => t.symbol).filter((symbol) => this.byTopic.has(topicKey("trades", symbol))));
+      // The newest of the pair's list, which this update just brought in (and ordered).
+      for (const symbol of symbols) {
+        const count = update.trades.filter((t) => t.symbol === symbol).length;
+        this.broadcast(this.byTopic.get(topicKey("trades", symbol))!, JSON.stringify({ channel: "trades", symbol, data: { list: this.deps.market.trades(symbol, Math.min(count, SOCKET_TRADES)) } }));
+      }
     }
     for (const change of update.candles) {
       const set = this.byTopic.get(topicKey("kline", change.symbol, change.interval));

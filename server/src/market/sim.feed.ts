@@ -1,5 +1,5 @@
 import type { Clock } from "../platform/clock";
-import type { FeedAdapter, FeedSink, StartPoint, VenueInfo } from "./feed";
+import type { DepthLevel, FeedAdapter, FeedSink, StartPoint, VenueBook, VenueInfo } from "./feed";
 import type { Instrument } from "./instruments";
 import { DAY_MS } from "./kline.engine";
 import { Random } from "./random";
@@ -20,6 +20,9 @@ export const SIM_VENUES = [
   { id: "sim-b", name: "Demo venue B", deviation: 1.3, spread: 0.8 },
   { id: "sim-c", name: "Demo venue C", deviation: 0.8, spread: 1.6 },
 ] as const;
+
+/** Levels a side of a simulated book (the depth call's maximum). */
+const SIM_BOOK_LEVELS = 50;
 
 /** How fast a venue's deviation returns to the consensus, and the volatility regime changes. */
 const VENUE_REVERT_MS = 30_000;
@@ -97,6 +100,8 @@ interface PairState {
   instrument: Instrument;
   model: PriceModel;
   random: Random;
+  /** The simulated book's own generator, so books never change the prices a seed gives. */
+  bookRandom: Random;
   lastMs: number;
   venues: VenueState[];
 }
@@ -139,6 +144,7 @@ export class SimFeed implements FeedAdapter {
         instrument,
         random,
         model: new PriceModel(instrument, random, price),
+        bookRandom: new Random(`${this.options.seed}|book|${instrument.symbol}`),
         lastMs: start?.atMs ?? nowMs,
         venues: SIM_VENUES.map(() => ({ deviation: 0, stale: 0, bid: "", ask: "" })),
       };
@@ -163,8 +169,11 @@ export class SimFeed implements FeedAdapter {
       const moveSigmas = expected > 0 ? Math.log(after / before) / expected : 0;
       pair.lastMs = atMs;
       const price = formatPrice(after, instrument.pricePrecision);
-      sink.tick({ symbol: instrument.symbol, price, quantity: quantityFor(instrument, random, dtMs, moveSigmas), atMs, source: "sim" });
+      const quantity = quantityFor(instrument, random, dtMs, moveSigmas);
+      sink.tick({ symbol: instrument.symbol, price, quantity, atMs, source: "sim" });
+      sink.trade?.({ venue: SIM_VENUES[0].id, symbol: instrument.symbol, price, quantity, side: after >= before ? "buy" : "sell", atMs });
       this.quoteVenues(pair, after, dtMs, atMs, sink);
+      if (sink.book) sink.book(this.bookOf(pair, atMs));
     }
   }
 
@@ -189,6 +198,20 @@ export class SimFeed implements FeedAdapter {
       }
       sink.quote({ venue: venue.id, symbol: instrument.symbol, bid: state.bid, ask: state.ask, atMs });
     });
+  }
+
+  /** The first demo venue's book: SIM_BOOK_LEVELS a side from its quote, a basis point apart, random sizes. */
+  private bookOf(pair: PairState, atMs: number): VenueBook {
+    const { instrument, bookRandom } = pair;
+    const venue = pair.venues[0];
+    const precision = instrument.pricePrecision;
+    const tick = 10 ** -precision;
+    const step = Math.max(tick, Math.round((Number(venue.bid) * 0.0001) / tick) * tick);
+    const typical = instrument.sim.volumeDaily / 20_000;
+    const decimals = decimalsOf(instrument.quantityStep);
+    const size = (level: number) => Math.max(Number(instrument.quantityStep), typical * (1 + level / 4) * Math.exp(0.8 * bookRandom.normal())).toFixed(decimals);
+    const side = (from: string, direction: number): DepthLevel[] => Array.from({ length: SIM_BOOK_LEVELS }, (_, level) => [formatPrice(Number(from) + direction * level * step, precision), size(level)]);
+    return { venue: SIM_VENUES[0].id, source: "sim", symbol: instrument.symbol, bids: side(venue.bid, -1), asks: side(venue.ask, 1), atMs };
   }
 
   stop(): void {

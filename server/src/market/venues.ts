@@ -10,8 +10,11 @@ import { scan } from "./scanner.engine";
 /** A venue that has not quoted for this long is not connected, whatever its adapter says. */
 const VENUE_LIVE_MS = 30_000;
 
-/** Taker fees per venue (settings `market.venue_fees` overrides them): what the scanner subtracts. */
-export const DEFAULT_VENUE_FEES: Record<string, string> = { "sim-a": "0.001", "sim-b": "0.0008", "sim-c": "0.0006", binance: "0.001" };
+/**
+ * Taker fees per venue (settings `market.venue_fees` overrides them): what the scanner subtracts. The real venues'
+ * are their published base-tier spot taker fees; OANDA charges through its spread.
+ */
+export const DEFAULT_VENUE_FEES: Record<string, string> = { "sim-a": "0.001", "sim-b": "0.0008", "sim-c": "0.0006", binance: "0.001", okx: "0.001", bybit: "0.001", oanda: "0" };
 export const VENUE_FEES_KEY = "market.venue_fees";
 
 /** The venues' quotes as the leader's updates bring them, their liveness and fees, and the arbitrage scan over them. */

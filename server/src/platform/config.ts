@@ -19,6 +19,24 @@ const schema = z.object({
   BINANCE_STREAM_URL: z.string().url().default("wss://stream.binance.com:9443"),
   /** Bearer token of `GET /metrics` (Prometheus); unset, the metrics are not served at all. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Crypto venues whose public streams price the crypto pairs together (a pair's tick is its fresh venues' median):
+   * a comma list of binance, okx, bybit. Unset: binance when MARKET_SOURCE=binance, else simulated.
+   */
+  MARKET_VENUES: z
+    .string()
+    .regex(/^\s*(binance|okx|bybit)\s*(,\s*(binance|okx|bybit)\s*)*$/, "a comma list of binance, okx, bybit")
+    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()))] as ("binance" | "okx" | "bybit")[])
+    .optional(),
+  /** OKX's v5 public WebSocket and Bybit's v5 public spot stream; local replay servers in tests. */
+  OKX_STREAM_URL: z.string().url().default("wss://ws.okx.com:8443/ws/v5/public"),
+  BYBIT_STREAM_URL: z.string().url().default("wss://stream.bybit.com/v5/public/spot"),
+  /** Forex and metals: simulated (sim), or OANDA's v20 pricing stream (oanda: needs OANDA_TOKEN and OANDA_ACCOUNT_ID). */
+  FX_SOURCE: z.enum(["sim", "oanda"]).default("sim"),
+  OANDA_TOKEN: z.string().min(1).optional(),
+  OANDA_ACCOUNT_ID: z.string().regex(/^[A-Za-z0-9-]{1,40}$/).optional(),
+  /** OANDA's stream host (the practice accounts' is https://stream-fxpractice.oanda.com); a local replay server in tests. */
+  OANDA_STREAM_URL: z.string().url().default("https://stream-fxtrade.oanda.com"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Trust X-Forwarded-For from a load balancer (rate limits key on the client address). */
   TRUST_PROXY: z.stringbool().default(false),
@@ -107,6 +125,9 @@ const schema = z.object({
 }).refine((c) => (c.VAPID_PUBLIC_KEY === undefined) === (c.VAPID_PRIVATE_KEY === undefined), {
   message: "set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither",
   path: ["VAPID_PRIVATE_KEY"],
+}).refine((c) => c.FX_SOURCE !== "oanda" || (c.OANDA_TOKEN !== undefined && c.OANDA_ACCOUNT_ID !== undefined), {
+  message: "FX_SOURCE=oanda needs OANDA_TOKEN and OANDA_ACCOUNT_ID",
+  path: ["OANDA_TOKEN"],
 });
 
 export type Config = z.infer<typeof schema>;

@@ -16,6 +16,7 @@ import type { KlineInterval } from "../model/types";
 import { INTERVALS, intervalLabels } from "@/shared/market/intervals";
 import { KlineChart, type ChartMark } from "./kline-chart";
 import { DemoBadge } from "@/shared/market/demo-badge";
+import { DepthView } from "@/shared/market/order-book";
 import { LivePrice, LiveStatus } from "./parts";
 import { PricesPaused } from "@/shared/ui/prices-paused";
 import "./market.css";
@@ -159,6 +160,7 @@ export function KlinePage({ actions }: { actions?: (pair: { symbol: string; kind
       )}
       <KlineChart candles={candles} precision={precision} interval={interval} mark={mark} />
       {q && actions?.({ symbol: q.symbol, kind: q.kind, trading: q.trading })}
+      {q && <DepthView symbol={q.symbol} precision={precision} />}
     </Page>
   );
 }

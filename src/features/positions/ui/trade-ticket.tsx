@@ -22,6 +22,7 @@ import { formatMoney } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
 import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, type ErrorCode, type Quote } from "../model/ticket";
+import { MarketDepth } from "@/shared/market/order-book";
 import { Notice } from "./parts";
 import { PricesPaused, type TickFreshness } from "@/shared/ui/prices-paused";
 import { confirmsOpening, setConfirmsOpening } from "../model/confirm-pref";
@@ -134,6 +135,7 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
 
       {ticket.trading_hours && <TradingHours hours={ticket.trading_hours} />}
       <UpcomingTerms changes={ticket.upcoming} />
+      <MarketDepth symbol={ticket.symbol} precision={precision} />
       {!ticket.trading && <Notice>{i18n._(errors.PAIR_NOT_ACTIVE.key)}</Notice>}
       {ticket.trading && closed && (
         <Notice>

@@ -13,6 +13,7 @@ import { KeyValue } from "@/shared/ui/key-value";
 import { LimitPriceField, OrderTypeSwitch, QuantityField, TicketPreview } from "@/shared/ui/order-ticket";
 import { Page } from "@/shared/ui/page";
 import { UpcomingTerms } from "@/shared/ui/upcoming-terms";
+import { MarketDepth } from "@/shared/market/order-book";
 import { useSpotTicket } from "../api/ticket";
 import { placeSpotOrder } from "../api/trade";
 import { formatPrice } from "@/shared/market/format";
@@ -149,6 +150,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
         )}
       </div>
       <UpcomingTerms changes={ticket.upcoming} />
+      <MarketDepth symbol={ticket.symbol} precision={precision} />
       {!ticket.trading && (
         <div className="notice" role="note">
           <Icon name="info" size={18} />
