@@ -129,6 +129,7 @@ export const errors = {
   ADDRESS_DELETE_FORBIDDEN: e(403, "无权删除该地址", "No permission to delete the address"),
   ADDRESS_REQUIRED: e(400, "请先添加提现地址", "Please add a withdrawal address first"),
   WITHDRAW_PENDING: e(409, "已有提现申请，请等待审核", "A request already exists, please wait for review"),
+  ADDRESS_COOLING: e(403, "新添加的地址需等待后才能提现，可用时间：{time} UTC", "This address was added recently and can receive withdrawals from {time} UTC"),
   TRADE_PASSWORD_WRONG: e(400, "交易密码错误", "Transaction password is incorrect"),
   TRADE_PASSWORD_REQUIRED: e(400, "请先设置交易密码", "Please set a trading password first"),
   STEP_UP_REQUIRED: e(403, "请输入交易密码或谷歌验证码以确认", "Confirm with your trading password or Google Authenticator code"),
@@ -136,6 +137,7 @@ export const errors = {
   WITHDRAW_BELOW_MIN: e(400, "提现数量低于最小值", "Quantity is below the minimum withdrawal"),
   WITHDRAW_LOCKED: e(403, "安全设置变更后24小时内不能提现", "Withdrawals are locked for 24 hours after a security change"),
   ADDRESS_INVALID: e(400, "钱包地址格式错误", "The wallet address format is wrong for this network"),
+  DEPOSIT_PENDING_MAX: e(409, "您待审核的充值申请已达上限，请等待审核后再提交", "You have as many deposits waiting for review as allowed: wait until they are reviewed"),
   DEPOSIT_VOUCHER_REUSED: e(409, "该截图已用于您的充值单 #{order}", "This screenshot was already used for your deposit #{order}"),
   DEPOSIT_NETWORK_CLOSED: e(403, "该网络暂不支持充值", "Deposits on this network are not open, please contact customer service"),
 

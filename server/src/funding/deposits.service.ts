@@ -142,10 +142,10 @@ export class DepositService {
     );
   }
 
-  /** A user may have only so many deposits waiting for review: the seed's "a request already exists". */
+  /** A user may have only so many deposits waiting for review (`DEPOSIT_PENDING_MAX`): refused with its own message. */
   private async refuseOverCap(db: Db | Tx, userId: number): Promise<void> {
     const [{ n }] = await db.select({ n: count() }).from(deposits).where(and(eq(deposits.userId, userId), eq(deposits.status, "pending")));
-    if (n >= this.pendingMax) throw new DomainError("WITHDRAW_PENDING");
+    if (n >= this.pendingMax) throw new DomainError("DEPOSIT_PENDING_MAX");
   }
 
   async cancel(userId: number, id: number): Promise<{ id: number; status: FundingStatus }> {
