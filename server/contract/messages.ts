@@ -56,6 +56,7 @@ export const errors = {
   ANTI_PHISHING_INVALID: e(400, "防钓鱼码为4-20位字母、数字、_或-", "The anti-phishing code must be 4 to 20 letters, digits, _ or -"),
   SESSION_NOT_FOUND: e(404, "登录设备不存在或已退出", "This session does not exist or has already ended"),
   PUSH_ENDPOINT_REFUSED: e(422, "不支持该推送服务地址", "This push service is not supported: use a browser's own push service over https"),
+  PUSH_ENDPOINT_TAKEN: e(409, "此设备正在接收另一个账户的通知，请先在该设备上退出那个账户", "This device receives another account's notifications: log that account out on it first"),
   PUSH_KEYS_INVALID: e(422, "推送订阅密钥无效", "The push subscription's keys are not valid"),
 
   // wallet and balance

@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // An operator's change of a pair's terms is announced to every user as a published notice (market/term-changes.ts).
   const market = await registerMarket(ctx, app, {
     authenticate: sessions.authenticate,
+    sessionsEnded: (listener) => sessions.onEndedAnywhere(listener),
     notices: { publish: (tx, texts, by) => content.news.publishSystemNotice(tx, texts, by) },
   });
   // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
