@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "../../contract";
+import { notifications } from "../../contract/messages";
 import { ManualClock } from "../platform/clock";
 import { DEFAULT_THROTTLE, LoginThrottle, redisThrottleStore } from "../platform/login-throttle";
 import { totpCode } from "../platform/totp";
@@ -57,9 +59,12 @@ describe("the trading password on wallet/out", () => {
   it("tells the owner at the 5th wrong answer (a notice)", async () => {
     const user = await readyUser(server, "100");
     for (let i = 0; i < 5; i++) await server.call("POST", "wallet/out", { currency: "USDT", amount: "30", address_id: user.addressId, trade_password: `guess-${i}` }, { token: user.token });
-    const inbox = await server.database.query<{ body: string }>("SELECT body FROM user_messages WHERE user_id = $1 AND title = '安全验证失败提醒'", [user.id]);
+    // In the user's language, whichever the account has.
+    const [{ lang }] = await server.database.query<{ lang: Language }>("SELECT lang FROM users WHERE id = $1", [user.id]);
+    const title = server.ctx.translator.t(lang, notifications.SECRET_FAILURES_TITLE.key);
+    const inbox = await server.database.query<{ body: string }>("SELECT body FROM user_messages WHERE user_id = $1 AND title = $2", [user.id, title]);
     expect(inbox).toHaveLength(1);
-    expect(inbox[0].body).toContain("5 次");
+    expect(inbox[0].body).toBe(server.ctx.translator.t(lang, notifications.SECRET_FAILURES_BODY.key, { count: "5" }));
   });
 });
 
