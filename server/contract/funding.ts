@@ -192,6 +192,8 @@ export const withdrawAddress = z.object({
   network: z.string(),
   address: z.string(),
   label: z.string(),
+  /** When a withdrawal to it is allowed (seconds): `ADDRESS_COOLING_HOURS` after it was added. */
+  usable_at: z.number().int(),
 });
 export type WithdrawAddress = z.infer<typeof withdrawAddress>;
 

@@ -56,6 +56,7 @@ export const errors = {
   ANTI_PHISHING_INVALID: e(400, "防钓鱼码为4-20位字母、数字、_或-", "The anti-phishing code must be 4 to 20 letters, digits, _ or -"),
   SESSION_NOT_FOUND: e(404, "登录设备不存在或已退出", "This session does not exist or has already ended"),
   PUSH_ENDPOINT_REFUSED: e(422, "不支持该推送服务地址", "This push service is not supported: use a browser's own push service over https"),
+  PUSH_ENDPOINT_TAKEN: e(409, "此设备正在接收另一个账户的通知，请先在该设备上退出那个账户", "This device receives another account's notifications: log that account out on it first"),
   PUSH_KEYS_INVALID: e(422, "推送订阅密钥无效", "The push subscription's keys are not valid"),
 
   // wallet and balance
@@ -131,6 +132,7 @@ export const errors = {
   ADDRESS_DELETE_FORBIDDEN: e(403, "无权删除该地址", "No permission to delete the address"),
   ADDRESS_REQUIRED: e(400, "请先添加提现地址", "Please add a withdrawal address first"),
   WITHDRAW_PENDING: e(409, "已有提现申请，请等待审核", "A request already exists, please wait for review"),
+  ADDRESS_COOLING: e(403, "新添加的地址需等待后才能提现，可用时间：{time} UTC", "This address was added recently and can receive withdrawals from {time} UTC"),
   TRADE_PASSWORD_WRONG: e(400, "交易密码错误", "Trading password is incorrect"),
   TRADE_PASSWORD_REQUIRED: e(400, "请先设置交易密码", "Please set a trading password first"),
   STEP_UP_REQUIRED: e(403, "请输入交易密码或谷歌验证码以确认", "Confirm with your trading password or Google Authenticator code"),
@@ -138,6 +140,7 @@ export const errors = {
   WITHDRAW_BELOW_MIN: e(400, "提现数量低于最小值", "Quantity is below the minimum withdrawal"),
   WITHDRAW_LOCKED: e(403, "安全设置变更后24小时内不能提现", "Withdrawals are locked for 24 hours after a security change"),
   ADDRESS_INVALID: e(400, "钱包地址格式错误", "The wallet address format is wrong for this network"),
+  DEPOSIT_PENDING_MAX: e(409, "您待审核的充值申请已达上限，请等待审核后再提交", "You have as many deposits waiting for review as allowed: wait until they are reviewed"),
   DEPOSIT_VOUCHER_REUSED: e(409, "该截图已用于您的充值单 #{order}", "This screenshot was already used for your deposit #{order}"),
   DEPOSIT_NETWORK_CLOSED: e(403, "该网络暂不支持充值", "Deposits on this network are not open, please contact customer service"),
   DEPOSIT_XPUB_PRIVATE: e(400, "这是扩展私钥（xprv），请填写扩展公钥（xpub）：服务器绝不保存私钥", "This is an extended private key (xprv): enter the extended public key (xpub); the server never holds a private key"),

@@ -59,6 +59,16 @@ export const notifications = {
     "您的账户已有 {count} 次登录失败，最近一次来自 {ip}。如非本人操作，请立即修改密码。",
     "There have been {count} failed sign-in attempts on your account, the last one from {ip}. If this was not you, change your password now.",
   ),
+  SECRET_FAILURES_TITLE: s("安全验证失败提醒", "Wrong answers to your security checks"),
+  SECRET_FAILURES_BODY: s(
+    "您的账户已有 {count} 次安全验证失败（交易密码、当前密码或验证码）。如非本人操作，请立即修改密码并退出其他设备。",
+    "Your account's security checks (trading password, current password or a code) have been answered wrongly {count} times. If this was not you, change your passwords now and log out the other sessions.",
+  ),
+  ADDRESS_ADDED_TITLE: s("新提现地址已添加", "New withdrawal address added"),
+  ADDRESS_ADDED_BODY: s(
+    "您的账户于 {time} UTC 添加了提现地址 {address}（{network}），该地址自 {usable} UTC 起可用于提现。如非本人操作，请在地址簿中删除它并立即修改密码：{link}",
+    "A withdrawal address was added to your account at {time} UTC: {address} ({network}). It can receive withdrawals from {usable} UTC. If this was not you, remove it in your address book and change your passwords now: {link}",
+  ),
   NEW_DEVICE_TITLE: s("新设备登录提醒", "Sign-in from a new device"),
   NEW_DEVICE_BODY: s(
     "您的账户于 {time} UTC 在新设备上登录：{device}，IP {ip}。如非本人操作，请立即修改密码并退出其他设备。",

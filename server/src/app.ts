@@ -42,6 +42,7 @@ import type { Database } from "./platform/db";
 import { envelopeOf, installErrorHandling } from "./platform/errors";
 import { errors } from "../contract/messages";
 import { installRequestTargetGuard } from "./platform/request-target";
+import { installLingeringClose } from "./platform/lingering-close";
 import { clientKey, createApi } from "./platform/http";
 import { operatorSecrets } from "./platform/secret-box";
 import { loadTranslator, requestLanguage, type Translator } from "./platform/i18n";
@@ -49,6 +50,7 @@ import { createMessenger, type Messenger } from "./platform/messenger";
 import { installMetrics } from "./platform/metrics";
 import { buildOpenApi } from "./platform/openapi";
 import { getOrCreateSetting } from "./platform/settings";
+import { databaseThrottleStore, redisThrottleStore } from "./platform/login-throttle";
 
 export const VERSION = "1.0.0";
 
@@ -118,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     genReqId: () => randomToken(8),
   });
   installErrorHandling(app);
+  installLingeringClose(app);
   installRequestTargetGuard(app);
 
   // helmet's middleware is built once here: @fastify/helmet built it again, CSP parsing included, for every request
@@ -149,7 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const db = database.db;
   const bus = deps.bus ?? createLocalBus();
   const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS, config.SESSION_IDLE_HOURS * 3_600_000, { rememberMs: config.SESSION_REMEMBER_MS, bus });
-  const operators = new OperatorService(db, clock, operatorSecrets(config));
+  // Wrong passwords and codes are counted where every process sees them: Redis when configured, else the database.
+  const throttles = rateLimitRedis ? redisThrottleStore(rateLimitRedis, config.REDIS_PREFIX) : databaseThrottleStore(db);
+  const operators = new OperatorService(db, clock, operatorSecrets(config), throttles);
   // Secrets stored in plain text by an earlier version are sealed now; a key that cannot open them stops the start.
   await operators.sealStoredSecrets();
   const translator = deps.translator ?? loadTranslator();
@@ -168,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   };
 
   // Every domain the same way: `register<Domain>(ctx, deps)` registers its routes and returns what others may use.
-  const auth = registerAuth(ctx, { sessions });
+  const auth = registerAuth(ctx, { sessions, throttles });
   const account = registerAccount(ctx, auth);
   const { firstRun } = registerBackoffice(ctx, { operators });
   // Texts may quote the funding rules; the content domain's notifier tells users about other domains' decisions.
@@ -178,10 +183,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // An operator's change of a pair's terms is announced to every user as a published notice (market/term-changes.ts).
   const market = await registerMarket(ctx, app, {
     authenticate: sessions.authenticate,
+    sessionsEnded: (listener) => sessions.onEndedAnywhere(listener),
     notices: { publish: (tx, texts, by) => content.news.publishSystemNotice(tx, texts, by) },
   });
   // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
-  const money = registerMoney(ctx, { notifier: content.notifier, prices: preferLive(market.prices, referencePriceSource(db)) });
+  const money = registerMoney(ctx, {
+    notifier: content.notifier,
+    prices: preferLive(market.prices, referencePriceSource(db)),
+    security: { guardSecret: auth.auth.guardSecret, mailUser: auth.auth.mailUser },
+  });
   // The back office's funding decisions reach the user's open screens at once (the socket's `funding` channel).
   for (const service of [money.deposits, money.withdrawals]) service.onDecided.push((userId, change) => market.publishToUser(userId, "funding", change));
   // One trigger book for every engine that settles at the first tick crossing a level; the feed leader runs it.

@@ -8,7 +8,8 @@ import { startNode as startClusterNode, until, type ClusterNode } from "../../se
 /**
  * Scale-out for real: two server processes on two ports against one PostgreSQL database, with Redis as the bus.
  * The first leads the feed (advisory lock); a socket client on the second receives the ticks the first produced;
- * the first is killed (SIGKILL, no goodbye) and the second takes the feed over, the client still receiving.
+ * a session ended on the first stops its socket on the second within a second; the first is killed (SIGKILL, no
+ * goodbye) and the second takes the feed over, the client still receiving.
  * Needs TEST_DATABASE_URL and a Redis (TEST_REDIS_URL or REDIS_URL, default redis://127.0.0.1:6379); skipped without them.
  */
 
@@ -93,6 +94,23 @@ describe.skipIf(!run)("two processes, one database, Redis between them", () => {
     ws.send(JSON.stringify({ op: "subscribe", channel: "ticker", symbol: "BTC/USDT" }));
     // Ticks produced by the first process arrive through Redis on the second.
     await until(() => new Set(tickers.map((t) => t.updated_at)).size >= 3, 20_000, "ticks on the second process");
+
+    // A session that ends on the first process stops its socket on the second within a second (through Redis).
+    const form = (fields: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+    const account = `cluster${randomBytes(3).toString("hex")}`;
+    const registered = await (await fetch(`http://127.0.0.1:${first.port}/api/user/register`, form({ account, password: "secret123", re_password: "secret123", invite_code: "CLUSTER1" }))).json();
+    const token: string = registered.message.token;
+    const frames: { op?: string; code?: string }[] = [];
+    const userWs = new WebSocket(`ws://127.0.0.1:${second.port}/ws`);
+    userWs.on("message", (raw) => frames.push(JSON.parse(raw.toString())));
+    await new Promise((resolve) => userWs.once("open", resolve));
+    userWs.send(JSON.stringify({ op: "auth", token }));
+    await until(() => frames.some((f) => f.op === "auth"), 5_000, "the socket's auth");
+    await fetch(`http://127.0.0.1:${first.port}/api/user/logout`, { method: "POST", headers: { authorization: token, "content-type": "application/json" }, body: "{}" });
+    const loggedOutAt = Date.now();
+    await until(() => frames.some((f) => f.op === "error" && f.code === "LOGIN_REQUIRED"), 1_000, "the socket on the second process to lose its session");
+    expect(Date.now() - loggedOutAt).toBeLessThan(1_000);
+    userWs.close();
 
     first.child.kill("SIGKILL");
     const killedAt = Math.floor(Date.now() / 1000);

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/src/auth/passwords";
 import { DepositService } from "../../server/src/funding/deposits.service";
-import { credit, freshPng, md5Of, openDeposits, TRADE_PASSWORD, TX_HASH } from "../../server/src/testing/money";
+import { credit, freshPng, md5Of, openDeposits, PLAIN_WITHDRAWAL_RULES, TRADE_PASSWORD, TX_HASH } from "../../server/src/testing/money";
 import { WithdrawalGuards } from "../../server/src/funding/withdrawal-guards";
 import { WithdrawalService } from "../../server/src/funding/withdrawals.service";
 import { ledger } from "../../server/src/ledger/ledger";
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await openDeposits(server);
   const db = server.database.db;
   deposits = new DepositService(db, server.clock, 5 * 1024 * 1024);
-  withdrawals = new WithdrawalService(db, server.clock, new WithdrawalGuards());
+  withdrawals = new WithdrawalService(db, server.clock, new WithdrawalGuards(), PLAIN_WITHDRAWAL_RULES);
   wallets = new WalletService(db, server.clock, referencePriceSource(db));
   tradeHash = await hashPassword(TRADE_PASSWORD);
 });

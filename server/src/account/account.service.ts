@@ -26,10 +26,14 @@ export class AccountService {
     return new Date(this.clock.now().getTime() + WITHDRAW_LOCK_MS);
   }
 
-  private async requireGoogle(secret: string | null, code: string | undefined): Promise<void> {
+  /** A secret the request carries, checked through the account's one throttle (wrong answers wait, the owner is told). */
+  private guard(userId: number, verify: () => Promise<boolean>, refusal: () => DomainError): Promise<void> {
+    return this.auth.guardSecret(userId, verify, refusal);
+  }
+
+  private async requireGoogle(userId: number, secret: string | null, code: string | undefined, field = "google_code"): Promise<void> {
     if (secret === null) return;
-    if (!code) throw new DomainError("GOOGLE_CODE_INVALID", "google_code");
-    if (!(await checkTotp(secret, code, this.clock.now()))) throw new DomainError("GOOGLE_CODE_INVALID", "google_code");
+    await this.guard(userId, async () => !!code && (await checkTotp(secret, code, this.clock.now())), () => new DomainError("GOOGLE_CODE_INVALID", field));
   }
 
   async updatePassword(
@@ -38,12 +42,11 @@ export class AccountService {
   ): Promise<{ relogin: boolean }> {
     const user = await this.auth.getUser(this.db, userId);
     if (input.type === "login") {
-      if (!input.old_password) throw new DomainError("MISSING_PARAMETER", "old_password");
-      if (!(await verifyPassword(user.passwordHash, input.old_password))) {
-        throw new DomainError("OLD_PASSWORD_WRONG", "old_password");
-      }
-      if (input.old_password === input.password) throw new DomainError("PASSWORD_SAME", "password");
-      await this.requireGoogle(user.googleSecret, input.google_code);
+      const old = input.old_password;
+      if (!old) throw new DomainError("MISSING_PARAMETER", "old_password");
+      await this.guard(userId, () => verifyPassword(user.passwordHash, old), () => new DomainError("OLD_PASSWORD_WRONG", "old_password"));
+      if (old === input.password) throw new DomainError("PASSWORD_SAME", "password");
+      await this.requireGoogle(userId, user.googleSecret, input.google_code);
       const passwordHash = await hashPassword(input.password);
       await this.db.transaction(async (tx) => {
         await userRecords.setCredentials(tx, userId, { passwordHash, withdrawLockedUntil: this.withdrawLock() });
@@ -56,13 +59,12 @@ export class AccountService {
 
     const firstTime = user.tradePasswordHash === null;
     if (!firstTime) {
-      if (!input.old_password) throw new DomainError("MISSING_PARAMETER", "old_password");
-      if (!(await verifyPassword(user.tradePasswordHash, input.old_password))) {
-        throw new DomainError("TRADE_PASSWORD_WRONG", "old_password");
-      }
-      if (input.old_password === input.password) throw new DomainError("PASSWORD_SAME", "password");
+      const old = input.old_password;
+      if (!old) throw new DomainError("MISSING_PARAMETER", "old_password");
+      await this.guard(userId, () => verifyPassword(user.tradePasswordHash, old), () => new DomainError("TRADE_PASSWORD_WRONG", "old_password"));
+      if (old === input.password) throw new DomainError("PASSWORD_SAME", "password");
     }
-    await this.requireGoogle(user.googleSecret, input.google_code);
+    await this.requireGoogle(userId, user.googleSecret, input.google_code);
     const tradePasswordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       await userRecords.setCredentials(tx, userId, firstTime ? { tradePasswordHash } : { tradePasswordHash, withdrawLockedUntil: this.withdrawLock() });
@@ -96,10 +98,9 @@ export class AccountService {
     }
     if (input.action === "bind") {
       if (bound) throw new DomainError("GOOGLE_ALREADY_BOUND");
-      if (!user.googlePendingSecret) throw new DomainError("PARAMETER_ERROR");
-      if (!input.code || !(await checkTotp(user.googlePendingSecret, input.code, this.clock.now()))) {
-        throw new DomainError("GOOGLE_CODE_INVALID", "code");
-      }
+      const pending = user.googlePendingSecret;
+      if (!pending) throw new DomainError("PARAMETER_ERROR");
+      await this.requireGoogle(userId, pending, input.code, "code");
       await this.db.transaction(async (tx) => {
         await userRecords.setCredentials(tx, userId, { googleSecret: user.googlePendingSecret, googlePendingSecret: null });
         await audit(tx, { actorKind: "user", actorId: userId, action: "user.google.bind", targetKind: "user", targetId: userId });
@@ -107,10 +108,9 @@ export class AccountService {
       return { bound: true };
     }
     if (!bound) throw new DomainError("GOOGLE_NOT_BOUND");
-    if (!input.password || !(await verifyPassword(user.passwordHash, input.password))) {
-      throw new DomainError("WRONG_PASSWORD", "password");
-    }
-    await this.requireGoogle(user.googleSecret, input.code);
+    const password = input.password;
+    await this.guard(userId, async () => !!password && (await verifyPassword(user.passwordHash, password)), () => new DomainError("WRONG_PASSWORD", "password"));
+    await this.requireGoogle(userId, user.googleSecret, input.code);
     await this.db.transaction(async (tx) => {
       await userRecords.setCredentials(tx, userId, { googleSecret: null, withdrawLockedUntil: this.withdrawLock() });
       await audit(tx, { actorKind: "user", actorId: userId, action: "user.google.unbind", targetKind: "user", targetId: userId });
@@ -121,7 +121,7 @@ export class AccountService {
   async bindEmail(userId: number, input: { email: string; code: string }): Promise<void> {
     const email = input.email.toLowerCase();
     if (await userRecords.emailTaken(this.db, email, userId)) throw new DomainError("EMAIL_ALREADY_BOUND", "email");
-    await this.codes.consume("email", email, "bind", input.code);
+    await this.guard(userId, () => this.codes.matches("email", email, "bind", input.code), () => new DomainError("CODE_INVALID"));
     await this.db.transaction(async (tx) => {
       await userRecords.setCredentials(tx, userId, { email });
       await audit(tx, { actorKind: "user", actorId: userId, action: "user.email.bind", targetKind: "user", targetId: userId, detail: { email } });

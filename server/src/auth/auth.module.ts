@@ -1,4 +1,5 @@
 import type { AppContext } from "../platform/context";
+import type { ThrottleStore } from "../platform/login-throttle";
 import { authRoutes } from "./auth.routes";
 import { AuthService } from "./auth.service";
 import { CodeService } from "./codes";
@@ -19,11 +20,11 @@ export interface AuthModule {
  * code, active sessions, login history): services and routes. The session service
  * comes in built (`new SessionService(db, clock, ttlDays)`): the route helper needs its `authenticate` first.
  */
-export function registerAuth(ctx: AppContext, deps: { sessions: SessionService }): AuthModule {
+export function registerAuth(ctx: AppContext, deps: { sessions: SessionService; throttles: ThrottleStore }): AuthModule {
   const codes = new CodeService(ctx.db, ctx.clock, ctx.messenger, ctx.translator, ctx.secrets.codeKey);
   const wallets = new WalletSignIn(ctx.db, ctx.clock);
   const history = new LoginHistory(ctx.db, ctx.clock);
-  const auth = new AuthService(ctx.db, ctx.clock, deps.sessions, codes, wallets, history);
+  const auth = new AuthService(ctx.db, ctx.clock, deps.sessions, codes, wallets, history, deps.throttles);
   authRoutes(ctx, auth, codes, wallets);
   securityRoutes(ctx, new SecurityService(ctx.db, deps.sessions), history);
   return { auth, sessions: deps.sessions, codes };

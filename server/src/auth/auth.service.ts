@@ -9,9 +9,9 @@ import type { Db, Executor, Tx } from "../platform/db";
 import { isUniqueViolation } from "../platform/db-errors";
 import { DomainError, invariant } from "../platform/errors";
 import type { Translator } from "../platform/i18n";
-import { LoginThrottle } from "../platform/login-throttle";
+import { databaseThrottleStore, LoginThrottle, type SecretGuard, type ThrottleStore } from "../platform/login-throttle";
 import type { Messenger } from "../platform/messenger";
-import type { UserNotifier } from "../platform/notify";
+import type { UserMailer, UserNotifier } from "../platform/notify";
 import { getSetting } from "../platform/settings";
 import { sessions as sessionRows, users, type UserRow } from "./auth.schema";
 import type { CodeService } from "./codes";
@@ -40,8 +40,12 @@ export interface Session {
   user: UserInfo;
 }
 
+/** A secret's count has no address: the session is already the account's, so every wrong answer counts alike. */
+const ANY_ADDRESS = "session";
+
 export class AuthService {
   private readonly throttle: LoginThrottle;
+  private readonly secretThrottle: LoginThrottle;
   private warnings: { notifier: UserNotifier; messenger: Messenger; translator: Translator } | null = null;
 
   constructor(
@@ -51,9 +55,31 @@ export class AuthService {
     private readonly codes: CodeService,
     private readonly wallets: WalletSignIn,
     private readonly history: LoginHistory,
+    throttles: ThrottleStore = databaseThrottleStore(db),
   ) {
-    this.throttle = new LoginThrottle(db, clock, "user");
+    this.throttle = new LoginThrottle(throttles, clock, "user");
+    this.secretThrottle = new LoginThrottle(throttles, clock, "secret");
   }
+
+  /**
+   * Every secret a request checks beyond sign-in (the trading password, the current password, a Google code, an
+   * e-mail code, a step-up answer) goes through here: one count per account for all of them, with sign-in's doubling
+   * waits (5 wrong answers in 24 hours free, then 1 s, 2 s, 4 s... up to 15 minutes), so a stolen session cannot guess any of
+   * them; the owner is told as for sign-ins. While the account has to wait the secret is not checked at all (429
+   * with `Retry-After`). `account` is the user's id, or for a reset the address typed (an unknown account is
+   * counted exactly like a known one). `verify` says whether the answer is right; a wrong one throws `refusal`.
+   */
+  readonly guardSecret: SecretGuard = async (account, verify, refusal) => {
+    const key = typeof account === "number" ? `id:${account}` : `name:${account.trim().toLowerCase()}`;
+    await this.secretThrottle.check(key, ANY_ADDRESS, async () => true);
+    // A right answer does not wipe the count: one request may carry two secrets (a right trading password and a
+    // guessed Google code), and the count of wrong ones must survive the right ones. Counts fade after the window.
+    if (await verify()) return;
+    const failures = await this.secretThrottle.fail(key, ANY_ADDRESS);
+    const user = typeof account === "number" ? await userRecords.find(this.db, account) : null;
+    if (user) await this.warnOwner(user, failures, "SECRET_FAILURES", { count: String(failures) });
+    throw refusal();
+  };
 
   /** How the owner is told about repeated failed sign-ins (the content domain's notifier, and e-mail). */
   useWarnings(warnings: { notifier: UserNotifier; messenger: Messenger; translator: Translator }): void {
@@ -151,7 +177,7 @@ export class AuthService {
       const failures = await this.throttle.fail(input.account, meta.ip);
       if (user) {
         await this.history.record(this.db, user.id, meta, "wrong_password");
-        await this.warnOwner(user, failures, meta.ip);
+        await this.warnOwner(user, failures, "LOGIN_FAILURES", { count: String(failures), ip: meta.ip });
       }
       throw new DomainError("WRONG_CREDENTIALS");
     }
@@ -197,27 +223,40 @@ export class AuthService {
     return rows.length > 0;
   }
 
-  /** Tells the owner (a notice, and an e-mail when one is bound) that someone keeps failing to sign in to the account. */
-  private async warnOwner(user: UserRow, failures: number, ip: string): Promise<void> {
+  /**
+   * Tells the owner (a notice, and an e-mail when one is bound) that someone keeps failing to sign in, or to answer
+   * the account's security checks: at the 5th failure and every 20 more.
+   */
+  private async warnOwner(user: UserRow, failures: number, name: "LOGIN_FAILURES" | "SECRET_FAILURES", values: Record<string, string>): Promise<void> {
     if (failures !== WARN_AT_FAILURES && !(failures > WARN_AT_FAILURES && (failures - WARN_AT_FAILURES) % WARN_EVERY === 0)) return;
-    const values = { count: String(failures), ip };
+    const action = name === "LOGIN_FAILURES" ? "user.login.failures" : "user.secret.failures";
     await this.db.transaction(async (tx) => {
-      await audit(tx, { actorKind: "system", actorId: null, action: "user.login.failures", targetKind: "user", targetId: user.id, detail: { failures, ip } });
-      await this.warnings?.notifier.notifyUser(tx, user.id, { title: notifications.LOGIN_FAILURES_TITLE.key, body: notifications.LOGIN_FAILURES_BODY.key, values });
+      await audit(tx, { actorKind: "system", actorId: null, action, targetKind: "user", targetId: user.id, detail: { failures, ...values } });
+      await this.warnings?.notifier.notifyUser(tx, user.id, { title: notifications[`${name}_TITLE`].key, body: notifications[`${name}_BODY`].key, values });
     });
-    await this.emailOwner(user, "LOGIN_FAILURES", values);
+    await this.emailOwner(user, name, values);
   }
 
   /** The e-mail twin of a notice (`<name>_TITLE` / `<name>_BODY`), when the user has bound an e-mail. */
-  private async emailOwner(user: UserRow, name: "LOGIN_FAILURES" | "NEW_DEVICE", values: Record<string, string>): Promise<void> {
+  private async emailOwner(user: UserRow, name: "LOGIN_FAILURES" | "SECRET_FAILURES" | "NEW_DEVICE", values: Record<string, string>): Promise<void> {
+    await this.mailTo(user, { title: notifications[`${name}_TITLE`].key, body: notifications[`${name}_BODY`].key, values });
+  }
+
+  /** A notice's e-mail twin for other domains (platform/notify.ts `UserMailer`). */
+  readonly mailUser: UserMailer = async (userId, notification) => {
+    const user = await userRecords.find(this.db, userId);
+    if (user) await this.mailTo(user, notification);
+  };
+
+  private async mailTo(user: UserRow, notification: { title: string; body: string; values?: Record<string, string> }): Promise<void> {
     if (!user.email || !this.warnings) return;
     const lang = asLanguage(user.lang);
     const { translator } = this.warnings;
     await this.warnings.messenger.send({
       channel: "email",
       to: user.email,
-      subject: translator.t(lang, notifications[`${name}_TITLE`].key),
-      body: translator.t(lang, notifications[`${name}_BODY`].key, values),
+      subject: translator.t(lang, notification.title),
+      body: translator.t(lang, notification.body, notification.values),
     });
   }
 
@@ -225,12 +264,21 @@ export class AuthService {
     await this.sessions.revoke(this.db, sessionId);
   }
 
-  /** Resets the login password with an e-mail code; every session ends and withdrawals lock for 24 hours. */
+  /**
+   * Resets the login password with an e-mail code; every session ends and withdrawals lock for 24 hours. An address
+   * no account has is answered exactly as a known one with a wrong code (and throttled alike): the reset does not
+   * tell who is registered. A frozen account is told so only after its code proved the mailbox.
+   */
   async forget(input: { email: string; code: string; password: string }): Promise<void> {
-    const user = await this.findByLogin(this.db, input.email);
-    if (!user || user.email === null) throw new DomainError("USER_NOT_FOUND", "email");
+    const found = await this.findByLogin(this.db, input.email);
+    const user = found?.email ? found : null;
+    await this.guardSecret(
+      user?.id ?? input.email,
+      async () => user?.email != null && (await this.codes.matches("email", user.email, "forget", input.code)),
+      () => new DomainError("CODE_INVALID"),
+    );
+    if (!user) throw new DomainError("CODE_INVALID");
     if (user.frozen) throw new DomainError("ACCOUNT_FROZEN");
-    await this.codes.consume("email", user.email, "forget", input.code);
     const passwordHash = await hashPassword(input.password);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {

@@ -224,9 +224,9 @@ describe("forgotten password", () => {
     expect(rows[0].withdraw_locked_until).not.toBeNull();
   });
 
-  it("refuses an unknown e-mail", async () => {
+  it("refuses an unknown e-mail as a wrong code: the reset does not tell who is registered", async () => {
     const res = await server.call("POST", "user/forget", { email: "ghost@example.com", code: "123456", password: "newpass99", re_password: "newpass99" });
-    expect(res.body.message).toBe("用户不存在");
+    expect([res.status, res.body.code]).toEqual([400, "CODE_INVALID"]);
   });
 });
 

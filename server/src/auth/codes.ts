@@ -51,7 +51,7 @@ export class CodeService {
     const lang = await this.recipientLanguage(channel, target, requestLang);
     const now = this.clock.now();
     const recent = await this.db
-      .select({ id: verificationCodes.id })
+      .select({ createdAt: verificationCodes.createdAt })
       .from(verificationCodes)
       .where(
         and(
@@ -60,7 +60,10 @@ export class CodeService {
           gt(verificationCodes.createdAt, new Date(now.getTime() - CODE_RESEND_MS)),
         ),
       );
-    if (recent.length) throw new DomainError("CODE_TOO_FREQUENT");
+    if (recent.length) {
+      const last = Math.max(...recent.map((r) => r.createdAt.getTime()));
+      throw new DomainError("CODE_TOO_FREQUENT").retryAfter((last + CODE_RESEND_MS - now.getTime()) / 1000);
+    }
     const code = randomDigits(6);
     await this.db.insert(verificationCodes).values({
       channel,
@@ -85,8 +88,13 @@ export class CodeService {
    */
   async consume(channel: Channel, target: string, purpose: string, code: string | undefined): Promise<void> {
     if (!code) throw new DomainError("CODE_INVALID", "code");
+    if (!(await this.matches(channel, target, purpose, code))) throw new DomainError("CODE_INVALID");
+  }
+
+  /** Whether `code` is the latest live code for the target; a right one is consumed, a wrong one counted. */
+  async matches(channel: Channel, target: string, purpose: string, code: string): Promise<boolean> {
     const now = this.clock.now();
-    const matched = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const rows = await tx
         .select()
         .from(verificationCodes)
@@ -111,6 +119,5 @@ export class CodeService {
         .where(eq(verificationCodes.id, row.id));
       return ok;
     });
-    if (!matched) throw new DomainError("CODE_INVALID");
   }
 }

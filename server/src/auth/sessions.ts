@@ -127,6 +127,18 @@ export class SessionService {
     this.hashOf.set(entry.user.sessionId, hash);
   }
 
+  /**
+   * Hears of every session that ends (logout, password change, freeze, ended from the security centre), on whichever
+   * process it ended, through the bus: the sockets of those sessions stop at once. Returns the unsubscribe function.
+   */
+  onEndedAnywhere(listener: (sessionIds: readonly number[]) => void): () => void {
+    if (!this.bus) return () => undefined;
+    return this.bus.subscribe(FORGET_TOPIC, (message) => {
+      const { sessionIds } = message as ForgetMessage;
+      if (sessionIds?.length) listener(sessionIds);
+    });
+  }
+
   /** Forgets remembered sessions (by id) or everything remembered of a user, in every process. */
   forget(change: ForgetMessage): void {
     this.forgetHere(change.sessionIds ?? [], change.userId);

@@ -8,7 +8,7 @@ import { toSeconds } from "../platform/clock";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import type { Db } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
-import { LoginThrottle } from "../platform/login-throttle";
+import { databaseThrottleStore, LoginThrottle, type ThrottleStore } from "../platform/login-throttle";
 import type { OperatorSession } from "../platform/http";
 import { auditLog } from "../platform/platform.schema";
 import { SecretBox } from "../platform/secret-box";
@@ -30,8 +30,9 @@ export class OperatorService {
     private readonly clock: Clock,
     /** Seals TOTP secrets at rest (platform/secret-box.ts). */
     private readonly secrets: SecretBox,
+    throttles: ThrottleStore = databaseThrottleStore(db),
   ) {
-    this.throttle = new LoginThrottle(db, clock, "operator");
+    this.throttle = new LoginThrottle(throttles, clock, "operator");
   }
 
   async create(name: string, password: string, role: OperatorRole = "admin", secret = newTotpSecret()): Promise<{ id: number; secret: string; uri: string }> {

@@ -113,7 +113,7 @@ export class DepositService {
     const { idempotency_key: key, ...body } = input;
     let plan: { amount: string; address: string; screenshot: CheckedImage } | null = null;
     const check = async () => {
-      await this.refuseOverCap(this.db, userId);
+      await this.refuseOverCap(userId);
       const config = await loadFundingConfig(this.db);
       if (input.currency !== config.deposit.currency) throw new DomainError("CURRENCY_TYPE_WRONG");
       const network = openDepositNetworks(config).find((n) => n.network === input.network);
@@ -141,7 +141,7 @@ export class DepositService {
         const p = plan!;
         // One user's requests queue on their row, so a burst of parallel requests cannot slip past the cap.
         await userRecords.lock(tx, userId);
-        await this.refuseOverCap(tx, userId);
+        await this.refuseOverCap(userId, tx);
         // Each deposit keeps its own copy: a cancelled deposit's screenshot may back a new one.
         const voucherId = await storeImage(tx, { userId, purpose: "deposit", image: p.screenshot, data: voucher!.data });
         const inserted = await tx
@@ -171,10 +171,10 @@ export class DepositService {
     );
   }
 
-  /** A user may have only so many deposits waiting for review: the seed's "a request already exists". */
-  private async refuseOverCap(db: Db | Tx, userId: number): Promise<void> {
+  /** A user may have only so many deposits waiting for review (`DEPOSIT_PENDING_MAX`): refused with its own message. */
+  async refuseOverCap(userId: number, db: Db | Tx = this.db): Promise<void> {
     const [{ n }] = await db.select({ n: count() }).from(deposits).where(and(eq(deposits.userId, userId), eq(deposits.status, "pending")));
-    if (n >= this.pendingMax) throw new DomainError("WITHDRAW_PENDING");
+    if (n >= this.pendingMax) throw new DomainError("DEPOSIT_PENDING_MAX");
   }
 
   async cancel(userId: number, id: number): Promise<{ id: number; status: FundingStatus }> {

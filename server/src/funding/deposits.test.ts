@@ -158,8 +158,12 @@ describe("wallet/charge_req", () => {
     }
     const fourth = await deposit(user.token, "1000000");
     expect(fourth.status).toBe(409);
-    expect(fourth.body).toMatchObject({ code: "WITHDRAW_PENDING", message: "已有提现申请，请等待审核" });
+    // Its own message (deposits waiting for review), not "a withdrawal request already exists".
+    expect(fourth.body).toMatchObject({ code: "DEPOSIT_PENDING_MAX", message: "您待审核的充值申请已达上限，请等待审核后再提交" });
     expect(await countDeposits(user.id)).toBe(3);
+    // Checked before the upload is read: a screenshot that would be refused (over the size limit) is not looked at.
+    const huge = await depositRequest(server, user.token, { currency: "USDT", network: "TRC20", amount: "10", md5: "0".repeat(32) }, { data: Buffer.alloc(6 * 1024 * 1024) });
+    expect([huge.status, huge.body.code]).toEqual([409, "DEPOSIT_PENDING_MAX"]);
     expect((await server.call("POST", "wallet/charge_cancel", { id: ids[0] }, { token: user.token })).status).toBe(200);
     expect((await deposit(user.token, "1000000")).status).toBe(200);
     // Another user is not held back by this one's queue.

@@ -17,7 +17,8 @@ export function fundingRoutes(ctx: AppContext, services: { addresses: AddressBoo
   const { addresses, withdrawals, deposits } = services;
 
   api.route(funding.depositAddress, ({ user, input }) => deposits.address(user.id, input.currency, input.network));
-  api.route(funding.depositRequest, ({ user, input, files }) => deposits.request(user.id, input, files.voucher));
+  // A fourth deposit waiting for review is refused before its screenshot is received.
+  api.route(funding.depositRequest, ({ user, input, files }) => deposits.request(user.id, input, files.voucher), { admit: (user) => deposits.refuseOverCap(user.id) });
   api.route(funding.depositCancel, ({ user, input }) => deposits.cancel(user.id, input.id));
   api.route(funding.depositLog, ({ user, input }) => deposits.list(user.id, input));
   api.route(funding.depositVoucher, ({ user, input }) => deposits.voucher(input.id, user.id));

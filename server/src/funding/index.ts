@@ -6,4 +6,4 @@ export { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY, loadFundingConfig } from ".
 export { fundingFacts } from "./funding.facts";
 export { fundingRoutes } from "./funding.routes";
 export { WithdrawalGuards, type WithdrawalGuard } from "./withdrawal-guards";
-export { WithdrawalService } from "./withdrawals.service";
+export { WithdrawalService, type WithdrawalRules } from "./withdrawals.service";

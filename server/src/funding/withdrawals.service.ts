@@ -7,12 +7,14 @@ import type { FundingChange, FundingStatus, WithdrawalItem } from "../../contrac
 import { errors } from "../../contract/messages";
 import { REVIEW } from "../../contract";
 import { userAccountOf, userRecords, verifyPassword } from "../auth";
+import type { SecretGuard } from "../platform/login-throttle";
+import { usableAt } from "./addresses.service";
 import { isUniqueViolation } from "../platform/db-errors";
 import { operatorNameOf } from "../backoffice";
 import { ledger, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
-import { toSeconds } from "../platform/clock";
+import { toSeconds, utcDateTime } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
@@ -56,11 +58,19 @@ function toItem(row: WithdrawalRow): WithdrawalItem {
  * the ledger at request; the operator pays it out (settle: receive to withdrawals out, fee to fees) or refuses it
  * (release: back to available).
  */
+export interface WithdrawalRules {
+  /** The account's one throttle of secrets (the trading password is one): `AuthService.guardSecret`. */
+  guardSecret: SecretGuard;
+  /** `ADDRESS_COOLING_HOURS`: a new address receives nothing before this many hours. */
+  coolingHours: number;
+}
+
 export class WithdrawalService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly guards: WithdrawalGuards,
+    private readonly rules: WithdrawalRules,
     private readonly notifier: UserNotifier = silentNotifier,
   ) {}
 
@@ -116,9 +126,11 @@ export class WithdrawalService {
   }
 
   /**
-   * Checks, in order: currency, amount and minimum, KYC passed, trading password set, the 24-hour lock after a
-   * credential change, the address in the user's book, the trading password, the other domains' guards (open
-   * leveraged position), one pending request; then, in one transaction, the request and its hold (balance).
+   * Checks, in order: currency, amount and minimum, KYC passed, trading password set, the trading password (through
+   * the account's throttle, before anything else about the account is told, so every wrong guess counts and waits),
+   * the 24-hour lock after a credential change, the address in the user's book and its cooling period, the other
+   * domains' guards (open leveraged position), one pending request; then, in one transaction, the request and its
+   * hold (balance).
    */
   async request(userId: number, input: WithdrawInput): Promise<{ id: number; status: FundingStatus; fee: string; receive: string }> {
     const { trade_password: password, idempotency_key: key, ...body } = input;
@@ -135,14 +147,19 @@ export class WithdrawalService {
       const user = await userRecords.find(this.db, userId);
       if (!user) throw new DomainError("USER_NOT_FOUND");
       if (user.reviewStatus !== REVIEW.PASSED) throw new DomainError("REAL_NAME_REQUIRED");
-      if (!user.tradePasswordHash) throw new DomainError("TRADE_PASSWORD_REQUIRED");
-      if (user.withdrawLockedUntil && user.withdrawLockedUntil > this.clock.now()) throw new DomainError("WITHDRAW_LOCKED");
+      const tradeHash = user.tradePasswordHash;
+      if (!tradeHash) throw new DomainError("TRADE_PASSWORD_REQUIRED");
+      await this.rules.guardSecret(userId, () => verifyPassword(tradeHash, password), () => new DomainError("TRADE_PASSWORD_WRONG", "trade_password"));
+      const now = this.clock.now();
+      if (user.withdrawLockedUntil && user.withdrawLockedUntil > now) throw new DomainError("WITHDRAW_LOCKED");
       const [address] = await this.db
         .select()
         .from(withdrawAddresses)
         .where(and(eq(withdrawAddresses.id, input.address_id), eq(withdrawAddresses.userId, userId), eq(withdrawAddresses.currency, input.currency)));
       if (!address) throw new DomainError("ADDRESS_REQUIRED", "address_id");
-      if (!(await verifyPassword(user.tradePasswordHash, password))) throw new DomainError("TRADE_PASSWORD_WRONG", "trade_password");
+      const usable = usableAt(address.createdAt, this.rules.coolingHours);
+      // 0 turns the wait off altogether (whatever clock wrote the address's time).
+      if (this.rules.coolingHours > 0 && usable > now) throw new DomainError("ADDRESS_COOLING", "address_id").withValues({ time: utcDateTime(usable) });
       const refusal = await this.guards.refusal(this.db, userId);
       if (refusal) throw new DomainError(refusal);
       const open = await this.db.select({ id: withdrawals.id }).from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, OPEN)));

@@ -8,6 +8,7 @@ import {
   credit,
   expectLedgerSound,
   passKyc,
+  PLAIN_WITHDRAWAL_RULES,
   randomErc20,
   readyUser,
   setTradePassword,
@@ -207,7 +208,7 @@ describe("wallet/out", () => {
     const user = await readyUser(server, "100");
     const guards = new WithdrawalGuards();
     guards.register(async (_db, userId) => (userId === user.id ? "OPEN_LEVER_TRADE" : null));
-    const service = new WithdrawalService(server.database.db, server.clock, guards);
+    const service = new WithdrawalService(server.database.db, server.clock, guards, PLAIN_WITHDRAWAL_RULES);
     await expect(service.request(user.id, { currency: "USDT", amount: "30", address_id: user.addressId, trade_password: TRADE_PASSWORD })).rejects.toMatchObject({
       code: "OPEN_LEVER_TRADE",
     });

@@ -29,6 +29,8 @@ import type { NoticeBoard } from "../platform/notify";
 export interface MarketOptions {
   /** Resolves a socket's `auth` token (the auth domain's session check). */
   authenticate: Authenticator;
+  /** Tells of sessions that ended on any process (the auth domain's), so their sockets stop at once. */
+  sessionsEnded?: (listener: (sessionIds: readonly number[]) => void) => () => void;
   runner?: Partial<RunnerOptions>;
   realtime?: Partial<RealtimeOptions>;
   /** Time between simulated ticks of a pair. */
@@ -118,7 +120,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   const terms = new TermChanges({ db: ctx.db, clock: ctx.clock, translator: ctx.translator, notices: options.notices });
   const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, maxTickAgeMs, terms, log: ctx.log });
   await service.init();
-  const hub = new RealtimeHub({ market: service, bus: ctx.bus, authenticate: options.authenticate, log: ctx.log }, { ...DEFAULT_REALTIME_OPTIONS, ...options.realtime });
+  const hub = new RealtimeHub({ market: service, bus: ctx.bus, authenticate: options.authenticate, sessionsEnded: options.sessionsEnded, log: ctx.log }, { ...DEFAULT_REALTIME_OPTIONS, ...options.realtime });
   hub.register(app);
   const precision = (symbol: string) => service.pair(symbol)?.price_precision;
   const leadership = new Leadership(ctx.database, ctx.log);

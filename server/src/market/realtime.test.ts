@@ -243,6 +243,71 @@ describe("/ws user channels", () => {
   });
 });
 
+describe("/ws when its session ends", () => {
+  type User = Awaited<ReturnType<TestServer["newUser"]>>;
+  /** Each way a session ends, done by the user (or an operator) without waiting for any heartbeat. */
+  const ENDINGS: [string, (user: User, socketToken: string) => Promise<unknown>][] = [
+    ["logout", (_u, token) => server.call("POST", "user/logout", {}, { token })],
+    ["a password change", (u, token) => server.call("POST", "safe/update_password", { type: "login", old_password: u.password, password: "another123", re_password: "another123" }, { token })],
+    [
+      "a freeze",
+      async (u) => {
+        const operator = await server.newOperator("admin");
+        return server.call("POST", "backoffice/users/freeze", { user_id: u.id, reason: "test" }, { token: operator.token });
+      },
+    ],
+    [
+      "an end from the security centre (another session of the user)",
+      async (u, token) => {
+        const sessions = await server.call<{ list: { id: number; current: boolean }[] }>("POST", "safe/sessions", {}, { token: u.token });
+        const other = await server.call<{ list: { id: number; current: boolean }[] }>("POST", "safe/sessions", {}, { token });
+        const target = other.body.message.list.find((s) => s.current)!.id;
+        expect(sessions.body.message.list.some((s) => s.id === target)).toBe(true);
+        return server.call("POST", "safe/sessions/end", { id: target }, { token: u.token });
+      },
+    ],
+  ];
+
+  it.each(ENDINGS)("stops delivering private channels within a second of %s", async (_how, end) => {
+    const user = await server.newUser();
+    // The socket's own session: a second sign-in, so the security centre can end it from the first.
+    const login = await server.call<{ token: string }>("POST", "user/login", { account: user.account, password: user.password }, { userAgent: "socket-device" });
+    const token = login.body.message.token;
+    const c = await client();
+    c.send({ op: "auth", token });
+    c.send({ op: "subscribe", channel: "positions" });
+    await c.next((m) => m.op === "subscribed");
+    server.market.publishToUser(user.id, "support", { id: 1 });
+    await c.next((m) => m.channel === "support");
+    const answer = (await end(user, token)) as { status: number };
+    expect(answer.status).toBe(200);
+    const endedAt = Date.now();
+    expect((await c.next((m) => m.op === "error", 1_000)).code).toBe("LOGIN_REQUIRED");
+    expect(Date.now() - endedAt).toBeLessThan(1_000);
+    server.market.publishToUser(user.id, "positions", { id: 2 });
+    server.market.publishToUser(user.id, "support", { id: 3 });
+    await settle();
+    expect(c.messages.filter((m) => m.channel)).toEqual([]);
+    c.close();
+  });
+
+  it("keeps the user's other sessions' sockets", async () => {
+    const user = await server.newUser();
+    const login = await server.call<{ token: string }>("POST", "user/login", { account: user.account, password: user.password });
+    const [ending, staying] = [await client(), await client()];
+    ending.send({ op: "auth", token: login.body.message.token });
+    staying.send({ op: "auth", token: user.token });
+    await ending.next((m) => m.op === "auth");
+    await staying.next((m) => m.op === "auth");
+    await server.call("POST", "user/logout", {}, { token: login.body.message.token });
+    await ending.next((m) => m.op === "error", 1_000);
+    server.market.publishToUser(user.id, "support", { id: 4 });
+    expect(await staying.next((m) => m.channel === "support")).toEqual({ channel: "support", data: { id: 4 } });
+    ending.close();
+    staying.close();
+  });
+});
+
 describe("/ws heartbeats", () => {
   it("closes a connection that stops answering pings, and keeps the live ones", async () => {
     await settle();

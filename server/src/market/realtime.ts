@@ -14,8 +14,9 @@ import type { MarketService } from "./market.service";
  * updates and user messages that reach it over the bus, so a client on any process gets everything.
  *
  * Each message is serialised once and written to every subscriber. A subscriber that cannot keep up (megabytes
- * queued) skips frames, then is cut off; a connection that stops answering pings is closed; a session revoked
- * since `auth` loses its user channels at the next heartbeat.
+ * queued) skips frames, then is cut off; a connection that stops answering pings is closed. A session that ends
+ * (logout, password change, freeze, ended from the security centre) loses its sockets' user channels at once in every
+ * process (the auth domain's announcement over the bus); the heartbeat re-checks the rest (a session run out).
  */
 
 export const USER_TOPIC = "realtime.user";
@@ -47,6 +48,7 @@ interface Client {
   ws: WebSocket;
   topics: Set<string>;
   userId: number | null;
+  sessionId: number | null;
   token: string | null;
   alive: boolean;
   /** Messages are handled one after the other: `auth` completes before the `subscribe` sent right behind it. */
@@ -87,9 +89,17 @@ export class RealtimeHub {
   stats = { sent: 0, skipped: 0, terminated: 0 };
 
   constructor(
-    private readonly deps: { market: MarketService; bus: Bus; authenticate: Authenticator; log: FastifyBaseLogger },
+    private readonly deps: {
+      market: MarketService;
+      bus: Bus;
+      authenticate: Authenticator;
+      /** Tells of sessions that ended, on any process (returns the unsubscribe function). */
+      sessionsEnded?: (listener: (sessionIds: readonly number[]) => void) => () => void;
+      log: FastifyBaseLogger;
+    },
     private readonly options: RealtimeOptions = DEFAULT_REALTIME_OPTIONS,
   ) {
+    if (deps.sessionsEnded) this.off.push(deps.sessionsEnded((ids) => this.onSessionsEnded(ids)));
     this.off.push(deps.market.onUpdate((update, quotations) => this.onMarket(update, quotations)));
     this.off.push(deps.bus.subscribe(USER_TOPIC, (message) => this.onUser(message as UserMessage)));
     this.off.push(
@@ -127,7 +137,7 @@ export class RealtimeHub {
   }
 
   private accept(ws: WebSocket): void {
-    const client: Client = { ws, topics: new Set(), userId: null, token: null, alive: true, queue: Promise.resolve(), windowStartMs: Date.now(), windowCount: 0 };
+    const client: Client = { ws, topics: new Set(), userId: null, sessionId: null, token: null, alive: true, queue: Promise.resolve(), windowStartMs: Date.now(), windowCount: 0 };
     this.clients.add(client);
     this.startHeartbeat();
     ws.on("pong", () => {
@@ -189,6 +199,7 @@ export class RealtimeHub {
     if (client.userId !== null) this.unbindUser(client);
     if (!user) return this.error(client, "LOGIN_REQUIRED", { op: "auth" });
     client.userId = user.id;
+    client.sessionId = user.sessionId;
     client.token = token;
     let set = this.byUser.get(user.id);
     if (!set) {
@@ -257,8 +268,19 @@ export class RealtimeHub {
       this.userNoticeOff.delete(client.userId);
     }
     client.userId = null;
+    client.sessionId = null;
     client.token = null;
     for (const channel of userChannels) this.leave(client, topicKey(channel));
+  }
+
+  /** Sockets of sessions that ended lose their user channels now, and are told so (as `auth` refused). */
+  private onSessionsEnded(sessionIds: readonly number[]): void {
+    const ended = new Set(sessionIds);
+    for (const client of this.clients) {
+      if (client.sessionId === null || !ended.has(client.sessionId)) continue;
+      this.unbindUser(client);
+      this.error(client, "LOGIN_REQUIRED", { op: "auth" });
+    }
   }
 
   private drop(client: Client): void {

@@ -91,6 +91,13 @@ const schema = z.object({
   /** How often the leader reads each watched network (ms). */
   CHAIN_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(4_000),
   /**
+   * Hours a new withdrawal address waits before it can receive a withdrawal (a thief who just got in cannot empty
+   * the account at once); 0 turns the wait off.
+   */
+  ADDRESS_COOLING_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** Where users open the app (links in e-mails); unset: `http://localhost:<PORT>`. */
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  /**
    * The oldest tick a fill, an option's opening or a close may use, per pair kind (ms). Older than this, the pair's
    * prices are paused: orders are refused TRADING_CLOSED and the quotes say paused (a feed outage or a restart must
    * never let anyone trade on a price the market has left behind).
@@ -132,6 +139,11 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** The app's public origin, for links in e-mails (never the request's Host, which the caller chooses). */
+export function publicOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): string {
+  return config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://localhost:${config.PORT}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -153,5 +165,5 @@ const TEST_VAPID = (() => {
 
 /** Configuration for tests: quiet, generous limits, nothing served statically. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "", RATE_LIMIT_AUTH: "1000", SESSION_REMEMBER_MS: "0", OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY, ...TEST_VAPID }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "", RATE_LIMIT_AUTH: "1000", SESSION_REMEMBER_MS: "0", ADDRESS_COOLING_HOURS: "0", OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY, ...TEST_VAPID }), ...overrides };
 }

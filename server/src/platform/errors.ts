@@ -30,6 +30,14 @@ export class DomainError extends Error {
     return this;
   }
 
+  /** Seconds the client should wait before trying again (a throttled attempt): sent as `Retry-After`. */
+  retryAfterS?: number;
+
+  retryAfter(seconds: number): this {
+    this.retryAfterS = Math.max(1, Math.ceil(seconds));
+    return this;
+  }
+
   get status(): number {
     return errors[this.code].status;
   }
@@ -52,8 +60,14 @@ export function envelopeOf(code: ErrorCode, fields?: Record<string, string>, log
 
 /** The one place a failure becomes an answer: honest status, the seed's envelope, no leaked internals on 5xx. */
 export function installErrorHandling(app: FastifyInstance): void {
+  // Every 429 says how long to wait (RFC 9110 Retry-After, seconds): a throttle names its own wait, the rate limiter
+  // its window; anything else asking the client to slow down gets a minute.
+  app.addHook("onSend", async (_request, reply) => {
+    if (reply.statusCode === 429 && !reply.hasHeader("retry-after")) reply.header("Retry-After", "60");
+  });
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
+      if (error.retryAfterS !== undefined) reply.header("Retry-After", String(error.retryAfterS));
       return reply.status(error.status).send(envelopeOf(error.code, error.fields, error.logout, error.values));
     }
     const fastifyError = error as FastifyError;

@@ -63,6 +63,11 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindowMs?: number };
   /** Operator calls: the roles allowed (default: every role). */
   roles?: OperatorRole[];
+  /**
+   * Refuses a signed-in user's request on the user's state alone, before the payload is read: an upload that would
+   * be refused anyway (a deposit over the cap) is not received first.
+   */
+  admit?: (user: SessionUser) => Promise<void>;
 }
 
 const WITH_LANG = new WeakMap<z.ZodObject, z.ZodObject>();
@@ -163,6 +168,7 @@ function registerCall<I extends z.ZodObject, O extends z.ZodType, A extends Acce
         user = await authenticate.user(token);
       }
       if (call.access === "user" && !user) throw new DomainError("LOGIN_REQUIRED");
+      if (user && options.admit) await options.admit(user);
 
       const { fields, files } = await readPayload(request, call);
       const controlled = controlCharacterAt(fields);

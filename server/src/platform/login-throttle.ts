@@ -1,5 +1,6 @@
 import { inArray, lt, sql } from "drizzle-orm";
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { Redis } from "ioredis";
 import type { Clock } from "./clock";
 import type { Db } from "./db";
 import { DomainError } from "./errors";
@@ -32,6 +33,92 @@ export function delayAfter(failures: number, free: number, policy: ThrottlePolic
 }
 
 /**
+ * Checks one secret a request carries through the account's throttle (the auth domain's `guardSecret`): `account` is
+ * the user's id (or, for a reset, the address typed), `verify` whether the answer is right; a wrong one throws
+ * `refusal()`, an account that has to wait gets 429 with `Retry-After` and its secret is not checked.
+ */
+export type SecretGuard = (account: number | string, verify: () => Promise<boolean>, refusal: () => DomainError) => Promise<void>;
+
+/** One counter: failures within the window, and when the last one was (ms). */
+export interface FailureCount {
+  failures: number;
+  lastFailedAtMs: number;
+}
+
+/**
+ * Where the counts live: the database (`login_failures`), or Redis when `REDIS_URL` is set, so every process reads
+ * and writes the same counts (a guess spread over processes is counted once) and the database is spared the writes.
+ */
+export interface ThrottleStore {
+  read(keys: string[]): Promise<Map<string, FailureCount>>;
+  /** Counts a failure at `nowMs` (a count whose last failure is older than the window starts again at 1); returns the count. */
+  fail(key: string, nowMs: number, windowMs: number): Promise<number>;
+  clear(keys: string[]): Promise<void>;
+}
+
+export function databaseThrottleStore(db: Db): ThrottleStore {
+  return {
+    async read(keys) {
+      const rows = await db.select().from(loginFailures).where(inArray(loginFailures.key, keys));
+      return new Map(rows.map((r) => [r.key, { failures: r.failures, lastFailedAtMs: r.lastFailedAt.getTime() }]));
+    },
+    async fail(key, nowMs, windowMs) {
+      const now = new Date(nowMs);
+      const windowStart = new Date(nowMs - windowMs);
+      const [row] = await db
+        .insert(loginFailures)
+        .values({ key, failures: 1, lastFailedAt: now })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            failures: sql`CASE WHEN ${loginFailures.lastFailedAt} < ${windowStart.toISOString()}::timestamptz THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+            lastFailedAt: now,
+          },
+        })
+        .returning({ failures: loginFailures.failures });
+      // Old counts are forgotten now and then, by whoever fails.
+      if (Math.random() < 0.01) await db.delete(loginFailures).where(lt(loginFailures.lastFailedAt, windowStart));
+      return row.failures;
+    },
+    async clear(keys) {
+      await db.delete(loginFailures).where(inArray(loginFailures.key, keys));
+    },
+  };
+}
+
+/**
+ * The count as a Redis hash (`n`, `at`), changed by one script so parallel failures in several processes never lose
+ * one; it expires a window after its last failure. The window is judged by the app's clock (`at`), as in the database.
+ */
+const FAIL_SCRIPT = `
+local at = redis.call('HGET', KEYS[1], 'at')
+local n = 1
+if at and tonumber(ARGV[1]) - tonumber(at) <= tonumber(ARGV[2]) then n = redis.call('HINCRBY', KEYS[1], 'n', 1) else redis.call('HSET', KEYS[1], 'n', 1) end
+redis.call('HSET', KEYS[1], 'at', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return n`;
+
+export function redisThrottleStore(redis: Redis, prefix: string): ThrottleStore {
+  const name = (key: string) => `${prefix}throttle:${key}`;
+  return {
+    async read(keys) {
+      const counts = new Map<string, FailureCount>();
+      const rows = await Promise.all(keys.map((key) => redis.hmget(name(key), "n", "at")));
+      rows.forEach(([n, at], i) => {
+        if (n !== null && at !== null) counts.set(keys[i], { failures: Number(n), lastFailedAtMs: Number(at) });
+      });
+      return counts;
+    },
+    async fail(key, nowMs, windowMs) {
+      return Number(await redis.eval(FAIL_SCRIPT, 1, name(key), String(nowMs), String(windowMs)));
+    },
+    async clear(keys) {
+      if (keys.length) await redis.del(...keys.map(name));
+    },
+  };
+}
+
+/**
  * Throttling of password sign-ins (OWASP ASVS 5.0, V6.3: no account lockout a stranger could trigger). Nothing is ever
  * locked: failed attempts make the next attempt wait, with delays that double. Two counters:
  * - per account AND address: whoever keeps guessing from one address waits longer and longer;
@@ -43,9 +130,9 @@ export function delayAfter(failures: number, free: number, policy: ThrottlePolic
  */
 export class LoginThrottle {
   constructor(
-    private readonly db: Db,
+    private readonly store: ThrottleStore,
     private readonly clock: Clock,
-    private readonly scope: "user" | "operator" | "step-up",
+    private readonly scope: "user" | "operator" | "secret",
     private readonly policy: ThrottlePolicy = DEFAULT_THROTTLE,
   ) {}
 
@@ -54,47 +141,37 @@ export class LoginThrottle {
     return { pair: `${this.scope}:pair:${ip}|${name}`, account: `${this.scope}:account:${name}` };
   }
 
-  /** Refuses (TOO_MANY_REQUESTS) an attempt that has to wait. `knownAddress` says whether this address signed in to the account before. */
+  /**
+   * Refuses (TOO_MANY_REQUESTS, with the seconds to wait for `Retry-After`) an attempt that has to wait.
+   * `knownAddress` says whether this address signed in to the account before.
+   */
   async check(account: string, ip: string, knownAddress: () => Promise<boolean>): Promise<void> {
     const keys = this.keys(account, ip);
-    const rows = await this.db.select().from(loginFailures).where(inArray(loginFailures.key, [keys.pair, keys.account]));
+    const counts = await this.store.read([keys.pair, keys.account]);
     const now = this.clock.now().getTime();
-    const waiting = (key: string, free: number) => {
-      const row = rows.find((r) => r.key === key);
-      if (!row || now - row.lastFailedAt.getTime() > this.policy.windowMs) return false;
-      return now < row.lastFailedAt.getTime() + delayAfter(row.failures, free, this.policy);
+    /** Milliseconds left to wait on a counter (0: none). */
+    const waitMs = (key: string, free: number) => {
+      const count = counts.get(key);
+      if (!count || now - count.lastFailedAtMs > this.policy.windowMs) return 0;
+      return Math.max(0, count.lastFailedAtMs + delayAfter(count.failures, free, this.policy) - now);
     };
-    if (waiting(keys.pair, this.policy.pairFree)) throw new DomainError("TOO_MANY_REQUESTS");
-    if (waiting(keys.account, this.policy.accountFree) && !(await knownAddress())) throw new DomainError("TOO_MANY_REQUESTS");
+    const refuse = (ms: number) => new DomainError("TOO_MANY_REQUESTS").retryAfter(Math.ceil(ms / 1000));
+    const pair = waitMs(keys.pair, this.policy.pairFree);
+    if (pair > 0) throw refuse(pair);
+    const spread = waitMs(keys.account, this.policy.accountFree);
+    if (spread > 0 && !(await knownAddress())) throw refuse(spread);
   }
 
   /** Counts a failure; returns how many failures the account has had (every address) within the window. */
   async fail(account: string, ip: string): Promise<number> {
     const keys = this.keys(account, ip);
-    const now = this.clock.now();
-    const windowStart = new Date(now.getTime() - this.policy.windowMs);
-    let accountFailures = 0;
-    for (const key of [keys.pair, keys.account]) {
-      const [row] = await this.db
-        .insert(loginFailures)
-        .values({ key, failures: 1, lastFailedAt: now })
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            failures: sql`CASE WHEN ${loginFailures.lastFailedAt} < ${windowStart.toISOString()}::timestamptz THEN 1 ELSE ${loginFailures.failures} + 1 END`,
-            lastFailedAt: now,
-          },
-        })
-        .returning({ failures: loginFailures.failures });
-      if (key === keys.account) accountFailures = row.failures;
-    }
-    // Old counts are forgotten now and then, by whoever fails.
-    if (Math.random() < 0.01) await this.db.delete(loginFailures).where(lt(loginFailures.lastFailedAt, windowStart));
-    return accountFailures;
+    const now = this.clock.now().getTime();
+    await this.store.fail(keys.pair, now, this.policy.windowMs);
+    return this.store.fail(keys.account, now, this.policy.windowMs);
   }
 
   /** A right password from this address: its own count starts again (the account's count, kept by others' failures, stays). */
   async succeed(account: string, ip: string): Promise<void> {
-    await this.db.delete(loginFailures).where(inArray(loginFailures.key, [this.keys(account, ip).pair]));
+    await this.store.clear([this.keys(account, ip).pair]);
   }
 }

@@ -39,6 +39,12 @@ export async function notifyMany(notifier: UserNotifier, tx: Tx, notices: Readon
   else for (const { userId, ...notice } of notices) await notifier.notifyUser(tx, userId, notice);
 }
 
+/**
+ * A notice's e-mail twin, sent once its transaction has committed to the user's bound address in the user's
+ * language (nothing when no e-mail is bound). The auth domain, which holds the address, implements it.
+ */
+export type UserMailer = (userId: number, notification: { title: string; body: string; values?: Record<string, string> }) => Promise<void>;
+
 /** For wiring without a message centre (unit tests of a single domain). */
 export const silentNotifier: UserNotifier = { notifyUser: async () => undefined };
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import https from "node:https";
 import path from "node:path";
 import tls from "node:tls";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import webpush from "web-push";
 import { defaultLanguage, languages, type Language } from "../../contract/constants";
 import { PUSH_KINDS, type PushKind } from "../../contract/push-kinds";
@@ -157,12 +157,17 @@ export class PushService {
     const keys = checkKeys(input.keys);
     const now = this.deps.clock.now();
     const row = { userId: user.id, sessionId: user.sessionId, endpoint: input.endpoint, ...keys, updatedAt: now };
-    // The same device subscribing again (or after another account used it) takes its row over.
+    // An endpoint is one browser's: another account's subscription to it is never moved (it would stop that account's
+    // pushes and send this one's to its device), unless its session is over (the device's new owner signed in).
+    const [held] = await this.deps.db.select().from(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, input.endpoint), ne(pushSubscriptions.userId, user.id)));
+    if (held && !(await this.deps.sessions.liveIds([held.sessionId])).has(held.sessionId)) await this.remove(held);
+    // The same device subscribing again takes its row over; a row of another user is left as it is.
     const [saved] = await this.deps.db
       .insert(pushSubscriptions)
       .values({ ...row, createdAt: now })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: row })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: row, setWhere: eq(pushSubscriptions.userId, user.id) })
       .returning({ id: pushSubscriptions.id });
+    if (!saved) throw new DomainError("PUSH_ENDPOINT_TAKEN", "endpoint");
     return { id: saved.id };
   }
 

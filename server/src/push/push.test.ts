@@ -346,17 +346,23 @@ describe("ownership", () => {
     expect(await stored(user.id)).toBe(0);
   });
 
-  it("the same endpoint again updates its row (another account on the device takes it over); unsubscribe removes only one's own", async () => {
+  it("never moves another account's subscription: refused while its session lives, free once it has ended", async () => {
     const first = await server.newUser();
     const second = await server.newUser();
     const a = await subscribe(first.token, "/device/shared");
-    const b = await subscribe(second.token, "/device/shared");
-    expect(b.id).toBe(a.id);
+    // The same account again (a new key) updates its own row.
+    expect((await subscribe(first.token, "/device/shared")).id).toBe(a.id);
+    const taken = await server.call("POST", "push/subscribe", { endpoint: a.endpoint, keys: browserKeys().json, expirationTime: null }, { token: second.token });
+    expect([taken.status, taken.body.code, taken.body.fields]).toEqual([409, "PUSH_ENDPOINT_TAKEN", { endpoint: "此设备正在接收另一个账户的通知，请先在该设备上退出那个账户" }]);
+    const [row] = await server.database.query<{ user_id: number }>("SELECT user_id FROM push_subscriptions WHERE id = $1", [a.id]);
+    expect(Number(row.user_id)).toBe(first.id);
+    // Unsubscribing another account's endpoint removes nothing either.
+    await server.call("POST", "push/unsubscribe", { endpoint: a.endpoint }, { token: second.token });
+    expect(await stored(first.id)).toBe(1);
+    // The first account logs out on the device: the device is the second's to subscribe.
+    await server.call("POST", "user/logout", {}, { token: first.token });
+    expect((await subscribe(second.token, "/device/shared")).id).toBeGreaterThan(0);
     expect(await stored(first.id)).toBe(0);
     expect(await stored(second.id)).toBe(1);
-    await server.call("POST", "push/unsubscribe", { endpoint: a.endpoint }, { token: first.token });
-    expect(await stored(second.id)).toBe(1);
-    await server.call("POST", "push/unsubscribe", { endpoint: a.endpoint }, { token: second.token });
-    expect(await stored(second.id)).toBe(0);
   });
 });

@@ -97,6 +97,7 @@ function migratedImage(): Promise<Blob> {
 
 export interface Answer<T = unknown> {
   status: number;
+  headers: Record<string, string | string[] | number | undefined>;
   body: { type: "ok" | "error" | 999; message: T; code?: string; fields?: Record<string, string> };
 }
 
@@ -149,7 +150,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
               remoteAddress: options.ip,
             })
           : await app.inject({ method, url, payload, headers, remoteAddress: options.ip });
-    return { status: response.statusCode, body: response.json() };
+    return { status: response.statusCode, headers: response.headers, body: response.json() };
   };
 
   return {

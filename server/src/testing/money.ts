@@ -8,7 +8,7 @@ import { ledger } from "../ledger";
 import { putSetting } from "../platform/settings";
 import type { Answer, TestServer } from "./harness";
 import { postMultipart, type FilePart } from "./multipart";
-import { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY } from "../funding";
+import { DEFAULT_FUNDING_CONFIG, FUNDING_CONFIG_KEY, type WithdrawalRules } from "../funding";
 
 export const TRC20_ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 export const ERC20_ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
@@ -18,6 +18,14 @@ export const TRADE_PASSWORD = "trade123";
 /** The harness's `newUser()` login password. */
 export const LOGIN_PASSWORD = "secret123";
 export const TX_HASH = `0x${"ab".repeat(32)}`;
+
+/** A withdrawal service's rules for tests that build one alone: the secret checked without the account's throttle, no cooling. */
+export const PLAIN_WITHDRAWAL_RULES: WithdrawalRules = {
+  guardSecret: async (_account, verify, refusal) => {
+    if (!(await verify())) throw refusal();
+  },
+  coolingHours: 0,
+};
 
 /** A fresh 0x address (the address book refuses duplicates). */
 export const randomErc20 = () => `0x${randomBytes(20).toString("hex")}`;

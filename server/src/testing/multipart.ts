@@ -32,5 +32,5 @@ export async function postMultipart<T = unknown>(
     headers: { ...(form.token ? { authorization: form.token } : {}), "content-type": encoded.headers.get("content-type")! },
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.statusCode, headers: response.headers, body: response.json() };
 }

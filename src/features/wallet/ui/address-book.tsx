@@ -14,6 +14,7 @@ import { addAddress } from "../api/add-address";
 import { useAddresses } from "../api/addresses";
 import { deleteAddress } from "../api/delete-address";
 import { useWithdrawInfo } from "../api/withdraw-info";
+import { AddressWait } from "./address-wait";
 import "./wallet.css";
 
 const shortAddress = (address: string) => (address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address);
@@ -72,7 +73,8 @@ export function AddressBook() {
           />
           <TextField label={<Trans>Label</Trans>} name="label" maxLength={32} value={form.label} onChange={(e) => setForm((f) => ({ ...f, label: e.target.value }))} placeholder={t`Optional, e.g. My exchange`} error={add.errorOf("label")} />
           <p className="faint" style={{ fontSize: 12, margin: 0 }}>
-            <Trans>Check the address and its network: a transfer sent to a wrong address cannot be recovered.</Trans>
+            <Trans>Check the address and its network: a transfer sent to a wrong address cannot be recovered.</Trans>{" "}
+            <Trans>A new address can receive withdrawals only after a waiting period, and you are told of every address added by a notice and an e-mail.</Trans>
           </p>
           <div style={{ display: "flex", gap: 10 }}>
             <button type="button" className="btn btn--ghost" onClick={() => setAdding(false)}>
@@ -107,6 +109,7 @@ export function AddressBook() {
                 <div style={{ fontFamily: "var(--mono)", fontSize: 12, wordBreak: "break-all", color: "var(--text-2)" }}>
                   {a.address}
                 </div>
+                <AddressWait usableAt={a.usable_at} />
               </div>
               <button type="button" className="icon-btn" aria-label={t`Copy address`} onClick={() => void copyText(a.address)}>
                 <Icon name="copy" size={18} />

@@ -23,6 +23,7 @@ import { parseDecimal, sub, toDecimal } from "@/shared/lib/decimal";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Amount, flatten, LoadMore, Notice, StatusBadge } from "./parts";
 import { AddressBook, describeAddress } from "./address-book";
+import { AddressWait, useSecondsLeft } from "./address-wait";
 import "./wallet.css";
 
 type Tab = "withdraw" | "addresses" | "records";
@@ -74,6 +75,9 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
     setKey(newIdempotencyKey());
     onDone();
   });
+
+  const chosenAddress = book.data?.find((a) => String(a.id) === addressId) ?? book.data?.[0];
+  const waitS = useSecondsLeft(chosenAddress?.usable_at ?? 0);
 
   if (!info.data || !book.data || !user) return <Skeleton lines={6} />;
   const rules = info.data;
@@ -168,6 +172,12 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
               </option>
             ))}
           </SelectField>
+          {chosenAddress && waitS > 0 && (
+            <Notice>
+              <Trans>New addresses wait before they can receive a withdrawal, so that someone who got into your account cannot send your money away at once.</Trans>{" "}
+              <AddressWait usableAt={chosenAddress.usable_at} />
+            </Notice>
+          )}
           <TextField
             label={<Trans>Amount</Trans>}
             name="amount"
@@ -223,7 +233,7 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
               </Link>
             }
           />
-          <button type="submit" className="btn btn--primary" disabled={submit.pending || reason !== undefined || problem !== null || !password}>
+          <button type="submit" className="btn btn--primary" disabled={submit.pending || reason !== undefined || problem !== null || !password || waitS > 0}>
             <Trans>Withdraw</Trans>
           </button>
           <DisabledReason>{reason ?? (problem?.rule === "empty" ? problemText(problem) : !password ? t`Enter your trading password.` : undefined)}</DisabledReason>
