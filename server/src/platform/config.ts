@@ -6,6 +6,15 @@ import { UPLOAD_MAX_BYTES_DEFAULT } from "../../contract/constants";
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * The origin users open the app at (`https://app.example.com`): passkeys are bound to it, and its host is their
+   * RP ID. Unset: `http://localhost:<PORT>`. Browsers take plain http only on localhost, and no IP address as an RP ID.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|[A-Za-z0-9-]+\.localhost))(:\d{1,5})?$/, "an origin: https://host[:port] (http only on localhost), no path")
+    .refine((origin) => !/^[\d.]+$/.test(new URL(origin).hostname), "a host name: browsers refuse an IP address as a passkey's RP ID")
+    .optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
@@ -90,6 +99,12 @@ const schema = z.object({
 });
 
 export type Config = z.infer<typeof schema>;
+
+/** The origin passkeys are bound to, and its host, their RP ID (PUBLIC_ORIGIN, else localhost at PORT). */
+export function publicOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): { origin: string; rpId: string } {
+  const origin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
+  return { origin, rpId: new URL(origin).hostname };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
