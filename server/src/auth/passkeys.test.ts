@@ -146,6 +146,12 @@ describe("passkeys", () => {
     expect(notices[0].n).toBeGreaterThan(0);
     expect((await server.call<{ list: { last_used_at: number | null }[] }>("GET", "passkey/list", {}, { token: user.token })).body.message.list[0].last_used_at).toBe(Math.floor(server.clock.now().getTime() / 1000));
 
+    // The back office counts them and never shows a key.
+    const operator = await server.newOperator("support");
+    const detail = await server.call<{ profile: { passkeys: number } }>("GET", "backoffice/users/detail", { user_id: user.id }, { token: operator.token });
+    expect(detail.body.message.profile.passkeys).toBe(1);
+    expect(JSON.stringify(detail.body)).not.toContain(device.id);
+
     // With the account typed: only its passkeys are offered.
     const named = await loginOptions({ account: user.account });
     expect(named.allowCredentials.map((c) => c.id)).toEqual([device.id]);
