@@ -75,3 +75,7 @@ export const FEED_STALE_MS = 15_000;
  */
 export const HOME_NOTICE_QUERY = { kind: "notice", page: 1, limit: 1 } as const;
 
+
+/** A passkey's name (what the security centre lists it by), and how many passkeys one user may have. */
+export const PASSKEY_NAME_MAX = 32;
+export const PASSKEYS_MAX = 10;

@@ -3,15 +3,13 @@ import { call } from "./define";
 import { empty, id, msg, seconds, stepUpFields } from "./common";
 import { authenticationResponse, creationOptions, registrationResponse, requestOptions } from "./webauthn";
 import { session } from "./auth";
+import { PASSKEY_NAME_MAX } from "./constants";
 
 /**
  * Passkeys (WebAuthn): added from the security centre, then a way to sign in and to answer any step-up. Every call
  * takes a JSON body (the browser's answers are objects), the public ones too. A challenge is single-use and lasts 5
  * minutes; the origin and RP ID come from PUBLIC_ORIGIN.
  */
-
-export const PASSKEY_NAME_MAX = 32;
-export const PASSKEYS_MAX = 10;
 
 export const passkeyName = z.string(msg("PASSKEY_NAME_INVALID")).trim().min(1, msg("PASSKEY_NAME_INVALID")).max(PASSKEY_NAME_MAX, msg("PASSKEY_NAME_INVALID"));
 

@@ -55,14 +55,14 @@ export const registrationResponse = z.object(
 );
 export type RegistrationResponse = z.infer<typeof registrationResponse>;
 
-const credentialDescriptor = z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
+const credentialDescriptor = z.object({ id: z.string(), type: z.literal("public-key"), transports: z.array(z.string()).optional() });
 
 /** PublicKeyCredentialCreationOptionsJSON, for `navigator.credentials.create`. */
 export const creationOptions = z.object({
   challenge: z.string(),
   rp: z.object({ name: z.string(), id: z.string().optional() }),
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
-  pubKeyCredParams: z.array(z.object({ alg: z.number().int(), type: z.string() })),
+  pubKeyCredParams: z.array(z.object({ alg: z.number().int(), type: z.literal("public-key") })),
   timeout: z.number().int().optional(),
   excludeCredentials: z.array(credentialDescriptor),
   authenticatorSelection: z
@@ -74,10 +74,12 @@ export const creationOptions = z.object({
     })
     .optional(),
   attestation: z.enum(["none", "indirect", "direct", "enterprise"]).optional(),
-  hints: z.array(z.string()).optional(),
+  hints: z.array(z.enum(["security-key", "client-device", "hybrid"])).optional(),
   /** credProps: the browser says whether the passkey it made is discoverable. */
   extensions: z.object({ credProps: z.boolean().optional() }).optional(),
 });
+
+export type CreationOptions = z.infer<typeof creationOptions>;
 
 /** PublicKeyCredentialRequestOptionsJSON, for `navigator.credentials.get`. */
 export const requestOptions = z.object({
@@ -87,3 +89,4 @@ export const requestOptions = z.object({
   allowCredentials: z.array(credentialDescriptor),
   userVerification: z.enum(["discouraged", "preferred", "required"]),
 });
+export type RequestOptions = z.infer<typeof requestOptions>;

@@ -6,8 +6,9 @@ import {
   type AuthenticatorTransport,
 } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, lt, or, sql } from "drizzle-orm";
-import { PASSKEYS_MAX, type Passkey } from "../../contract/passkey";
-import type { AuthenticationResponse, RegistrationResponse } from "../../contract/webauthn";
+import { PASSKEYS_MAX } from "../../contract/constants";
+import type { Passkey } from "../../contract/passkey";
+import type { AuthenticationResponse, CreationOptions, RegistrationResponse, RequestOptions } from "../../contract/webauthn";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
@@ -107,7 +108,8 @@ export class PasskeyService {
       supportedAlgorithmIDs: ALGORITHMS,
     });
     await this.issue(options.challenge, "register", userId);
-    return { ...options, excludeCredentials: options.excludeCredentials ?? [] };
+    // The library types `type` as any string; it always writes "public-key" (the contract parses what leaves).
+    return { ...options, excludeCredentials: options.excludeCredentials ?? [] } as CreationOptions;
   }
 
   async register(userId: number, response: RegistrationResponse, name: string): Promise<{ id: number; name: string; created_at: number }> {
@@ -187,7 +189,7 @@ export class PasskeyService {
       timeout: PASSKEY_CHALLENGE_TTL_MS,
     });
     await this.issue(options.challenge, input.signedIn === null ? "login" : "step_up", userId);
-    return { ...options, rpId: this.rp.rpId, allowCredentials: options.allowCredentials ?? [], userVerification: "required" as const };
+    return { ...options, rpId: this.rp.rpId, allowCredentials: options.allowCredentials ?? [], userVerification: "required" } as RequestOptions;
   }
 
   /** The user whose passkey gave this answer, before anything is checked (sign-in throttles by that account). */

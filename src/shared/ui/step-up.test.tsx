@@ -38,7 +38,7 @@ afterEach(() => {
 
 function SaveAddress({ onDone }: { onDone: () => void }) {
   const save = useStepUpAction(async (stepUp) => {
-    await addAddress({ network: "TRC20", address: "T123", step_up: stepUp }, { loading: false });
+    await addAddress({ network: "TRC20", address: "T123", ...stepUp }, { loading: false });
     onDone();
   });
   return (

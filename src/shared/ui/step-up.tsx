@@ -1,28 +1,33 @@
 import { useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toastNeedsConnection } from "../api/client";
+import type { AuthenticationResponse } from "@contract/webauthn";
 import { ApiError } from "../api/errors";
 import { deviceOnline } from "../api/online";
+import { passkeysSupported, stepUpPasskey, usePasskeys, withDevice } from "../api/passkeys";
 import { i18n } from "../i18n/i18n";
 import { useAtomValue, userInfoAtom } from "../state/store";
 import { TextField } from "./field";
 import { ConfirmModal } from "./modal";
 
+/** What a sensitive call carries as its step-up (contract `stepUpFields`): spread it into the call's input. */
+export type StepUpProof = { step_up?: string; passkey?: AuthenticationResponse };
+
 /**
  * A sensitive action (address book, security settings): the server wants a step-up proof in `step_up` even within a
- * session (contract `stepUpProof`). Submitting opens a prompt asking for it once; confirming runs the action with
- * it. A wrong proof keeps the prompt open with its message; any other refusal closes it, and the form shows the
+ * session (contract `stepUpFields`), or a passkey's answer in `passkey`. Submitting opens a prompt asking for it
+ * once; confirming (or "Use a passkey") runs the action with it. A wrong proof keeps the prompt open with its message; any other refusal closes it, and the form shows the
  * refused fields through `errorOf` as with `useAction`. `needed: false` runs the action straight away (a request
  * that already carries the current password). Offline, nothing starts (the same rule as `useAction`).
  */
-export function useStepUpAction<A extends unknown[]>(action: (proof: string | undefined, ...args: A) => Promise<unknown>, options: { needed?: boolean } = {}) {
+export function useStepUpAction<A extends unknown[]>(action: (proof: StepUpProof, ...args: A) => Promise<unknown>, options: { needed?: boolean } = {}) {
   const needed = options.needed ?? true;
   const [asking, setAsking] = useState<{ args: A } | null>(null);
   const [proof, setProof] = useState("");
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const perform = async (proofValue: string | undefined, args: A) => {
+  const perform = async (proofValue: StepUpProof, args: A) => {
     if (pending) return;
     if (!deviceOnline()) {
       toastNeedsConnection();
@@ -44,7 +49,7 @@ export function useStepUpAction<A extends unknown[]>(action: (proof: string | un
   };
 
   const run = (...args: A) => {
-    if (!needed) return void perform(undefined, args);
+    if (!needed) return void perform({}, args);
     setFieldErrors({});
     setProof("");
     setAsking({ args });
@@ -65,25 +70,35 @@ export function useStepUpAction<A extends unknown[]>(action: (proof: string | un
         onProof={setProof}
         error={errorOf("step_up")}
         busy={pending}
-        onConfirm={() => asking && void perform(proof, asking.args)}
+        onConfirm={() => asking && void perform({ step_up: proof }, asking.args)}
+        onPasskey={async () => {
+          if (!asking || !deviceOnline()) return;
+          const passkey = await withDevice(stepUpPasskey).catch(() => null);
+          if (passkey) await perform({ passkey }, asking.args);
+        }}
         onClose={() => setAsking(null)}
       />
     ),
   };
 }
 
-/** The prompt names the proof this user has: the trading password, or its Google code too; else the login password. */
-function StepUpPrompt({ open, proof, onProof, error, busy, onConfirm, onClose }: {
+/**
+ * The prompt names the proof this user has: the trading password, or its Google code too; else the login password.
+ * A user with a passkey may use it instead.
+ */
+function StepUpPrompt({ open, proof, onProof, error, busy, onConfirm, onPasskey, onClose }: {
   open: boolean;
   proof: string;
   onProof: (value: string) => void;
   error?: string;
   busy: boolean;
   onConfirm: () => void;
+  onPasskey: () => Promise<void>;
   onClose: () => void;
 }) {
   const { t } = useLingui();
   const user = useAtomValue(userInfoAtom);
+  const hasPasskey = (usePasskeys(open && passkeysSupported()).data?.list.length ?? 0) > 0;
   const label = user?.google_bound ? (user.has_trade_password ? t`Trading password or Google Authenticator code` : t`Google Authenticator code`) : user?.has_trade_password ? t`Trading password` : t`Login password`;
   return (
     <ConfirmModal open={open} title={<Trans>Confirm it is you</Trans>} confirm={<Trans>Confirm</Trans>} busy={busy} disabled={!proof} onConfirm={onConfirm} onClose={onClose}>
@@ -99,6 +114,11 @@ function StepUpPrompt({ open, proof, onProof, error, busy, onConfirm, onClose }:
         </p>
         <TextField label={label} name="step_up" type="password" autoComplete="off" autoFocus value={proof} onChange={(e) => onProof(e.target.value)} error={error} />
       </form>
+      {hasPasskey && (
+        <button type="button" className="btn btn--ghost" style={{ width: "100%", marginTop: 8 }} disabled={busy} onClick={() => void onPasskey()}>
+          <Trans>Use a passkey</Trans>
+        </button>
+      )}
     </ConfirmModal>
   );
 }

@@ -32,7 +32,7 @@ function Bind() {
     void google({ action: "get" }, { loading: false }).then((r) => r.secret && r.otpauth_url && setKey({ secret: r.secret, url: r.otpauth_url }));
   }, []);
   const submit = useStepUpAction(async (stepUp) => {
-    await google({ action: "bind", code, step_up: stepUp });
+    await google({ action: "bind", code, ...stepUp });
     await refreshUserInfo();
     showToast(i18n._(successes.SET.key), "success");
   });
