@@ -15,9 +15,6 @@ export const passkeysKey = "passkey/list";
 /** The user's passkeys; `enabled: false` asks nothing (a closed step-up prompt). */
 export const usePasskeys = (enabled = true) => useSWR(enabled ? passkeysKey : null, () => getPasskeys({}, { silent: true, loading: false }));
 
-/** Whether this browser can use passkeys at all (no library loaded to ask). */
-export const passkeysSupported = (): boolean => typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
-
 /** The browser side of WebAuthn, loaded when a passkey is actually used. */
 export const loadWebAuthn = () => import("@simplewebauthn/browser");
 
@@ -40,7 +37,7 @@ export async function withDevice<T>(ceremony: () => Promise<T>): Promise<T | nul
     return await ceremony();
   } catch (error) {
     if (error instanceof ApiError || (error instanceof Error && error.name === "NetworkError")) throw error;
-    showToast(i18n._(msg`No passkey was used: the prompt was closed, timed out or refused.`), "error");
+    showToast(i18n._(msg`No passkey was used.`), "error");
     return null;
   }
 }

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PASSKEY_NAME_MAX } from "@contract/constants";
-import { passkeysSupported, usePasskeys } from "@/shared/api/passkeys";
+import { usePasskeys } from "@/shared/api/passkeys";
+import { passkeysSupported } from "@/shared/lib/passkey-support";
 import { formatDateTime } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";

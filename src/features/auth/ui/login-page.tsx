@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
-import { passkeysSupported } from "@/shared/api/passkeys";
 import { useAction } from "@/shared/api/use-action";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -16,6 +15,8 @@ import { loadWalletSignIn, walletProvider } from "../model/wallet-provider";
 
 /** Passkey sign-in, loaded when it is used. */
 const loadPasskeySignIn = () => import("../model/passkey-signin");
+// Asked here rather than through shared/lib/passkey-support: a chunk of its own would cost the first route's budget.
+const passkeysSupported = () => typeof window.PublicKeyCredential === "function";
 import "./auth.css";
 
 export function LoginPage() {
