@@ -23,6 +23,11 @@ export const operatorFor = (spec: (typeof E2E_SPECS)[number]) => ({
 
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The same server by host name, for passkeys: browsers take no IP address as an RP ID, and localhost counts as a
+ * secure context. The server's PUBLIC_ORIGIN names it; the specs that use passkeys open the app there.
+ */
+export const passkeyOrigin = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "test/e2e",
@@ -65,6 +70,7 @@ export default defineConfig({
       RATE_LIMIT_AUTH: "1000",
       // The specs add an address and withdraw to it at once; the wait itself is tested on the server.
       ADDRESS_COOLING_HOURS: "0",
+      PUBLIC_ORIGIN: passkeyOrigin,
     },
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { email, empty, msg, password, seconds, stepUpProof } from "./common";
+import { email, empty, msg, password, seconds, stepUpFields } from "./common";
 import { confirmPasswords, verificationCode } from "./auth";
 
 export const googleCode = z.string(msg("GOOGLE_CODE_INVALID")).trim().regex(/^\d{6}$/, msg("GOOGLE_CODE_INVALID"));
@@ -20,7 +20,7 @@ export const updatePassword = call({
       re_password: z.string(msg("MISSING_PARAMETER")),
       /** Required when Google 2FA is bound. */
       google_code: googleCode.optional(),
-      step_up: stepUpProof,
+      ...stepUpFields,
     })
     .superRefine(confirmPasswords),
   output: z.object({ relogin: z.boolean() }),
@@ -39,7 +39,7 @@ export const google = call({
     code: googleCode.optional(),
     /** Login password, asked to unbind. */
     password: z.string().max(64).optional(),
-    step_up: stepUpProof,
+    ...stepUpFields,
   }),
   output: z.object({
     bound: z.boolean(),
@@ -56,7 +56,7 @@ export const bindEmail = call({
   path: "safe/email",
   access: "user",
   summary: "Bind an e-mail with the code sent to it (purpose bind)",
-  input: z.object({ email, code: verificationCode, step_up: stepUpProof }),
+  input: z.object({ email, code: verificationCode, ...stepUpFields }),
   output: empty,
   stepUp: true,
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { errors } from "./messages";
+import { authenticationResponse } from "./webauthn";
 
 import { languages, PASSWORD_MAX, PASSWORD_MIN } from "./constants";
 
@@ -104,6 +105,12 @@ export const empty = z.object({});
  * it declare `stepUp` (define.ts); the route helper checks it before the handler runs.
  */
 export const stepUpProof = z.string().max(64).optional();
+
+/**
+ * The fields of a step-up: the proof above in `step_up`, or instead a passkey's answer in `passkey` (an
+ * AuthenticationResponseJSON for a challenge from `passkey/login/options` asked with the user's token).
+ */
+export const stepUpFields = { step_up: stepUpProof, passkey: authenticationResponse.optional() };
 
 /** Money-moving calls accept a client-generated key; a repeat returns the first result (DESIGN.md). */
 export const idempotencyKey = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional();

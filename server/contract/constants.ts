@@ -90,3 +90,7 @@ export function isValidAddress(network: string, address: string): boolean {
   const format = ADDRESS_FORMATS[network] ?? /^[A-Za-z0-9:_-]{16,128}$/;
   return format.test(address);
 }
+
+/** A passkey's name (what the security centre lists it by), and how many passkeys one user may have. */
+export const PASSKEY_NAME_MAX = 32;
+export const PASSKEYS_MAX = 10;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { LoanStatus } from "./loans";
 import { call } from "./define";
-import { decimalString, empty, id, idempotencyKey, idInput, msg, pageQuery, paged, seconds, stepUpProof } from "./common";
+import { decimalString, empty, id, idempotencyKey, idInput, msg, pageQuery, paged, seconds, stepUpFields } from "./common";
 import { currencyCode } from "./wallet";
 
 /** Deposit and withdrawal states on the wire (DESIGN.md). */
@@ -169,7 +169,7 @@ export const addAddress = call({
     network: networkCode,
     address: z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(128, msg("ADDRESS_INVALID")),
     label: addressLabel.default(""),
-    step_up: stepUpProof,
+    ...stepUpFields,
   }),
   output: z.object({ id: z.number().int() }),
   stepUp: true,
@@ -181,7 +181,7 @@ export const deleteAddress = call({
   access: "user",
   summary: "Delete one of my withdrawal addresses (only the owner may)",
   tags: ["funding"],
-  input: idInput.extend({ step_up: stepUpProof }),
+  input: idInput.extend({ ...stepUpFields }),
   output: empty,
   stepUp: true,
 });

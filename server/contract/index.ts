@@ -23,6 +23,7 @@ export * as proof from "./proof";
 export * as support from "./support";
 export * as referral from "./referral";
 export * as security from "./security";
+export * as passkey from "./passkey";
 export * as disclosures from "./disclosures";
 export * as home from "./home";
 export * as push from "./push";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { empty, id, msg, pageQuery, paged, seconds, stepUpProof } from "./common";
+import { empty, id, msg, pageQuery, paged, seconds, stepUpFields } from "./common";
 
 /**
  * The security centre: the anti-phishing code, the active sessions and the login history of the signed-in user.
@@ -27,7 +27,7 @@ export const setAntiPhishing = call({
   path: "safe/anti_phishing/set",
   access: "user",
   summary: "Set or change the anti-phishing code shown in every e-mail and notice (a step-up proof in step_up)",
-  input: z.object({ code: antiPhishingCodeValue, step_up: stepUpProof }),
+  input: z.object({ code: antiPhishingCodeValue, ...stepUpFields }),
   output: z.object({ code: z.string() }),
   // Whoever holds a stolen session must not be able to set a code of their own and mail the user as the platform.
   stepUp: true,
@@ -75,7 +75,7 @@ export const endOtherSessions = call({
   output: z.object({ ended: z.number().int().nonnegative() }),
 });
 
-export const loginOutcomes = ["success", "wrong_password", "throttled", "frozen", "locked"] as const;
+export const loginOutcomes = ["success", "wrong_password", "wrong_passkey", "throttled", "frozen", "locked"] as const;
 export type LoginOutcome = (typeof loginOutcomes)[number];
 
 export const loginEvent = z.object({

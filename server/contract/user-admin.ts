@@ -77,6 +77,8 @@ export const detail = call({
       withdraw_locked_until: seconds.nullable(),
       created_at: seconds,
       active_sessions: z.number().int(),
+      /** How many passkeys the user has added (never the keys themselves). */
+      passkeys: z.number().int(),
     }),
     state: accountState,
     /** The latest verification submitted, if any. */

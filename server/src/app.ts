@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   kyc.onDecided.push((userId, change) => market.publishToUser(userId, "kyc", change));
   money.deposits.onApproved.push(referral.afterApproval);
   jobs.add("referral", referral.runJobs);
-  registerUserAdmin(ctx, { sessions, kyc });
+  registerUserAdmin(ctx, { sessions, kyc, passkeys: auth.passkeys });
   // Web Push: committed notices that ask for it (fills, closes, warnings, results, decisions) reach the user's
   // devices with the app closed, sent after commit from a bounded queue; a session's end drops its devices.
   const push = registerPush(ctx, { sessions });

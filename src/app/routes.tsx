@@ -38,6 +38,7 @@ const account = {
   antiPhishing: lazyPage(() => import("@/features/account/ui/anti-phishing-page"), "AntiPhishingPage"),
   sessions: lazyPage(() => import("@/features/account/ui/sessions-page"), "SessionsPage"),
   loginHistory: lazyPage(() => import("@/features/account/ui/login-history-page"), "LoginHistoryPage"),
+  passkeys: lazyPage(() => import("@/features/account/ui/passkeys-page"), "PasskeysPage"),
   agreements: lazyPage(() => import("@/features/account/ui/agreements-page"), "AgreementsPage"),
   // Proof of reserves: the latest roots, verify my balance (offline too), the hashing rules.
   trust: lazyPage(() => import("@/features/proof/ui/trust-page"), "TrustPage"),
@@ -124,6 +125,7 @@ export const routes: RouteDef[] = [
   { path: paths.antiPhishing, component: account.antiPhishing, nav: "default" },
   { path: paths.sessions, component: account.sessions, nav: "default" },
   { path: paths.loginHistory, component: account.loginHistory, nav: "default" },
+  { path: paths.passkeys, component: account.passkeys, nav: "default" },
   // The seed's system pages: pick a place (the bank card's recipient address), show one with a link to the maps app.
   { path: paths.chooseLocation, component: location.choose, nav: "default" },
   { path: paths.openLocation, component: location.open, nav: "default" },

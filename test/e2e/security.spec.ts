@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { operatorFor } from "../../playwright.config";
+import { operatorFor, passkeyOrigin } from "../../playwright.config";
 import { test, expect, api, dismissRealNameModal, loginThroughUi, operatorToken, registerByApi, registerThroughUi, uniqueAccount } from "./fixtures";
 
 const E2E_OPERATOR = operatorFor("security");
@@ -138,4 +138,66 @@ test("a friend registers through the shared invitation link", async ({ page, bro
   await expect(page.getByText("Nobody has registered with your code yet.")).toHaveCount(0);
   await expect(page.locator(".referral-row").filter({ hasText: "Direct" })).toHaveCount(1);
   await expect(page.locator(".referral-row")).not.toContainText(friendAccount);
+});
+
+test("a passkey added in the security centre signs in, confirms an address book change and is removed", async ({ page }) => {
+  // Four screens, two sign-ins and three ceremonies: longer than the default on a loaded machine.
+  test.slow();
+  // Chromium's virtual authenticator: a platform passkey provider with user verification, as a phone's is.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const user = await registerByApi(page, uniqueAccount("pk"));
+  // The app at the origin passkeys are bound to (a host name: no browser takes an IP address as an RP ID).
+  await page.goto(`${passkeyOrigin}/#/pages/login/index`);
+  await page.getByLabel("Account or e-mail").fill(user.account);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/#\/pages\/index\/index/);
+  await dismissRealNameModal(page);
+
+  await page.goto(`${passkeyOrigin}/#/pages/me/safecenter`);
+  await page.getByRole("link", { name: "Passkeys" }).click();
+  await expect(page.getByText("No passkey yet.")).toBeVisible();
+  await page.getByLabel("Passkey name").fill("Test phone");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
+  await stepUp.getByLabel("Login password").fill(user.password);
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status").getByText("Passkey added")).toBeVisible();
+  const passkeys = page.getByTestId("passkey");
+  await expect(passkeys).toHaveCount(1);
+  await expect(passkeys.first()).toContainText("Test phone");
+  await expect(passkeys.first()).toContainText("Never used");
+  expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(1);
+
+  // Sign out, then in again with the passkey alone (no account typed: the device offers its passkey).
+  await page.goto(`${passkeyOrigin}/#/pages/me/index`);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/#\/pages\/login\/index/);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(/#\/pages\/index\/index/);
+
+  // The step-up on the way to a withdrawal: adding an address to the book, confirmed with the passkey.
+  await page.goto(`${passkeyOrigin}/#/pages/order/withdraw`);
+  await page.getByRole("tab", { name: "Address book" }).click();
+  await page.getByRole("button", { name: "Add address" }).click();
+  await page.getByLabel("Address", { exact: true }).fill("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
+  await page.getByRole("button", { name: "Save address" }).click();
+  await stepUp.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page.getByRole("status").getByText("Withdrawal address added")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Address book" })).toContainText("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE");
+
+  // Remove it, confirmed with itself; withdrawals pause as after any credential change.
+  await page.goto(`${passkeyOrigin}/#/pages/me/passkeys`);
+  await expect(passkeys.first()).toContainText("Last used");
+  await page.getByRole("button", { name: "Remove Test phone" }).click();
+  await stepUp.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page.getByRole("status").getByText("Passkey removed")).toBeVisible();
+  await expect(page.getByText("No passkey yet.")).toBeVisible();
+  await page.goto(`${passkeyOrigin}/#/pages/me/safecenter`);
+  await expect(page.getByText(/withdrawals are paused until/)).toBeVisible();
 });

@@ -9,6 +9,6 @@ export function registerAccount(ctx: AppContext, deps: AuthModule): AccountServi
   const account = new AccountService(ctx.db, ctx.clock, deps.auth, deps.sessions, deps.codes);
   accountRoutes(ctx, account);
   // Every call declaring `stepUp` in the contract (address book, security settings) is checked here.
-  ctx.api.useStepUp(stepUpCheck(ctx.db, ctx.clock, deps.auth));
+  ctx.api.useStepUp(stepUpCheck(ctx.db, ctx.clock, deps.auth, deps.passkeys));
   return account;
 }

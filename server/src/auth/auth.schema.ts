@@ -1,5 +1,6 @@
 import type { LoginOutcome } from "../../contract/security";
 import { bigint, boolean, integer, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { bytea } from "../platform/columns";
 
 /** Tables of migrations/0002_auth.sql (and 0019_security_centre.sql). */
 
@@ -70,4 +71,24 @@ export const walletNonces = pgTable("wallet_nonces", {
   message: text("message").notNull(),
   expiresAt: ts("expires_at").notNull(),
   usedAt: ts("used_at"),
+});
+
+/** Passkeys and their challenges (migrations/0036_passkeys.sql). */
+export const passkeys = pgTable("passkeys", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint("user_id", { mode: "number" }).notNull(),
+  credentialId: text("credential_id").notNull(),
+  publicKey: bytea("public_key").notNull(),
+  counter: bigint("counter", { mode: "number" }).notNull().default(0),
+  transports: text("transports").array().notNull().default([]),
+  name: text("name").notNull(),
+  createdAt: ts("created_at").notNull(),
+  lastUsedAt: ts("last_used_at"),
+});
+
+export const passkeyChallenges = pgTable("passkey_challenges", {
+  challenge: text("challenge").primaryKey(),
+  purpose: text("purpose").$type<"register" | "login" | "step_up">().notNull(),
+  userId: bigint("user_id", { mode: "number" }),
+  expiresAt: ts("expires_at").notNull(),
 });

@@ -21,6 +21,9 @@ import { asLanguage, isLocked, isOperatorLock, toUserInfo } from "./user-info";
 import type { LoginHistory } from "./login-history";
 import { deviceLabel } from "./user-agent";
 import type { WalletSignIn } from "./wallet-signin";
+import type { PasskeyService } from "./passkeys";
+import type { AuthenticationResponse } from "../../contract/webauthn";
+import type { LoginOutcome } from "../../contract/security";
 import { userRecords } from "./user-records";
 
 export const ROOT_INVITE_SETTING = "root_invite_code";
@@ -55,6 +58,7 @@ export class AuthService {
     private readonly codes: CodeService,
     private readonly wallets: WalletSignIn,
     private readonly history: LoginHistory,
+    private readonly passkeys: PasskeyService,
     throttles: ThrottleStore = databaseThrottleStore(db),
   ) {
     this.throttle = new LoginThrottle(throttles, clock, "user");
@@ -164,24 +168,45 @@ export class AuthService {
    * cause; every refusal before the password is known right reads the same for real and unknown accounts.
    */
   async login(input: { account: string; password: string }, meta: ClientMeta): Promise<Session> {
+    return this.signIn(input.account, meta, "wrong_password", async (user) => {
+      const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !valid) throw new DomainError("WRONG_CREDENTIALS");
+    });
+  }
+
+  /**
+   * Passkey sign-in: the passkey names its account, which is then throttled, recorded and warned about exactly as a
+   * password sign-in is; a refused answer counts as a wrong password would.
+   */
+  async passkeyLogin(response: AuthenticationResponse, meta: ClientMeta): Promise<Session> {
+    const owner = await userRecords.find(this.db, await this.passkeys.ownerOf(response));
+    if (!owner) throw new DomainError("PASSKEY_UNKNOWN");
+    return this.signIn(owner.account, meta, "wrong_passkey", () => this.passkeys.verify(response, "login", owner.id));
+  }
+
+  /** A sign-in once `prove` (which throws the refusal) has checked the secret: throttled, recorded, a session opened. */
+  private async signIn(account: string, meta: ClientMeta, failure: LoginOutcome, prove: (user: UserRow | null) => Promise<void>): Promise<Session> {
     const now = this.clock.now();
-    const user = await this.findByLogin(this.db, input.account);
+    const user = await this.findByLogin(this.db, account);
     try {
-      await this.throttle.check(input.account, meta.ip, async () => user !== null && (await this.signedInFrom(user.id, meta.ip)));
+      await this.throttle.check(account, meta.ip, async () => user !== null && (await this.signedInFrom(user.id, meta.ip)));
     } catch (error) {
       if (user) await this.history.record(this.db, user.id, meta, "throttled");
       throw error;
     }
-    const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !valid) {
-      const failures = await this.throttle.fail(input.account, meta.ip);
+    try {
+      await prove(user);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const failures = await this.throttle.fail(account, meta.ip);
       if (user) {
-        await this.history.record(this.db, user.id, meta, "wrong_password");
+        await this.history.record(this.db, user.id, meta, failure);
         await this.warnOwner(user, failures, "LOGIN_FAILURES", { count: String(failures), ip: meta.ip });
       }
-      throw new DomainError("WRONG_CREDENTIALS");
+      throw error;
     }
-    await this.throttle.succeed(input.account, meta.ip);
+    invariant(user, "a proven sign-in has its user");
+    await this.throttle.succeed(account, meta.ip);
     // Told only to whoever knows the password: a frozen or locked account is not revealed to guessers.
     if (user.frozen) {
       await this.history.record(this.db, user.id, meta, "frozen");

@@ -1,6 +1,7 @@
 // The auth domain's door: what other domains may use (ARCHITECTURE.md, "Server domains and their doors").
 // Its tables stay its own: other domains read and change a user's record through `user-records.ts`.
 export { registerAuth, type AuthModule } from "./auth.module";
+export type { PasskeyService } from "./passkeys";
 export { signWithAntiPhishingCode, withAntiPhishingCode } from "./anti-phishing";
 export type { UserRow } from "./auth.schema";
 export { WITHDRAW_LOCK_MS, type AuthService } from "./auth.service";

@@ -6,6 +6,15 @@ import { UPLOAD_MAX_BYTES_DEFAULT } from "../../contract/constants";
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * The origin users open the app at (`https://app.example.com`): links in e-mails point there, passkeys are bound
+   * to it, and its host is their RP ID. Unset: `http://localhost:<PORT>`. Browsers take plain http only on localhost, and no IP address as an RP ID.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|[A-Za-z0-9-]+\.localhost))(:\d{1,5})?$/, "an origin: https://host[:port] (http only on localhost), no path")
+    .refine((origin) => !/^[\d.]+$/.test(new URL(origin).hostname), "a host name: browsers refuse an IP address as a passkey's RP ID")
+    .optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
@@ -95,8 +104,6 @@ const schema = z.object({
    * the account at once); 0 turns the wait off.
    */
   ADDRESS_COOLING_HOURS: z.coerce.number().int().min(0).max(720).default(24),
-  /** Where users open the app (links in e-mails); unset: `http://localhost:<PORT>`. */
-  PUBLIC_ORIGIN: z.string().url().optional(),
   /**
    * The oldest tick a fill, an option's opening or a close may use, per pair kind (ms). Older than this, the pair's
    * prices are paused: orders are refused TRADING_CLOSED and the quotes say paused (a feed outage or a restart must
@@ -142,6 +149,12 @@ export type Config = z.infer<typeof schema>;
 /** The app's public origin, for links in e-mails (never the request's Host, which the caller chooses). */
 export function publicOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): string {
   return config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : `http://localhost:${config.PORT}`;
+}
+
+/** The origin passkeys are bound to, and its host, their RP ID (PUBLIC_ORIGIN, else localhost at PORT). */
+export function passkeyOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): { origin: string; rpId: string } {
+  const origin = publicOrigin(config);
+  return { origin, rpId: new URL(origin).hostname };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

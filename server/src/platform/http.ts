@@ -4,6 +4,7 @@ import { z } from "zod";
 import { errors, language, type Access, type Call, type ErrorCode, type Language } from "../../contract";
 import type { OperatorRole } from "../../contract/backoffice";
 import { controlCharacterAt } from "../../contract/common";
+import type { AuthenticationResponse } from "../../contract/webauthn";
 import { DomainError } from "./errors";
 
 /** Who is calling, resolved from the session token. */
@@ -32,10 +33,12 @@ export interface Authenticators {
 }
 
 /**
- * Checks a step-up proof (contract `stepUpProof`) for a signed-in user, throwing the refusal (STEP_UP_REQUIRED when
- * absent, STEP_UP_WRONG when it proves nothing). Provided by the account domain, which owns the credentials.
+ * Checks a step-up proof (contract `stepUpFields`: `step_up`, or a passkey's answer in `passkey`) for a signed-in
+ * user, throwing the refusal (STEP_UP_REQUIRED when absent, STEP_UP_WRONG when it proves nothing). Provided by the
+ * account domain, which owns the credentials.
  */
-export type StepUpCheck = (userId: number, proof: string | undefined) => Promise<void>;
+export type StepUpCheck = (userId: number, proof: StepUpProof) => Promise<void>;
+export type StepUpProof = { step_up?: string; passkey?: AuthenticationResponse };
 
 export interface UploadedFile {
   field: string;
@@ -175,9 +178,9 @@ function registerCall<I extends z.ZodObject, O extends z.ZodType, A extends Acce
       if (controlled) throw new DomainError("PARAMETER_ERROR", { [controlled.join(".") || "_"]: errors.PARAMETER_ERROR.key });
       const parsed = input.safeParse(fields);
       if (!parsed.success) throw validationError(parsed.error, fields);
-      const payload = parsed.data as z.output<I> & { lang?: Language; step_up?: string };
+      const payload = parsed.data as z.output<I> & { lang?: Language } & StepUpProof;
       // Sensitive calls: the session is not enough, the user proves it is them again (trading password or 2FA code).
-      if (user && needsStepUp(call, payload)) await checkStepUp(user.id, payload.step_up);
+      if (user && needsStepUp(call, payload)) await checkStepUp(user.id, { step_up: payload.step_up, passkey: payload.passkey });
 
       const result = await handler({
         input: payload,

@@ -1,6 +1,6 @@
 import { userAdmin } from "../../contract";
 import type { OperatorRole } from "../../contract/backoffice";
-import type { SessionService } from "../auth";
+import type { PasskeyService, SessionService } from "../auth";
 import type { KycService } from "../kyc";
 import type { AppContext } from "../platform/context";
 import { UserAdminService } from "./user-admin.service";
@@ -10,8 +10,8 @@ const READERS: OperatorRole[] = ["admin", "support"];
 const ACTORS: OperatorRole[] = ["admin"];
 
 /** The back office's Users desk. */
-export function registerUserAdmin(ctx: AppContext, deps: { sessions: SessionService; kyc: KycService }): UserAdminService {
-  const service = new UserAdminService(ctx.db, ctx.clock, deps.sessions, deps.kyc);
+export function registerUserAdmin(ctx: AppContext, deps: { sessions: SessionService; kyc: KycService; passkeys: PasskeyService }): UserAdminService {
+  const service = new UserAdminService(ctx.db, ctx.clock, deps.sessions, deps.kyc, deps.passkeys);
   const { api } = ctx;
   api.route(userAdmin.search, ({ input }) => service.search(input), { roles: READERS });
   api.route(userAdmin.detail, ({ input }) => service.detail(input.user_id), { roles: READERS });

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { AccountState, UserRow as UserListRow } from "../../contract/user-admin";
-import { isLocked, isOperatorLock, OPERATOR_LOCK_UNTIL, type SessionService, type StandingChange, userAccountOf, type UserRow, userRecords } from "../auth";
+import { isLocked, isOperatorLock, OPERATOR_LOCK_UNTIL, type PasskeyService, type SessionService, type StandingChange, userAccountOf, type UserRow, userRecords } from "../auth";
 import { operatorNameOf } from "../backoffice";
 import type { KycService } from "../kyc";
 import { ledger, money } from "../ledger";
@@ -30,6 +30,7 @@ export class UserAdminService {
     private readonly clock: Clock,
     private readonly sessions: SessionService,
     private readonly kyc: KycService,
+    private readonly passkeys: PasskeyService,
   ) {}
 
   private async user(db: Executor, userId: number): Promise<UserRow> {
@@ -93,6 +94,7 @@ export class UserAdminService {
         withdraw_locked_until: row.withdrawLockedUntil && row.withdrawLockedUntil > now ? toSeconds(row.withdrawLockedUntil) : null,
         created_at: toSeconds(row.createdAt),
         active_sessions: live,
+        passkeys: await this.passkeys.count(userId),
       },
       state: this.stateOf(row),
       kyc: await this.kyc.latestSubmission(userId),

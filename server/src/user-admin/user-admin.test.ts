@@ -67,7 +67,7 @@ describe("backoffice/users/detail", () => {
     }>("GET", "backoffice/users/detail", { user_id: user.id }, { token: support.token });
     expect(res.status).toBe(200);
     const detail = res.body.message;
-    expect(detail.profile).toMatchObject({ account: user.account, review_status: 0, active_sessions: 0 });
+    expect(detail.profile).toMatchObject({ account: user.account, review_status: 0, active_sessions: 0, passkeys: 0 });
     expect(detail.state).toEqual({ frozen: true, locked: false, locked_until: null, locked_by_operator: false });
     expect(detail.kyc).toBeNull();
     expect(detail.wallets).toEqual([{ currency: "USDT", available: "40", frozen: "0" }]);

@@ -170,6 +170,9 @@ function Profile({ detail }: { detail: Detail }) {
       <KeyValue label={<Trans>Active sessions</Trans>}>
         <span className="num">{p.active_sessions}</span>
       </KeyValue>
+      <KeyValue label={<Trans>Passkeys</Trans>}>
+        <span className="num">{p.passkeys}</span>
+      </KeyValue>
     </section>
   );
 }

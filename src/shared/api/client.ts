@@ -3,7 +3,7 @@
  *  1. GET unless told otherwise;
  *  2. every payload carries `lang`, the stored language;
  *  3. token calls send `Authorization` with the stored token (JSON or multipart bodies);
- *  4. other calls send form-urlencoded bodies;
+ *  4. other calls send form-urlencoded bodies, unless told `json` (the passkey calls, whose fields are objects);
  *  5. success is `type == "ok"` or `code == 1`, and resolves with `message`;
  *  6. `type == 999` toasts the translated message for 3 s and logs out;
  *  7. any other answer toasts the translated message and rejects with an ApiError carrying the answer;
@@ -42,6 +42,8 @@ export interface RequestOptions {
   files?: Record<string, Blob>;
   /** A token call: sends Authorization. */
   auth?: boolean;
+  /** A JSON body even without a token (a call whose fields are objects). */
+  json?: boolean;
   /** Show the loading indicator (default: for POST). */
   loading?: boolean;
   /** Don't toast failures (background refreshes); they still reject. */
@@ -106,7 +108,7 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     for (const [k, v] of textEntries(payload)) form.append(k, v);
     for (const [k, file] of Object.entries(options.files)) form.append(k, file, file instanceof File ? file.name : k);
     body = form;
-  } else if (options.auth) {
+  } else if (options.auth || options.json) {
     body = JSON.stringify(payload);
     headers["Content-Type"] = "application/json";
   } else {

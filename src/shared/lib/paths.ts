@@ -39,6 +39,7 @@ export const paths = {
   antiPhishing: "/pages/me/antiphishing",
   sessions: "/pages/me/sessions",
   loginHistory: "/pages/me/loginhistory",
+  passkeys: "/pages/me/passkeys",
   /** The seed's system pages (uni-app's chooseLocation / openLocation). */
   chooseLocation: "/choose-location",
   openLocation: "/open-location",

@@ -39,7 +39,7 @@ afterEach(() => {
 
 function SaveAddress({ onDone }: { onDone: () => void }) {
   const save = useStepUpAction(async (stepUp) => {
-    await addAddress({ network: "TRC20", address: "T123", step_up: stepUp }, { loading: false });
+    await addAddress({ network: "TRC20", address: "T123", ...stepUp }, { loading: false });
     onDone();
   });
   return (
@@ -101,7 +101,7 @@ describe("step-up prompt", () => {
       const [address, setAddress] = useState("hello world");
       const save = useStepUpAction(
         async (stepUp) => {
-          await addAddress({ network: "TRC20", address, step_up: stepUp }, { loading: false });
+          await addAddress({ network: "TRC20", address, ...stepUp }, { loading: false });
           done();
         },
         { check: () => (address.includes(" ") ? { address: errors.ADDRESS_INVALID.key } : null) },

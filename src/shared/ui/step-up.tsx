@@ -1,17 +1,23 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toastNeedsConnection } from "../api/client";
+import type { AuthenticationResponse } from "@contract/webauthn";
 import { ApiError } from "../api/errors";
 import { deviceOnline } from "../api/online";
+import { stepUpPasskey, usePasskeys, withDevice } from "../api/passkeys";
+import { passkeysSupported } from "../lib/passkey-support";
 import { i18n, serverMessagesReady } from "../i18n/i18n";
 import { useAtomValue, userInfoAtom } from "../state/store";
 import { TextField } from "./field";
 import { ConfirmModal } from "./modal";
 
+/** What a sensitive call carries as its step-up (contract `stepUpFields`): spread it into the call's input. */
+export type StepUpProof = { step_up?: string; passkey?: AuthenticationResponse };
+
 /**
  * A sensitive action (address book, security settings): the server wants a step-up proof in `step_up` even within a
- * session (contract `stepUpProof`). Submitting opens a prompt asking for it once; confirming runs the action with
- * it. A wrong proof keeps the prompt open with its message; any other refusal closes it, and the form shows the
+ * session (contract `stepUpFields`), or a passkey's answer in `passkey`. Submitting opens a prompt asking for it
+ * once; confirming (or "Use a passkey") runs the action with it. A wrong proof keeps the prompt open with its message; any other refusal closes it, and the form shows the
  * refused fields through `errorOf` as with `useAction`. `needed: false` runs the action straight away (a request
  * that already carries the current password). Offline, nothing starts (the same rule as `useAction`).
  *
@@ -21,7 +27,7 @@ import { ConfirmModal } from "./modal";
  * field does not ask for the secret again; it is forgotten once the change is done.
  */
 export function useStepUpAction<A extends unknown[]>(
-  action: (proof: string | undefined, ...args: A) => Promise<unknown>,
+  action: (proof: StepUpProof, ...args: A) => Promise<unknown>,
   options: { needed?: boolean; check?: (...args: A) => Record<string, string> | null } = {},
 ) {
   const needed = options.needed ?? true;
@@ -30,9 +36,9 @@ export function useStepUpAction<A extends unknown[]>(
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // The proof of the change under way that the server did not refuse (see above).
-  const taken = useRef<string | undefined>(undefined);
+  const taken = useRef<StepUpProof | undefined>(undefined);
 
-  const perform = async (proofValue: string | undefined, args: A, reused = false) => {
+  const perform = async (proofValue: StepUpProof, args: A, reused = false) => {
     if (pending) return;
     if (!deviceOnline()) {
       toastNeedsConnection();
@@ -75,7 +81,7 @@ export function useStepUpAction<A extends unknown[]>(
       void serverMessagesReady().then(() => setFieldErrors((now) => (now === refused ? { ...refused } : now)));
       return;
     }
-    if (!needed) return void perform(undefined, args);
+    if (!needed) return void perform({}, args);
     if (taken.current !== undefined) return void perform(taken.current, args, true);
     setFieldErrors({});
     setProof("");
@@ -97,25 +103,35 @@ export function useStepUpAction<A extends unknown[]>(
         onProof={setProof}
         error={errorOf("step_up")}
         busy={pending}
-        onConfirm={() => asking && void perform(proof, asking.args)}
+        onConfirm={() => asking && void perform({ step_up: proof }, asking.args)}
+        onPasskey={async () => {
+          if (!asking || !deviceOnline()) return;
+          const passkey = await withDevice(stepUpPasskey).catch(() => null);
+          if (passkey) await perform({ passkey }, asking.args);
+        }}
         onClose={() => setAsking(null)}
       />
     ),
   };
 }
 
-/** The prompt names the proof this user has: the trading password, or its Google code too; else the login password. */
-function StepUpPrompt({ open, proof, onProof, error, busy, onConfirm, onClose }: {
+/**
+ * The prompt names the proof this user has: the trading password, or its Google code too; else the login password.
+ * A user with a passkey may use it instead.
+ */
+function StepUpPrompt({ open, proof, onProof, error, busy, onConfirm, onPasskey, onClose }: {
   open: boolean;
   proof: string;
   onProof: (value: string) => void;
   error?: string;
   busy: boolean;
   onConfirm: () => void;
+  onPasskey: () => Promise<void>;
   onClose: () => void;
 }) {
   const { t } = useLingui();
   const user = useAtomValue(userInfoAtom);
+  const hasPasskey = (usePasskeys(open && passkeysSupported()).data?.list.length ?? 0) > 0;
   const label = user?.google_bound ? (user.has_trade_password ? t`Trading password or Google Authenticator code` : t`Google Authenticator code`) : user?.has_trade_password ? t`Trading password` : t`Login password`;
   return (
     <ConfirmModal open={open} title={<Trans>Confirm it is you</Trans>} confirm={<Trans>Confirm</Trans>} busy={busy} disabled={!proof} onConfirm={onConfirm} onClose={onClose}>
@@ -131,6 +147,11 @@ function StepUpPrompt({ open, proof, onProof, error, busy, onConfirm, onClose }:
         </p>
         <TextField label={label} name="step_up" type="password" autoComplete="off" autoFocus value={proof} onChange={(e) => onProof(e.target.value)} error={error} />
       </form>
+      {hasPasskey && (
+        <button type="button" className="btn btn--ghost" style={{ width: "100%", marginTop: 8 }} disabled={busy} onClick={() => void onPasskey()}>
+          <Trans>Use a passkey</Trans>
+        </button>
+      )}
     </ConfirmModal>
   );
 }

@@ -15,7 +15,7 @@ export function EmailPage() {
   const user = useAtomValue(userInfoAtom);
   const [form, setForm] = useState({ email: "", code: "" });
   const submit = useStepUpAction(async (stepUp) => {
-    await bindEmail({ email: form.email.trim(), code: form.code, step_up: stepUp });
+    await bindEmail({ email: form.email.trim(), code: form.code, ...stepUp });
     await refreshUserInfo();
     showToast(i18n._(successes.EMAIL_BOUND.key), "success");
     setForm({ email: "", code: "" });

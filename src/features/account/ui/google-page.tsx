@@ -38,7 +38,7 @@ function Bind() {
     void load("get");
   }, []);
   const submit = useStepUpAction(async (stepUp) => {
-    await google({ action: "bind", code, step_up: stepUp });
+    await google({ action: "bind", code, ...stepUp });
     await refreshUserInfo();
     showToast(i18n._(successes.SET.key), "success");
   });

@@ -13,6 +13,7 @@ export function LoginHistoryPage() {
   const outcome: Record<LoginOutcome, string> = {
     success: t`Signed in`,
     wrong_password: t`Wrong password`,
+    wrong_passkey: t`Passkey refused`,
     throttled: t`Refused: too many attempts`,
     frozen: t`Refused: account frozen`,
     locked: t`Refused: account locked`,

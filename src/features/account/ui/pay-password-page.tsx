@@ -21,7 +21,7 @@ export function PayPasswordPage() {
   // A change carries the current trading password; setting the first one asks for the step-up proof instead.
   const submit = useStepUpAction(async (stepUp) => {
     await updatePassword({
-      step_up: stepUp,
+      ...stepUp,
       type: "trade",
       password: form.password,
       re_password: form.re_password,

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { usePasskeys } from "@/shared/api/passkeys";
 import { useUserInfo } from "@/shared/api/user-info";
 import { formatDateTime } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
@@ -13,6 +14,7 @@ import "./account.css";
 export function SafeCenterPage() {
   const { t } = useLingui();
   useUserInfo();
+  const passkeys = usePasskeys();
   const user = useAtomValue(userInfoAtom);
   if (!user) return null;
   return (
@@ -34,11 +36,12 @@ export function SafeCenterPage() {
         <Cell icon="shield" label={<Trans>Anti-phishing code</Trans>} href={paths.antiPhishing} value={user.anti_phishing_set ? t`On` : t`Not set`} />
         <Cell icon="phone" label={<Trans>Active sessions</Trans>} href={paths.sessions} />
         <Cell icon="record" label={<Trans>Login history</Trans>} href={paths.loginHistory} />
+        <Cell icon="key" label={<Trans>Passkeys</Trans>} href={paths.passkeys} value={passkeys.data ? (passkeys.data.list.length ? String(passkeys.data.list.length) : t`Not set`) : undefined} />
         <Cell icon="user" label={<Trans>KYC verification</Trans>} href={paths.kyc} value={<ReviewBadge status={user.review_status} />} />
         <Cell icon="shield" label={<Trans>Proof of reserves</Trans>} href={paths.trust} />
       </div>
       <p className="faint" style={{ fontSize: 12, marginTop: 14 }}>
-        <Trans>Changing the login password, the trading password or Google 2FA pauses withdrawals for 24 hours. Setting them for the first time does not.</Trans>
+        <Trans>Changing the login password, the trading password or Google 2FA, or removing a passkey, pauses withdrawals for 24 hours. Setting them for the first time does not.</Trans>
       </p>
     </Page>
   );

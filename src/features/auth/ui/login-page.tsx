@@ -12,6 +12,11 @@ import { Page } from "@/shared/ui/page";
 import { login } from "../api/login";
 import { startSession } from "../model/session";
 import { loadWalletSignIn, walletProvider } from "../model/wallet-provider";
+
+/** Passkey sign-in, loaded when it is used. */
+const loadPasskeySignIn = () => import("../model/passkey-signin");
+// Asked here rather than through shared/lib/passkey-support: a chunk of its own would cost the first route's budget.
+const passkeysSupported = () => typeof window.PublicKeyCredential === "function";
 import "./auth.css";
 
 export function LoginPage() {
@@ -22,6 +27,13 @@ export function LoginPage() {
   const submit = useAction(async () => {
     const session = await login({ account, password });
     await startSession(session);
+    showToast(i18n._(successes.LOGIN.key), "success");
+    navigate(paths.home, { replace: true });
+  });
+  // With the account typed, only its passkeys are offered; empty, any passkey of ours the device holds.
+  const passkey = useAction(async () => {
+    const { signInWithPasskey } = await loadPasskeySignIn();
+    if (!(await signInWithPasskey(account.trim()))) return;
     showToast(i18n._(successes.LOGIN.key), "success");
     navigate(paths.home, { replace: true });
   });
@@ -84,11 +96,19 @@ export function LoginPage() {
           <Trans>Log in</Trans>
         </button>
       </form>
+      {(passkeysSupported() || walletProvider()) && (
+        <div className="divider">
+          <Trans>or</Trans>
+        </div>
+      )}
+      {passkeysSupported() && (
+        <button type="button" className="btn btn--ghost" onClick={() => void passkey.run()} disabled={passkey.pending}>
+          <Icon name="key" />
+          <Trans>Sign in with a passkey</Trans>
+        </button>
+      )}
       {walletProvider() && (
         <>
-          <div className="divider">
-            <Trans>or</Trans>
-          </div>
           <button type="button" className="btn btn--ghost" onClick={() => void wallet.run()} disabled={wallet.pending}>
             <Icon name="wallet" />
             <Trans>Sign in with wallet</Trans>

@@ -39,7 +39,7 @@ export function AddressBook() {
   const network = form.network || networks[0];
   // Address book changes ask for the step-up proof once per change (shared/ui/step-up).
   const add = useStepUpAction(async (stepUp) => {
-    await addAddress({ currency: "USDT", network, address: form.address.trim(), label: form.label.trim(), step_up: stepUp });
+    await addAddress({ currency: "USDT", network, address: form.address.trim(), label: form.label.trim(), ...stepUp });
     showToast(i18n._(successes.ADDRESS_ADDED.key), "success");
     setForm({ network: "", address: "", label: "" });
     setAdding(false);
