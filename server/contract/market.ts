@@ -418,9 +418,9 @@ export const feedStatus = call({
 
 /** Public channels need a `symbol` (and `interval` for klines); user channels need `{"op":"auth"}` first. */
 export const publicChannels = ["ticker", "kline"] as const;
-export const userChannels = ["orders", "positions", "notices", "support", "funding", "kyc"] as const;
+export const userChannels = ["orders", "positions", "notices", "support", "funding", "kyc", "alerts"] as const;
 /** User channels an authenticated socket receives without subscribing (chat). */
-export const autoUserChannels: readonly UserChannel[] = ["support"];
+export const autoUserChannels: readonly UserChannel[] = ["support", "alerts"];
 export type PublicChannel = (typeof publicChannels)[number];
 export type UserChannel = (typeof userChannels)[number];
 
