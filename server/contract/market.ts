@@ -457,3 +457,27 @@ export type WsServerMessage =
   | { op: "subscribed" | "unsubscribed"; channel: string; symbol?: string; interval?: KlineInterval }
   | { op: "auth"; ok: true; user_id: number }
   | { op: "error"; code: string; message: string; request?: unknown };
+
+/** A user's favourite pairs, kept on the server (they follow the user to every device), in the order they were added. */
+export const favorites = call({
+  method: "GET",
+  path: "market/favorites",
+  access: "user",
+  summary: "My favourite pairs, in the order I added them",
+  tags: ["market"],
+  input: z.object({}),
+  output: z.object({ list: z.array(z.string()) }),
+});
+
+export const favorite = call({
+  method: "POST",
+  path: "market/favorite",
+  access: "user",
+  summary: "Add a pair to my favourites (on: true) or take it out (on: false); answers the whole list",
+  tags: ["market"],
+  input: z.object({
+    symbol: pairSymbol,
+    on: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")], msg("PARAMETER_ERROR")),
+  }),
+  output: z.object({ list: z.array(z.string()) }),
+});

@@ -115,7 +115,8 @@ class SortedList {
 
   /** Many at once (loading a book): one sort instead of an insertion each. */
   addMany(entries: Entry[]): void {
-    this.entries.push(...entries);
+    // A loop, not push(...entries): a million arguments overflow the stack (a book of a million alerts).
+    for (const entry of entries) this.entries.push(entry);
     const cross = this.cross;
     // Stable sort: equal levels keep their order of arrival.
     this.entries.sort((a, b) => (a.at === b.at ? 0 : before(cross, a.at, b.at) ? -1 : 1));
