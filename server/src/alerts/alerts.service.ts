@@ -171,12 +171,10 @@ export class AlertsService implements TriggerSource {
     return this.after(row);
   }
 
-  /** After a change committed: the leader re-reads its trigger, the user's sockets get the alert. */
+  /** After a change committed: the leader re-reads its trigger (the socket hears of firings only). */
   private after(row: PriceAlertRow): Alert {
     this.deps.triggers.changed(ownerOf(SOURCE, row.id));
-    const alert = toAlert(row);
-    this.deps.publish([{ userId: row.userId, alert }]);
-    return alert;
+    return toAlert(row);
   }
 
   // ----- the trigger source -------------------------------------------------------------------------------------
