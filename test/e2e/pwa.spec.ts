@@ -174,6 +174,9 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
   // A fresh load, now that the worker controls the page (home fetched the quotes before it did).
   await page.reload();
   await expect(page.getByTestId("quote-BTC/USDT")).toBeVisible();
+  await page.getByTestId("market-tab-favorites").click();
+  await expect(page.getByTestId("quote-ETH/USDT")).toBeVisible();
+  await expect(page.getByTestId("quote-BTC/USDT")).toHaveCount(0);
   await page.goto("/#/pages/order/charge");
   await expect(page.getByTestId("deposit-record").first()).toContainText("123.45");
   await openNews(page);
@@ -191,6 +194,12 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
   expect(swCache.some((u) => u.includes("api/news/list") && u.includes("__body=1"))).toBe(true);
   expect(swCache.some((u) => u.includes(`api/news/detail?id=${firstId}`))).toBe(true);
   for (const url of swCache) expect(url).not.toMatch(/api\/(wallet|chargelist|cashlist|user|safe|lever|coin|microtrade|lh)\//);
+
+  // A favourite pair, starred online, is in the offline copy too.
+  await page.goto("/#/pages/market/index");
+  await page.getByTestId("fav-ETH/USDT").click();
+  await expect(page.getByTestId("fav-ETH/USDT")).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => (await offlineCopyKeys(page, me.id)).join(" "), { timeout: 10_000 }).toContain("market/favorites");
 
   // Offline. Meanwhile a news item is published: offline, it can't show.
   const laterNews = `Published while offline ${stamp}`;
