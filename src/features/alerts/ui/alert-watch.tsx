@@ -24,7 +24,8 @@ export function AlertWatch() {
       const price = formatPrice(alert.fired_tick.price, precision);
       const text = t`${alert.symbol} at ${price}: ${condition(alert, precision)}`;
       showToast(text, "info", 8_000);
-      void notify(alert, t`Price alert: ${alert.symbol}`, text);
+      const symbol = alert.symbol;
+      void notify(alert, t`Price alert: ${symbol}`, text);
     },
     { user: true },
   );
