@@ -39,6 +39,8 @@ export const SERVER_DOMAINS = {
   // Trading: the shared triggers, the ledger, prices, money (withdrawal guards), users, KYC's per-country product switches.
   positions: ["orders", "triggers", "ledger", "market", "money", "auth", "kyc"],
   spot: ["orders", "triggers", "ledger", "market", "auth"],
+  // Price alerts: a source of the shared triggers, on the market's ticks (the ledger's decimals only).
+  alerts: ["triggers", "ledger", "market"],
   // Options also read the positions domain's configuration and forex sessions, through its door.
   options: ["orders", "triggers", "positions", "ledger", "market", "auth", "kyc"],
   // Earn (AI arbitrage, hosting) and credit loans: ledger holds and payouts, KYC (switches, verified status).

@@ -27,6 +27,7 @@ export * as passkey from "./passkey";
 export * as disclosures from "./disclosures";
 export * as home from "./home";
 export * as push from "./push";
+export * as alerts from "./alerts";
 
 import { newsImage } from "./content";
 import { openApi } from "./platform";

@@ -469,9 +469,9 @@ export const feedStatus = call({
 
 /** Public channels need a `symbol` (and `interval` for klines); user channels need `{"op":"auth"}` first. */
 export const publicChannels = ["ticker", "kline", "depth", "trades"] as const;
-export const userChannels = ["orders", "positions", "notices", "support", "funding", "kyc"] as const;
+export const userChannels = ["orders", "positions", "notices", "support", "funding", "kyc", "alerts"] as const;
 /** User channels an authenticated socket receives without subscribing (chat). */
-export const autoUserChannels: readonly UserChannel[] = ["support"];
+export const autoUserChannels: readonly UserChannel[] = ["support", "alerts"];
 export type PublicChannel = (typeof publicChannels)[number];
 export type UserChannel = (typeof userChannels)[number];
 
@@ -513,3 +513,27 @@ export type WsServerMessage =
   | { op: "subscribed" | "unsubscribed"; channel: string; symbol?: string; interval?: KlineInterval }
   | { op: "auth"; ok: true; user_id: number }
   | { op: "error"; code: string; message: string; request?: unknown };
+
+/** A user's favourite pairs, kept on the server (they follow the user to every device), in the order they were added. */
+export const favorites = call({
+  method: "GET",
+  path: "market/favorites",
+  access: "user",
+  summary: "My favourite pairs, in the order I added them",
+  tags: ["market"],
+  input: z.object({}),
+  output: z.object({ list: z.array(z.string()) }),
+});
+
+export const favorite = call({
+  method: "POST",
+  path: "market/favorite",
+  access: "user",
+  summary: "Add a pair to my favourites (on: true) or take it out (on: false); answers the whole list",
+  tags: ["market"],
+  input: z.object({
+    symbol: pairSymbol,
+    on: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")], msg("PARAMETER_ERROR")),
+  }),
+  output: z.object({ list: z.array(z.string()) }),
+});

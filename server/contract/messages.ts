@@ -80,6 +80,12 @@ export const errors = {
   WITHDRAW_EXCEEDS_HOLDINGS: e(400, "提币数量超过持有数量", "Withdrawal quantity exceeds holdings"),
   FROZEN_FUNDS_ABNORMAL: e(409, "冻结资金异常，禁止卖出", "Frozen funds abnormal, selling is forbidden"),
 
+  // price alerts
+  ALERT_PRICE_REQUIRED: e(400, "请输入提醒价格", "Enter the price the alert watches for"),
+  ALERT_RATE: e(400, "波动幅度须在0.1%至50%之间", "The move must be between 0.1 % and 50 %"),
+  ALERT_WINDOW: e(400, "时间窗口须为1分钟、5分钟、1小时或1天", "The window must be 1 minute, 5 minutes, 1 hour or 1 day"),
+  ALERTS_TOO_MANY: e(400, "最多可设置50个有效提醒", "You can have at most 50 active alerts: delete one first"),
+
   // trading
   PAIR_NOT_FOUND: e(404, "交易对不存在", "Trading pair not found"),
   PAIR_NOT_ACTIVE: e(403, "该交易对未开启交易", "Trading is not activated for this pair"),

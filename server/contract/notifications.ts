@@ -54,6 +54,13 @@ export const notifications = {
     "您以 {price} 限价卖出 {quantity} {base} 的订单已成交（行情 {tick_price}，{tick_time} UTC），扣除手续费 {fee} {quote} 后收到 {received} {quote}。",
     "Your limit order to sell {quantity} {base} at {price} filled (tick {tick_price} at {tick_time} UTC): you received {received} {quote} after a fee of {fee} {quote}.",
   ),
+  ALERT_TITLE: s("{symbol} 价格提醒", "{symbol} price alert"),
+  ALERT_ABOVE_BODY: s("{symbol} 最新价 {tick_price}（{tick_time} UTC）已升至 {price} 或以上。", "{symbol} reached {tick_price} (tick at {tick_time} UTC): at or above your alert price {price}."),
+  ALERT_BELOW_BODY: s("{symbol} 最新价 {tick_price}（{tick_time} UTC）已跌至 {price} 或以下。", "{symbol} fell to {tick_price} (tick at {tick_time} UTC): at or below your alert price {price}."),
+  ALERT_MOVE_60_BODY: s("{symbol} 在1分钟内变动 {move}%：最新价 {tick_price}（{tick_time} UTC），此前 {reference}。", "{symbol} moved {move}% within a minute: {tick_price} (tick at {tick_time} UTC), from {reference}."),
+  ALERT_MOVE_300_BODY: s("{symbol} 在5分钟内变动 {move}%：最新价 {tick_price}（{tick_time} UTC），此前 {reference}。", "{symbol} moved {move}% within 5 minutes: {tick_price} (tick at {tick_time} UTC), from {reference}."),
+  ALERT_MOVE_3600_BODY: s("{symbol} 在1小时内变动 {move}%：最新价 {tick_price}（{tick_time} UTC），此前 {reference}。", "{symbol} moved {move}% within an hour: {tick_price} (tick at {tick_time} UTC), from {reference}."),
+  ALERT_MOVE_86400_BODY: s("{symbol} 在1天内变动 {move}%：最新价 {tick_price}（{tick_time} UTC），此前 {reference}。", "{symbol} moved {move}% within a day: {tick_price} (tick at {tick_time} UTC), from {reference}."),
   LOGIN_FAILURES_TITLE: s("登录失败提醒", "Failed sign-in attempts"),
   LOGIN_FAILURES_BODY: s(
     "您的账户已有 {count} 次登录失败，最近一次来自 {ip}。如非本人操作，请立即修改密码。",

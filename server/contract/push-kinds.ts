@@ -2,9 +2,10 @@
 // only by the notification settings and the service worker.
 /**
  * What a Web Push may be about (server/contract/push.ts): a limit order filled, a position closed by take-profit,
- * stop-loss or liquidation, a margin warning, an option's result, funding, KYC and loan decisions, a support reply.
+ * stop-loss or liquidation, a margin warning, an option's result, funding, KYC and loan decisions, a support reply,
+ * a price alert.
  */
-export const PUSH_KINDS = ["fill", "close", "margin_warning", "option_result", "deposit", "withdrawal", "kyc", "loan", "support"] as const;
+export const PUSH_KINDS = ["fill", "close", "margin_warning", "option_result", "deposit", "withdrawal", "kyc", "loan", "support", "alert"] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** The screens a push opens (hash routes of the app, src/shared/lib/paths.ts), named once for every domain. */
@@ -18,4 +19,5 @@ export const PUSH_SCREENS = {
   kyc: "#/pages/me/kyc",
   loans: "#/pages/loan/records",
   support: "#/pages/service/index",
+  alerts: "#/pages/alerts/index",
 } as const;

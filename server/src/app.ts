@@ -10,6 +10,7 @@ import websocket from "@fastify/websocket";
 import { Redis } from "ioredis";
 import { options as optionsCalls, platform, positions as positionCalls, rawRoutes, spot as spotCalls } from "../contract";
 import { registerAccount } from "./account";
+import { registerAlerts, type AlertsModule } from "./alerts";
 import { registerAuth, SessionService, withAntiPhishingCode } from "./auth";
 import { OperatorService, registerBackoffice, type FirstRunSetup } from "./backoffice";
 import { registerContent } from "./content";
@@ -74,7 +75,7 @@ export interface BuiltApp {
   firstRun: FirstRunSetup;
   /** Web Push: tests wait for its queue (`push.service.idle()`). */
   push: PushModule;
-  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule; disclosures: DisclosuresModule; chain: ChainWatcher };
+  engines: { triggers: TriggerRunner; positions: PositionsModule; jobs: LeaderJobs; options: OptionsModule; earn: EarnModule; loans: LoansModule; spot: SpotModule; proof: ProofModule; disclosures: DisclosuresModule; chain: ChainWatcher; alerts: AlertsModule };
 }
 
 /** Content Security Policy for the PWA: everything from our origin; images may be data/blob (QR codes, previews). */
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const positions = registerPositions(ctx, { market, money, notifier: content.notifier, triggers, switches, hasBankCard: async (userId) => (await account.bankCard(userId)) !== null });
   // Spot coin trading against the feed: market orders fill at the quote, limit orders wait in the trigger book.
   const spot = registerSpot(ctx, { market, notifier: content.notifier, triggers });
+  const alerts = registerAlerts(ctx, { market, notifier: content.notifier, triggers });
   const jobs = new LeaderJobs({ isLeader: () => market.isLeader(), clock, log: app.log });
   jobs.add("positions", positions.runJobs);
   // Announced term changes apply at their effective time (a wider spread after its notice period).
@@ -283,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ ...envelopeOf("NOT_FOUND"), message: translator.t(requestLanguage(request), errors.NOT_FOUND.key) });
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures, chain: money.chain } };
+  return { app, ctx, market, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures, chain: money.chain, alerts } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

@@ -48,6 +48,7 @@ const markets = {
   market: lazyPage(() => import("./spot/market-with-trade"), "MarketWithTradePage"),
   // The chart route is the only one that loads the chart library.
   kline: lazyPage(() => import("./spot/kline-with-trade"), "KlineWithTradePage"),
+  alerts: lazyPage(() => import("@/features/alerts/ui/alerts-page"), "AlertsPage"),
 };
 const spot = {
   ticket: lazyPage(() => import("@/features/spot/ui/spot-ticket-page"), "SpotTicketPage"),
@@ -134,6 +135,7 @@ export const routes: RouteDef[] = [
   // markets
   { path: paths.market, component: markets.market, nav: "custom", tab: true },
   { path: paths.kline, component: markets.kline, nav: "custom" },
+  { path: paths.alerts, component: markets.alerts, nav: "custom" },
   // money
   { path: paths.uploadVoucher, component: money.deposit, nav: "default" },
   { path: paths.bankTransfer, component: money.bankTransfer, nav: "default" },

@@ -74,12 +74,39 @@ test("the settings screen lists what may be pushed, off until notifications are 
   await signedInWithWorker(page);
   await page.goto("/#/pages/me/notification");
   const kinds = page.getByTestId("push-kinds");
-  await expect(kinds.getByRole("switch")).toHaveCount(9);
-  for (const name of ["Limit orders filled", "Take-profit, stop-loss and liquidation", "Margin warnings", "Customer service replies"]) {
+  await expect(kinds.getByRole("switch")).toHaveCount(10);
+  for (const name of ["Limit orders filled", "Take-profit, stop-loss and liquidation", "Margin warnings", "Customer service replies", "Price alerts"]) {
     const toggle = kinds.getByRole("switch", { name });
     await expect(toggle).toHaveAttribute("aria-checked", "false");
     await expect(toggle).toBeDisabled();
   }
   // Chromium offers Web Push: no "not supported" note.
   await expect(page.getByTestId("push-unsupported")).toHaveCount(0);
+});
+
+test("a price alert added from the chart fires as a notification in the browser, naming its tick", async ({ context, page }) => {
+  test.setTimeout(90_000 + SERVICE_WORKER_INSTALL_MS);
+  await context.grantPermissions(["notifications"]);
+  await signedInWithWorker(page);
+  const worker = context.serviceWorkers()[0];
+  await page.goto("/#/pages/kline/index?symbol=BTC/USDT");
+  await page.getByTestId("alert-bell-BTC/USDT").click();
+  const dialog = page.getByRole("dialog", { name: "Price alert: BTC/USDT" });
+  const price = dialog.getByTestId("alert-price");
+  await expect(price).not.toHaveValue("");
+  // Above a price just under the current one: the simulated feed's next tick crosses it.
+  const level = Math.floor(Number(await price.inputValue()) * 0.99);
+  await price.fill(String(level));
+  await dialog.getByTestId("alert-save").click();
+  await expect(page.getByText("Alert added")).toBeVisible();
+  // The live firing: a toast in the open app and a system notification (the push's tag, so a push of it replaces it).
+  await expect(page.getByText(/^BTC\/USDT at [\d,.]+: Above /)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await notificationsOf(worker)).map((n) => `${n.tag.replace(/\d+$/, "N")} ${n.title} ${n.data?.path}`), { timeout: 15_000 }).toContain(
+    "alert:N Price alert: BTC/USDT /pages/alerts/index",
+  );
+  // The alerts list (from the market's bar) shows it fired, with its tick.
+  await page.goto("/#/pages/market/index");
+  await page.getByTestId("market-alerts").click();
+  await page.getByRole("tab", { name: "Fired" }).click();
+  await expect(page.getByTestId("alerts-list")).toContainText(/Fired at [\d,.]+, \d{4}-\d{2}-\d{2}/);
 });

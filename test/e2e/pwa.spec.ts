@@ -192,6 +192,29 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
   expect(swCache.some((u) => u.includes(`api/news/detail?id=${firstId}`))).toBe(true);
   for (const url of swCache) expect(url).not.toMatch(/api\/(wallet|chargelist|cashlist|user|safe|lever|coin|microtrade|lh)\//);
 
+  // A favourite pair, starred online, is in the offline copy too.
+  await page.goto("/#/pages/market/index");
+  await page.getByTestId("fav-ETH/USDT").click();
+  await expect(page.getByTestId("fav-ETH/USDT")).toHaveAttribute("aria-pressed", "true");
+  // Its answer itself (not only the key: the list before the star was saved first) is in the offline copy.
+  const savedFavorites = () =>
+    page.evaluate(
+      (name) =>
+        new Promise<unknown>((resolve) => {
+          const open = indexedDB.open(name);
+          open.onsuccess = () => {
+            const db = open.result;
+            const request = db.transaction("swr", "readonly").objectStore("swr").get("market/favorites");
+            request.onsuccess = () => {
+              db.close();
+              resolve((request.result as { data?: unknown } | undefined)?.data ?? null);
+            };
+          };
+        }),
+      `tradewise-cache-${me.id}`,
+    );
+  await expect.poll(savedFavorites, { timeout: 10_000 }).toEqual({ list: ["ETH/USDT"] });
+
   // Offline. Meanwhile a news item is published: offline, it can't show.
   const laterNews = `Published while offline ${stamp}`;
   await publishNews(request, operator, laterNews);
@@ -202,6 +225,9 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
   await expect(page.getByTestId("offline-indicator")).toContainText(/Offline · Updated \d\d:\d\d/);
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expect(page.getByTestId("quote-BTC/USDT")).toBeVisible();
+  await page.getByTestId("market-tab-favorites").click();
+  await expect(page.getByTestId("quote-ETH/USDT")).toBeVisible();
+  await expect(page.getByTestId("quote-BTC/USDT")).toHaveCount(0);
   await page.goto("/#/pages/order/charge");
   await expect(page.getByTestId("deposit-record").first()).toContainText("123.45");
   await expect(page.getByTestId("offline-indicator")).toBeVisible();

@@ -13,6 +13,7 @@ import { DEFAULT_RUNNER_OPTIONS, FeedRunner, type RunnerOptions } from "./feed-r
 import { INSTRUMENTS, type Instrument } from "./instruments";
 import { Leadership } from "./leader";
 import { marketRoutes } from "./market.routes";
+import { favoritesRoutes } from "./favorites";
 import { MarketService } from "./market.service";
 import { MarketStore } from "./market.store";
 import { DEFAULT_REALTIME_OPTIONS, RealtimeHub, type RealtimeOptions } from "./realtime";
@@ -131,6 +132,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   let closing = false;
 
   marketRoutes(ctx, service, terms, { leader: () => manual || leadership.isLeader, retentionHours: runnerOptions.tickRetentionHours });
+  favoritesRoutes(ctx, service);
 
   const module: MarketModule = {
     service,

@@ -38,6 +38,8 @@ const TTL_SECONDS: Record<PushKind, number> = {
   kyc: 86_400,
   loan: 86_400,
   support: 86_400,
+  // A price is news for a while, not for a day.
+  alert: 900,
 };
 
 /** Pushes sent at once, and the most waiting: a burst of settlements never holds more than this in memory. */

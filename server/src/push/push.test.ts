@@ -263,6 +263,32 @@ describe("trading", () => {
   });
 });
 
+describe("price alerts", () => {
+  it("pushes a firing as kind alert in the user's language with its tick, and its own switch turns it off", async () => {
+    await leadTheFeed(server);
+    await tick(server, { "BTC/USDT": "60000" });
+    const user = await server.newUser();
+    await server.database.query("UPDATE users SET lang = 'zh' WHERE id = $1", [user.id]);
+    const device = await subscribe(user.token, "/device/alert");
+    const added = await server.call<{ id: number }>("POST", "alert/add", { symbol: "BTC/USDT", kind: "above", price: "60100" }, { token: user.token });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    await tick(server, { "BTC/USDT": "60150" });
+    const [push] = await deliveredTo("/device/alert");
+    const payload = decrypt(push.body, device.keys) as Record<string, unknown>;
+    expect(payload).toMatchObject({ kind: "alert", title: "BTC/USDT 价格提醒", url: PUSH_SCREENS.alerts, id: added.body.message.id });
+    expect(String(payload.body)).toContain("60,150.00");
+
+    const saved = await server.call<{ kinds: Record<string, boolean> }>("POST", "push/settings", { kinds: { alert: false } }, { token: user.token });
+    expect(saved.body.message.kinds).toMatchObject({ alert: false, fill: true });
+    await server.call("POST", "alert/add", { symbol: "BTC/USDT", kind: "below", price: "59000" }, { token: user.token });
+    await tick(server, { "BTC/USDT": "58000" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.push.service.idle();
+    expect(received.filter((r) => r.path === "/device/alert")).toHaveLength(1);
+    await tick(server, { "BTC/USDT": "60000" });
+  });
+});
+
 describe("refusals", () => {
   const good = browserKeys().json;
   const cases: Array<[string, () => Record<string, unknown>, string]> = [

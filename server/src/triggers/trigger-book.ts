@@ -14,8 +14,11 @@
  * of one spread share a list, so a tick still costs one quote per spread in use, not one per trigger.
  */
 
-/** What a trigger watches: the executable bid, the executable ask, or a tick's time (ms). */
-export type Watch = "bid" | "ask" | "time";
+/**
+ * What a trigger watches: the executable bid, the executable ask, the tick's own price, a tick's time (ms), or a
+ * figure a source measures on each tick (`measure:<name>`, see `Observation.measure`: a price alert's move over a window).
+ */
+export type Watch = "bid" | "ask" | "price" | "time" | `measure:${string}`;
 /** `up`: fires when the watched value is at or above the level; `down`: at or below. Time triggers go `up`. */
 export type Cross = "up" | "down";
 
@@ -48,6 +51,8 @@ export interface Observation {
   atMs: number;
   /** The executable quote this tick gives at another spread rate (the runner rounds it to the pair's precision). */
   quoteAt?: (spread: string) => { bid: string; ask: string };
+  /** A named figure of this tick (a decimal string), or null when it cannot be told (then nothing watching it crosses). */
+  measure?: (name: string) => string | null;
 }
 
 export interface Fired {
@@ -110,7 +115,8 @@ class SortedList {
 
   /** Many at once (loading a book): one sort instead of an insertion each. */
   addMany(entries: Entry[]): void {
-    this.entries.push(...entries);
+    // A loop, not push(...entries): a million arguments overflow the stack (a book of a million alerts).
+    for (const entry of entries) this.entries.push(entry);
     const cross = this.cross;
     // Stable sort: equal levels keep their order of arrival.
     this.entries.sort((a, b) => (a.at === b.at ? 0 : before(cross, a.at, b.at) ? -1 : 1));
@@ -144,11 +150,21 @@ class SortedList {
   }
 }
 
+const MEASURE = "measure:";
+
 /** What an observation offers to a trigger that watches `watch` (at `spread`): a number to compare and the string to report. */
 function watched(observation: Observation, watch: Watch, spread: string | undefined): { at: number; observed: string } {
-  if (watch === "time") return { at: observation.atMs, observed: String(observation.atMs) };
-  const quote = spread !== undefined && observation.quoteAt ? observation.quoteAt(spread) : observation;
-  return { at: Number(quote[watch]), observed: quote[watch] };
+  if (watch === "bid" || watch === "ask") {
+    const quote = spread !== undefined && observation.quoteAt ? observation.quoteAt(spread) : observation;
+    return { at: Number(quote[watch]), observed: quote[watch] };
+  }
+  if (watch === "price") return { at: Number(observation.price), observed: observation.price };
+  if (watch.startsWith(MEASURE)) {
+    // NaN crosses nothing: a figure that cannot be told yet (no history) fires no trigger.
+    const figure = observation.measure?.(watch.slice(MEASURE.length)) ?? null;
+    return figure === null ? { at: Number.NaN, observed: "" } : { at: Number(figure), observed: figure };
+  }
+  return { at: observation.atMs, observed: String(observation.atMs) };
 }
 
 /** Which of these triggers one observation crosses, by the book's own rule, without a book (a catch-up check). */

@@ -76,6 +76,8 @@ export const ownerOf = (source: string, id: string | number) => `${source}:${id}
 export class TriggerRunner {
   readonly book = new TriggerBook();
   private readonly sources = new Map<string, TriggerSource>();
+  /** Figures that sources measure on ticks (`measure:<name>` triggers), by name. */
+  private readonly measures = new Map<string, (observation: Observation) => string | null>();
   private state: "idle" | "loading" | "ready" = "idle";
   /** Ticks that arrived while the book was loading: evaluated once it is. */
   private waiting: Observation[] = [];
@@ -95,6 +97,14 @@ export class TriggerRunner {
     this.sources.set(source.name, source);
     // A source registered after the book was loaded (wiring order) loads its own triggers.
     if (this.state === "ready") this.enqueue(() => this.loadSource(source));
+  }
+
+  /**
+   * Names a figure computed on each tick (a pure function of the tick and what its source remembers of earlier
+   * ticks), which triggers watch as `measure:<name>`: computed at most once per tick, only when a list watches it.
+   */
+  registerMeasure(name: string, measure: (observation: Observation) => string | null): void {
+    this.measures.set(name, measure);
   }
 
   start(): void {
@@ -174,6 +184,7 @@ export class TriggerRunner {
       const quote = this.deps.quote(tick.symbol, tick.price);
       if (!quote) continue;
       const observation: Observation = { symbol: tick.symbol, price: tick.price, atMs: tick.atMs, ...quote, quoteAt: this.quoteAt(tick.symbol, tick.price, quote) };
+      observation.measure = this.measureOf(observation);
       this.remember(observation);
       if (this.state === "ready") this.evaluate(observation);
       else this.waiting.push(observation);
@@ -188,6 +199,15 @@ export class TriggerRunner {
       let quote = memo.get(spread);
       if (!quote) memo.set(spread, (quote = this.deps.quote(symbol, price, spread) ?? current));
       return quote;
+    };
+  }
+
+  /** A tick's measured figures, each computed once (a replay of the tick reads the same figure). */
+  private measureOf(observation: Observation): (name: string) => string | null {
+    const memo = new Map<string, string | null>();
+    return (name) => {
+      if (!memo.has(name)) memo.set(name, this.measures.get(name)?.(observation) ?? null);
+      return memo.get(name)!;
     };
   }
 

@@ -86,6 +86,7 @@ export function AccountPage() {
       </h2>
       <nav className="list" aria-label={t`Settings menu`}>
         <Cell icon="bell" label={<Trans>Notification</Trans>} href={paths.notifications} />
+        <Cell icon="bell" label={<Trans>Price alerts</Trans>} href={paths.alerts} />
         <Cell icon="shield" label={<Trans>Security centre</Trans>} href={paths.safeCenter} />
         <Cell icon="shield" label={<Trans>Proof of reserves</Trans>} href={paths.trust} />
         <Cell icon="key" label={<Trans>Google 2FA</Trans>} href={paths.google} value={user.google_bound ? t`Bound` : t`Not bound`} />

@@ -14,6 +14,7 @@ const NoticeWatch = lazy(() => import("./notice-watch").then((m) => ({ default: 
 const FundingWatch = lazy(() => import("@/features/wallet/ui/funding-watch").then((m) => ({ default: m.FundingWatch })));
 const KycWatch = lazy(() => import("@/features/kyc/ui/kyc-watch").then((m) => ({ default: m.KycWatch })));
 const PushWatch = lazy(() => import("@/features/push/ui/push-watch").then((m) => ({ default: m.PushWatch })));
+const AlertWatch = lazy(() => import("@/features/alerts/ui/alert-watch").then((m) => ({ default: m.AlertWatch })));
 const BalanceWatch = lazy(() => import("./balance-watch").then((m) => ({ default: m.BalanceWatch })));
 
 /**
@@ -39,6 +40,7 @@ export function PwaExtras() {
         {hasLogin && settled && <KycWatch />}
         {hasLogin && settled && <BalanceWatch />}
         {hasLogin && settled && <PushWatch />}
+        {hasLogin && settled && <AlertWatch />}
       </Suspense>
     </>
   );

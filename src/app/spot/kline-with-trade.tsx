@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Trans } from "@lingui/react/macro";
 import { KlinePage } from "@/features/market/ui/kline-page";
+import { AlertButton } from "@/features/alerts/ui/alert-sheet";
 import { deskHref, type Side } from "../trade/desks";
 import { TradeChooser } from "../trade/desk-sheets";
 import "./trade-entries.css";
@@ -14,6 +15,7 @@ export function KlineWithTradePage() {
   const [side, setSide] = useState<Side | null>(null);
   return (
     <KlinePage
+      headerAction={({ symbol, last }) => <AlertButton symbol={symbol} last={last} />}
       actions={({ symbol, kind, trading }) =>
         !trading ? null : kind === "crypto" ? (
           <>

@@ -64,6 +64,7 @@ export const paths = {
   hostingOrders: "/pages/hosting/order",
   optionsHelp: "/pages/me/options",
   spotTrade: "/pages/spot/trade",
+  alerts: "/pages/alerts/index",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -27,8 +27,10 @@ const byKey = (key: SortKey) =>
  * is reloaded) and live prices then update the rows in place: rows that jump while a finger reaches for them are
  * worse than an order a few seconds old.
  */
-export function orderSymbols(list: Quotation[], { tab, search = "", sort = null }: { tab?: MarketTab; search?: string; sort?: Sort | null }): string[] {
-  const shown = list.filter((q) => (tab ? inTab(q, tab) : true) && matchesSearch(q, search));
+export function orderSymbols(list: Quotation[], { tab, search = "", sort = null, only }: { tab?: MarketTab; search?: string; sort?: Sort | null; only?: readonly string[] }): string[] {
+  // `only` (the favourites) keeps its own order: the order the user added them in.
+  const source = only ? only.flatMap((symbol) => list.filter((q) => q.symbol === symbol)) : list;
+  const shown = source.filter((q) => (tab ? inTab(q, tab) : true) && matchesSearch(q, search));
   if (sort) {
     const compare = byKey(sort.key);
     // Stable: equal values keep the server's order.

@@ -47,7 +47,7 @@ function markedTick(params: URLSearchParams): { atMs: number; price: string } | 
  * import each other. With `&at=<ms>&price=` (a fill's, trigger's or settlement's recorded tick) it opens on the
  * candles around that moment, 1-minute candles first, with the tick pinned, and says which tick it shows.
  */
-export function KlinePage({ actions }: { actions?: (pair: { symbol: string; kind: MarketKind; trading: boolean }) => ReactNode } = {}) {
+export function KlinePage({ actions, headerAction }: { actions?: (pair: { symbol: string; kind: MarketKind; trading: boolean }) => ReactNode; headerAction?: (pair: { symbol: string; last: string }) => ReactNode } = {}) {
   const { t, i18n } = useLingui();
   const search = useSearch();
   const params = new URLSearchParams(search);
@@ -117,6 +117,7 @@ export function KlinePage({ actions }: { actions?: (pair: { symbol: string; kind
               </span>
             )}
           </div>
+          {q && headerAction && <div style={{ marginTop: 6 }}>{headerAction({ symbol: q.symbol, last: q.last })}</div>}
         </div>
         <dl className="kline-head__stats">
           <dt>

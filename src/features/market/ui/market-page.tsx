@@ -8,32 +8,41 @@ import { nextSort, orderSymbols, type MarketTab, type Sort, type SortKey } from 
 import { ArbitrageOpportunities } from "./arbitrage-opportunities";
 import { DemoBadge } from "@/shared/market/demo-badge";
 import { LiveStatus, QuoteRow, QuoteRowsSkeleton } from "./parts";
+import { useFavorites } from "../api/favorites";
+import type { Quotation } from "../model/types";
 import "./market.css";
 
-type Tab = MarketTab | "arbitrage";
+type Tab = MarketTab | "favorites" | "arbitrage";
 
 /**
  * Market (the "Transaction" tab): crypto, forex & metals and arbitrage tabs, search, sort by change or volume.
  * Prices stream into the rows in place; the row order is taken when the tab, search or sort changes, so rows never
  * jump under a finger.
  */
-export function MarketPage({ action }: { action?: ReactNode } = {}) {
+export function MarketPage({ action, rowAction }: { action?: ReactNode; rowAction?: (q: Quotation) => ReactNode } = {}) {
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>("crypto");
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<Sort | null>(null);
   const { data, error, mutate } = useQuotations();
+  const { favorites, signedIn, toggle } = useFavorites();
 
   const symbols = data?.map((q) => q.symbol).join(",") ?? "";
   // The order follows the tab, search, sort and the set of pairs, not every tick (see above).
   const order = useMemo(
-    () => (data && tab !== "arbitrage" ? orderSymbols(data, { tab, search, sort }) : []),
+    () =>
+      !data || tab === "arbitrage"
+        ? []
+        : tab === "favorites"
+          ? orderSymbols(data, { search, sort, only: favorites })
+          : orderSymbols(data, { tab, search, sort }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `symbols` stands for `data`: a tick must not reorder the list under a finger
-    [symbols, tab, search, sort],
+    [symbols, tab, search, sort, tab === "favorites" ? favorites.join(",") : ""],
   );
   const bySymbol = useMemo(() => new Map((data ?? []).map((q) => [q.symbol, q])), [data]);
 
   const tabs: { id: Tab; label: string }[] = [
+    ...(signedIn ? [{ id: "favorites" as const, label: t`Favourites` }] : []),
     { id: "crypto", label: t`Crypto` },
     { id: "forex", label: t`Forex & metals` },
     { id: "arbitrage", label: t`Arbitrage` },
@@ -57,7 +66,7 @@ export function MarketPage({ action }: { action?: ReactNode } = {}) {
       </label>
       <div className="segments market-tabs" role="tablist" aria-label={t`Markets`}>
         {tabs.map((item) => (
-          <button key={item.id} type="button" role="tab" className="segments__item" aria-selected={tab === item.id} onClick={() => setTab(item.id)}>
+          <button key={item.id} type="button" role="tab" className="segments__item" aria-selected={tab === item.id} onClick={() => setTab(item.id)} data-testid={`market-tab-${item.id}`}>
             {item.label}
           </button>
         ))}
@@ -94,18 +103,54 @@ export function MarketPage({ action }: { action?: ReactNode } = {}) {
           {order.length === 0 ? (
             <li>
               <EmptyState icon="search">
-                {search ? <Trans>No pair matches your search.</Trans> : <Trans>No pairs in this market yet.</Trans>}
+                {search ? (
+                  <Trans>No pair matches your search.</Trans>
+                ) : tab === "favorites" ? (
+                  <Trans>No favourites yet: tap the star on a pair to keep it here.</Trans>
+                ) : (
+                  <Trans>No pairs in this market yet.</Trans>
+                )}
               </EmptyState>
             </li>
           ) : (
             order.map((symbol) => {
               const q = bySymbol.get(symbol);
-              return q ? <QuoteRow key={symbol} q={q} /> : null;
+              if (!q) return null;
+              return (
+                <QuoteRow
+                  key={symbol}
+                  q={q}
+                  actions={
+                    signedIn ? (
+                      <>
+                        <FavoriteStar on={favorites.includes(symbol)} symbol={symbol} onToggle={() => void toggle(symbol)} />
+                        {rowAction?.(q)}
+                      </>
+                    ) : null
+                  }
+                />
+              );
             })
           )}
         </ul>
       )}
     </Page>
+  );
+}
+
+function FavoriteStar({ on, symbol, onToggle }: { on: boolean; symbol: string; onToggle: () => void }) {
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      className={`icon-btn fav-star${on ? " fav-star--on" : ""}`}
+      aria-pressed={on}
+      aria-label={on ? t`Remove ${symbol} from favourites` : t`Add ${symbol} to favourites`}
+      onClick={onToggle}
+      data-testid={`fav-${symbol}`}
+    >
+      <Icon name="star" size={18} />
+    </button>
   );
 }
 

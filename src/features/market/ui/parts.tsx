@@ -1,4 +1,4 @@
-import { memo, useState } from "react";
+import { memo, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
@@ -57,10 +57,10 @@ export function LivePrice({ value, precision, className = "", flash: flashes = t
  * One row of a quotes list. Memoized on the quotation object: a ticker replaces only its own pair's object, so a
  * tick re-renders one row.
  */
-export const QuoteRow = memo(function QuoteRow({ q }: { q: Quotation }) {
+export const QuoteRow = memo(function QuoteRow({ q, actions }: { q: Quotation; actions?: ReactNode }) {
   const precision = precisionOf(q);
   return (
-    <li data-testid={`quote-${q.symbol}`}>
+    <li data-testid={`quote-${q.symbol}`} className={actions ? "quote-item" : undefined}>
       <Link href={klineHref(q.symbol)} className="quote-row">
         <div className="quote-row__pair">
           <div className="quote-row__symbol">
@@ -81,6 +81,7 @@ export const QuoteRow = memo(function QuoteRow({ q }: { q: Quotation }) {
         <LivePrice value={q.last} precision={precision} className="quote-row__price" />
         <ChangePill value={q.change_24h} />
       </Link>
+      {actions && <div className="quote-item__actions">{actions}</div>}
     </li>
   );
 });

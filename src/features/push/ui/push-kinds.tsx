@@ -26,6 +26,8 @@ function KindLabel({ kind }: { kind: PushKind }): ReactNode {
       return <Trans>Loans</Trans>;
     case "support":
       return <Trans>Customer service replies</Trans>;
+    case "alert":
+      return <Trans>Price alerts</Trans>;
   }
 }
 
