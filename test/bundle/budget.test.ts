@@ -16,7 +16,9 @@ import { closure, dist, gzipSize, hasChartLibrary, loadManifest, manifestFile } 
  * deterministic, so these are tests; they read the build (npm test builds first).
  */
 export const ENTRY_BUDGET_BYTES = 100 * 1024;
-export const FIRST_ROUTES_BUDGET_BYTES = 111 * 1024;
+// 112 KB since the login page offers passkey sign-in and the home writes every figure through the one money format
+// (111.6 KB); the entry itself did not grow past its own budget.
+export const FIRST_ROUTES_BUDGET_BYTES = 112 * 1024;
 
 describe.skipIf(!fs.existsSync(manifestFile))("bundle budget", () => {
   const manifest = loadManifest();

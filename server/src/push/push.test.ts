@@ -317,7 +317,7 @@ describe("refusals", () => {
     const res = await server.call("POST", "push/settings", { kinds: { news: true } }, { token: user.token });
     // Unknown keys are dropped by the contract: the answer is every real kind, unchanged.
     expect(res.status).toBe(200);
-    expect(Object.keys((res.body.message as { kinds: object }).kinds).sort()).toEqual(["close", "deposit", "fill", "kyc", "loan", "margin_warning", "option_result", "support", "withdrawal"]);
+    expect(Object.keys((res.body.message as { kinds: object }).kinds).sort()).toEqual(["alert", "close", "deposit", "fill", "kyc", "loan", "margin_warning", "option_result", "support", "withdrawal"]);
     expect((await server.call("POST", "push/settings", { kinds: { fill: "yes" } }, { token: user.token })).status).toBe(400);
   });
 
