@@ -10,7 +10,7 @@ import { PDF_BYTES, tinyPng } from "../../server/src/testing/images";
 import { operatorFor } from "../../playwright.config";
 
 const E2E_OPERATOR = operatorFor("money");
-import { test, expect, api, backOffice, dismissRealNameModal, operatorToken, passKyc, registerThroughUi } from "./fixtures";
+import { test, expect, api, backOffice, dismissRealNameModal, newKey, operatorToken, passKyc, registerThroughUi } from "./fixtures";
 
 const TRC20_RECEIVING = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
 const ERC20_RECEIVING = "0x000000000000000000000000000000000000dEaD";
@@ -113,15 +113,18 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   await expect(page.getByTestId("withdrawal-record").first()).toContainText("Pending review");
   expect(await usdtOf(request, token)).toMatchObject({ available: "70", frozen: "30" });
 
-  // Refusals, each with its translated message, none of which moves anything.
+  // While it waits for review the form says why and offers no second request.
+  await expect(page.getByRole("button", { name: "Withdraw", exact: true })).toBeDisabled();
+  await expect(page.getByText("A withdrawal request is waiting for review.").first()).toBeVisible();
+  // The server refuses the same on its own, each with its translated message, none of which moves anything.
+  const [address] = (await api<{ list: { id: number }[] } | { id: number }[]>(request, "GET", "wallet/get_address", token).then((m) => ("list" in m ? m.list : m))) as { id: number }[];
   const refusals: [string, string, string][] = [
-    ["30", "trade123", "A request already exists, please wait for review"],
-    ["30", "wrong-pass", "Trading password is incorrect"],
-    ["29", "trade123", "Quantity is below the minimum withdrawal"],
+    ["30", "trade123", "WITHDRAW_PENDING"],
+    ["30", "wrong-pass", "TRADE_PASSWORD_WRONG"],
   ];
-  for (const [amount, tradePassword, message] of refusals) {
-    await withdrawForm(amount, tradePassword);
-    await expect(page.getByRole("status").getByText(message)).toBeVisible();
+  for (const [amount, tradePassword, code] of refusals) {
+    const res = await request.post("/api/wallet/out", { headers: { authorization: token }, data: { amount, address_id: address.id, trade_password: tradePassword, idempotency_key: newKey() } });
+    expect((await res.json()).code).toBe(code);
     expect(await usdtOf(request, token)).toMatchObject({ available: "70", frozen: "30" });
   }
   await page.getByRole("tab", { name: "Records" }).click();

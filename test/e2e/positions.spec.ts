@@ -41,7 +41,7 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
   // Before submit: margin (about a tenth of the notional), fee, liquidation, the 1 % move, available.
   await expect(ticket.getByTestId("preview-margin")).toContainText("USDT");
   await expect(ticket.getByTestId("preview-move")).toContainText("±10% of margin");
-  await expect(ticket.getByTestId("preview-available")).toHaveText("10,000.00 USDT");
+  await expect(ticket.getByTestId("preview-available")).toHaveText("10,000 USDT");
   expect(await priceOf(page, "preview-liquidation")).toBeLessThan(bid);
   await ticket.getByRole("button", { name: "Open long" }).click();
   // The confirmation sheet repeats the figures before anything is sent.

@@ -58,9 +58,11 @@ export function LivePrice({ value, precision, className = "", flash: flashes = t
  * tick re-renders one row.
  */
 export const QuoteRow = memo(function QuoteRow({ q, actions }: { q: Quotation; actions?: ReactNode }) {
+  // The row's figures are in the reader's digits: a language change re-renders it although its quotation did not change.
+  const { i18n } = useLingui();
   const precision = precisionOf(q);
   return (
-    <li data-testid={`quote-${q.symbol}`} className={actions ? "quote-item" : undefined}>
+    <li data-testid={`quote-${q.symbol}`} className={actions ? "quote-item" : undefined} data-locale={i18n.locale}>
       <Link href={klineHref(q.symbol)} className="quote-row">
         <div className="quote-row__pair">
           <div className="quote-row__symbol">
