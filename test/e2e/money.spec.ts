@@ -114,10 +114,11 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   expect(await usdtOf(request, token)).toMatchObject({ available: "70", frozen: "30" });
 
   // While it waits for review the form says why and offers no second request.
+  await page.getByRole("tab", { name: "Withdraw" }).click();
   await expect(page.getByRole("button", { name: "Withdraw", exact: true })).toBeDisabled();
   await expect(page.getByText("A withdrawal request is waiting for review.").first()).toBeVisible();
   // The server refuses the same on its own, each with its translated message, none of which moves anything.
-  const [address] = (await api<{ list: { id: number }[] } | { id: number }[]>(request, "GET", "wallet/get_address", token).then((m) => ("list" in m ? m.list : m))) as { id: number }[];
+  const [address] = await api<{ id: number }[]>(request, "POST", "wallet/get_address", token);
   const refusals: [string, string, string][] = [
     ["30", "trade123", "WITHDRAW_PENDING"],
     ["30", "wrong-pass", "TRADE_PASSWORD_WRONG"],
