@@ -1,6 +1,6 @@
 import type { VenueInfo } from "./feed";
 import type { Instrument } from "./instruments";
-import { trimDecimal, venueDecimal, venueLevels, WsVenueFeed, type VenueEvent, type VenueProtocol, type WsVenueOptions } from "./ws-venue";
+import { frameObject, trimDecimal, venueDecimal, venueLevels, WsVenueFeed, type VenueEvent, type VenueProtocol, type WsVenueOptions } from "./ws-venue";
 
 /**
  * Binance's public spot market stream (MARKET_VENUES=binance, or MARKET_SOURCE=binance), its documented
@@ -25,13 +25,8 @@ export { trimDecimal };
  * `symbols` maps Binance names ("BTCUSDT") to ours ("BTC/USDT"). A depth frame's time is `nowMs` (it carries none).
  */
 export function parseBinanceFrame(raw: string, symbols: ReadonlyMap<string, string>, nowMs = Date.now()): VenueEvent | null {
-  let frame: unknown;
-  try {
-    frame = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!frame || typeof frame !== "object") return null;
+  const frame = frameObject(raw);
+  if (!frame) return null;
   // Combined streams wrap the payload; a raw stream (/ws/<name>) sends it bare.
   const combined = "stream" in frame && "data" in frame;
   const data = (combined ? (frame as { data: unknown }).data : frame) as Record<string, unknown> | null;

@@ -1,7 +1,7 @@
 import { Dec } from "./decimal";
 import type { DepthLevel, VenueInfo } from "./feed";
 import type { Instrument } from "./instruments";
-import { venueDecimal, venueLevels, venueMs, WsVenueFeed, type VenueEvent, type WsVenueOptions } from "./ws-venue";
+import { frameObject, venueDecimal, venueLevels, venueMs, WsVenueFeed, type VenueEvent, type WsVenueOptions } from "./ws-venue";
 
 /**
  * Bybit's v5 public spot stream (MARKET_VENUES=...,bybit), its documented format: after
@@ -38,13 +38,8 @@ export class BybitProtocol {
   }
 
   parse(raw: string): VenueEvent[] | null {
-    let frame: unknown;
-    try {
-      frame = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-    if (!frame || typeof frame !== "object") return null;
+    const frame = frameObject(raw);
+    if (!frame) return null;
     const f = frame as { op?: unknown; success?: unknown; topic?: unknown; type?: unknown; ts?: unknown; data?: unknown };
     if (f.op === "subscribe" || f.op === "ping" || f.op === "pong") return f.success === false ? null : [];
     if (typeof f.topic !== "string") return null;

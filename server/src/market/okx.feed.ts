@@ -1,6 +1,6 @@
 import type { VenueInfo } from "./feed";
 import type { Instrument } from "./instruments";
-import { venueDecimal, venueLevels, venueMs, WsVenueFeed, type VenueEvent, type WsVenueOptions } from "./ws-venue";
+import { frameObject, venueDecimal, venueLevels, venueMs, WsVenueFeed, type VenueEvent, type WsVenueOptions } from "./ws-venue";
 
 /**
  * OKX's v5 public WebSocket (MARKET_VENUES=...,okx), its documented format: after
@@ -20,13 +20,8 @@ const CHANNELS = ["tickers", "trades", "books5"] as const;
 /** One frame's events; null for a frame that is not an answer, a pong or data of a listed pair. */
 export function parseOkxFrame(raw: string, names: ReadonlyMap<string, string>): VenueEvent[] | null {
   if (raw === "pong") return [];
-  let frame: unknown;
-  try {
-    frame = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!frame || typeof frame !== "object") return null;
+  const frame = frameObject(raw);
+  if (!frame) return null;
   const f = frame as { event?: unknown; arg?: { channel?: unknown; instId?: unknown }; data?: unknown };
   if (f.event === "subscribe" || f.event === "unsubscribe") return [];
   if (!f.arg || !Array.isArray(f.data)) return null;

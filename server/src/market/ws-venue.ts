@@ -192,6 +192,16 @@ export class WsVenueFeed implements FeedAdapter {
 }
 
 /** A venue's decimal field as we keep it: a positive decimal string, trailing zeros trimmed; null otherwise. */
+/** A frame's JSON object, or null for one that is not JSON or not an object (dropped by every venue, never a crash). */
+export function frameObject(raw: string): object | null {
+  try {
+    const frame: unknown = JSON.parse(raw);
+    return frame && typeof frame === "object" ? frame : null;
+  } catch {
+    return null;
+  }
+}
+
 export function venueDecimal(value: unknown, allowZero = false): string | null {
   if (typeof value !== "string" || !/^\d{1,20}(\.\d{1,20})?$/.test(value)) return null;
   const trimmed = trimDecimal(value);
