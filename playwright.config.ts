@@ -14,7 +14,7 @@ export const E2E_ROOT_INVITE = "E2EROOT1";
  * Operators the server creates at start (BOOTSTRAP_OPERATOR), one per spec: a TOTP code is single-use per operator
  * and 30 s step, so specs running side by side must not share one.
  */
-const E2E_SPECS = ["money", "kyc", "content", "market", "pwa", "positions", "spot", "support", "options", "trust", "earn", "security", "layout", "journey", "push"] as const;
+const E2E_SPECS = ["money", "kyc", "content", "market", "pwa", "positions", "spot", "support", "options", "trust", "earn", "security", "layout", "journey", "push", "chain"] as const;
 export const operatorFor = (spec: (typeof E2E_SPECS)[number]) => ({
   name: `e2e-${spec}`,
   password: "e2e-operator-pass",
@@ -71,6 +71,8 @@ export default defineConfig({
       // The specs add an address and withdraw to it at once; the wait itself is tested on the server.
       ADDRESS_COOLING_HOURS: "0",
       PUBLIC_ORIGIN: passkeyOrigin,
+      // The chain spec's local node mines on demand: the watcher reads it often so confirmations show at once.
+      CHAIN_POLL_MS: "300",
     },
   },
 });

@@ -134,7 +134,7 @@ test("offline, a reload shows the last quotes, deposit records and news; actions
   const operator = await operatorToken(request, E2E_OPERATOR);
   await api(request, "POST", "backoffice/funding/config", operator, {
     config: {
-      deposit: { currency: "USDT", min: "10", max: "1000000", networks: [{ network: "TRC20", address: "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", enabled: true }] },
+      deposit: { currency: "USDT", min: "10", max: "1000000", networks: [{ network: "TRC20", address: "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", enabled: true }, { network: "ERC20", address: "0x000000000000000000000000000000000000dEaD", enabled: true }] },
       withdraw: { currency: "USDT", min: "30", fee: "3", networks: ["TRC20", "ERC20"] },
     },
   });

@@ -39,7 +39,8 @@ export function ChainDeposit({ address, network, confirmations, tokenContract, m
             <span>{network}</span>
           </KeyValue>
           <KeyValue label={<Trans>Token contract</Trans>}>
-            <span className="num" style={{ wordBreak: "break-all", fontSize: 12 }} data-testid="token-contract">
+            {/* Not `.num`: that never wraps, and a contract is wider than the card. */}
+            <span style={{ wordBreak: "break-all", fontSize: 12, fontVariantNumeric: "tabular-nums" }} data-testid="token-contract">
               {tokenContract}
             </span>
           </KeyValue>
