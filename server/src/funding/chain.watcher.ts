@@ -110,10 +110,14 @@ export class ChainWatcher {
       )) as unknown as { rows: Array<{ id: unknown }> };
       const ids = missing.rows.map((r) => Number(r.id));
       if (!ids.length) return;
-      await this.db
-        .insert(chainAddresses)
-        .values(ids.map((userId) => ({ xpub, userId, address: depositAddressOf(key, userId).toLowerCase() })))
-        .onConflictDoNothing();
+      const values: Array<{ xpub: string; userId: number; address: string }> = [];
+      for (const userId of ids) {
+        values.push({ xpub, userId, address: depositAddressOf(key, userId).toLowerCase() });
+        // A derivation takes about 2 ms: the first pass over many users yields now and then, so requests, sockets
+        // and the RPC connections are served meanwhile.
+        if (values.length % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await this.db.insert(chainAddresses).values(values).onConflictDoNothing();
       if (ids.length < 2000) return;
     }
   }

@@ -4,6 +4,9 @@
  * (compiled once by scripts/compile-test-token.ts). Every transaction is mined at once in a block of its own;
  * `mine` adds empty blocks, `snapshot` and `revert` make a reorganisation (revert, then mine different blocks).
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import ganache from "ganache";
 import { createPublicClient, createWalletClient, http, parseUnits, type Address, type Hash } from "viem";
 import token from "./chain/test-usdt.json" with { type: "json" };
@@ -24,7 +27,8 @@ export interface LocalChain {
   close(): Promise<void>;
 }
 
-export async function startLocalChain(): Promise<LocalChain> {
+/** Starts the node on a loopback port, in this process. */
+export async function startNode(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = ganache.server({
     logging: { quiet: true },
     chain: { chainId: 1337, hardfork: "shanghai" },
@@ -33,13 +37,38 @@ export async function startLocalChain(): Promise<LocalChain> {
   });
   await server.listen(0, "127.0.0.1");
   const { port } = server.address() as { port: number };
-  const url = `http://127.0.0.1:${port}`;
-  const provider = server.provider;
-  const [treasury] = (await provider.request({ method: "eth_accounts", params: [] })) as Address[];
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** A node in this process, for the tests. */
+export async function startLocalChain(): Promise<LocalChain> {
+  const node = await startNode();
+  return connectChain(node.url, node.close);
+}
+
+/**
+ * A node in a child process of its own (`chain-node.ts`), for the bench: the EVM's work does not share the event
+ * loop of the server being measured.
+ */
+export async function startLocalChainProcess(): Promise<LocalChain> {
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./chain-node.ts", import.meta.url))], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the chain node exited (${code})`)));
+    child.stdout.setEncoding("utf8").once("data", (line: string) => resolve(line.trim()));
+  });
+  return connectChain(url, async () => {
+    child.kill();
+    await once(child, "exit");
+  });
+}
+
+/** The chain's calls over JSON-RPC at `url` (the node's own methods too: mine, snapshot, revert). */
+export async function connectChain(url: string, close: () => Promise<void>): Promise<LocalChain> {
   const transport = http(url, { retryCount: 0, timeout: 120_000 });
-  const wallet = createWalletClient({ account: treasury, transport, chain: undefined });
   const reader = createPublicClient({ transport });
-  const rpc = (method: string, params: unknown[] = []) => provider.request({ method: method as "eth_blockNumber", params: params as [] });
+  const rpc = (method: string, params: unknown[] = []) => (reader.request as (args: { method: string; params: unknown[] }) => Promise<unknown>)({ method, params });
+  const [treasury] = (await rpc("eth_accounts")) as Address[];
+  const wallet = createWalletClient({ account: treasury, transport, chain: undefined });
   const mined = async (hash: Hash) => {
     const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     if (receipt.status !== "success") throw new Error(`transaction ${hash} failed`);
@@ -73,8 +102,6 @@ export async function startLocalChain(): Promise<LocalChain> {
     async revert(id) {
       if (!(await rpc("evm_revert", [id]))) throw new Error(`snapshot ${id} could not be reverted`);
     },
-    async close() {
-      await server.close();
-    },
+    close,
   };
 }
