@@ -8,6 +8,8 @@ import path from "node:path";
 import js from "@eslint/js";
 import comments from "@eslint-community/eslint-plugin-eslint-comments/configs";
 import boundaries from "eslint-plugin-boundaries";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import lingui from "eslint-plugin-lingui";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -296,6 +298,17 @@ export default tseslint.config(
       "import/resolver": { typescript: { project: "tsconfig.json" }, node: true },
     },
     rules: boundaryRules,
+  },
+  // No import circles between files (ARCHITECTURE.md): a file and what it imports are a tree, lazy imports included.
+  {
+    files: ["src/**/*.{ts,tsx}", "sw/**/*.ts", "server/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { allowUnsafeDynamicCyclicDependency: false }] },
   },
   // A domain's tables are its own (ownTables above).
   { files: ["server/src/**/*.ts"], plugins: { domains: { rules: { "own-tables": ownTables } } }, rules: { "domains/own-tables": "error" } },

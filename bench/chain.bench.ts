@@ -37,7 +37,7 @@ export const suite: BenchSuite = {
       await watcher.runOnce();
       log(`seeded ${count.toLocaleString("en-US")} users; their addresses derived and stored in ${((performance.now() - started) / 1000).toFixed(1)} s (first pass)`);
       // The watcher derived and stored every address: the bench sends to those (one checked against the key).
-      const addresses = (await db.query<{ address: string }>("SELECT address FROM chain_addresses ORDER BY user_id")).map((r) => r.address);
+      const addresses = (await db.query<{ address: string }>("SELECT a.address FROM chain_addresses a JOIN users u ON u.id = a.user_id WHERE u.account LIKE 'chain%' ORDER BY u.id")).map((r) => r.address);
       if (addresses[0] !== depositAddressOf(key, ids[0]).toLowerCase()) throw new Error("the stored addresses are not the key's");
 
       const credited = new Map<number, number>();

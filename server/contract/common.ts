@@ -99,6 +99,9 @@ export function paged<T extends z.ZodType>(item: T) {
 /** An empty success payload. */
 export const empty = z.object({});
 
+/** An image file as JSON (the token travels in a header, so an <img> cannot fetch it by URL). */
+export const imageData = z.object({ content_type: z.string(), data: z.string() });
+
 /**
  * The proof a sensitive call asks for even within a session (step-up): the trading password, or the Google
  * Authenticator code when 2FA is bound; a user who has set neither proves with the login password. Calls that take

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { LoanStatus } from "./loans";
 import { call } from "./define";
-import { decimalString, empty, id, idempotencyKey, idInput, msg, pageQuery, paged, seconds, stepUpFields } from "./common";
+import { decimalString, empty, id, idempotencyKey, idInput, imageData, msg, pageQuery, paged, seconds, stepUpFields } from "./common";
 import { currencyCode } from "./wallet";
 
 /** Deposit and withdrawal states on the wire (DESIGN.md). */
@@ -38,8 +38,6 @@ export const networkCode = z
 
 const reason = z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(500, msg("PARAMETER_ERROR"));
 
-/** An image file as JSON (the token travels in a header, so an <img> cannot fetch it by URL). */
-export const imageData = z.object({ content_type: z.string(), data: z.string() });
 
 // ---- deposits -------------------------------------------------------------------------------------------------
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { call } from "./define";
-import { id, idempotencyKey, msg, pageQuery, paged, seconds } from "./common";
+import { id, idempotencyKey, imageData, msg, pageQuery, paged, seconds } from "./common";
 import { COUNTRY_CODES } from "./countries";
 import { reviewStatus } from "./auth";
-import { imageData } from "./funding";
 
 /** The identity document a user shows. */
 export const certType = z.enum(["id_card", "passport", "driver_license"], msg("PARAMETER_ERROR"));

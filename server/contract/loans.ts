@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, id, idempotencyKey, msg, pageQuery, paged, seconds, wholeNumber } from "./common";
-import { imageData } from "./funding";
+import { decimalString, id, idempotencyKey, imageData, msg, pageQuery, paged, seconds, wholeNumber } from "./common";
 
 /**
  * Credit loans: an application with five photos and the agreement, an operator's

@@ -6,16 +6,9 @@
  * error handler, the client's toasts, the OpenAPI document and the i18n completeness test all read this file.
  */
 
-import { requestErrors } from "./request-errors";
+import { requestErrors, type ErrorDef } from "./request-errors";
 
-export interface ErrorDef {
-  /** HTTP status the server answers with. */
-  status: number;
-  /** Message key on the wire (the seed's Chinese text). */
-  key: string;
-  /** English source text for the catalogues. */
-  en: string;
-}
+export type { ErrorDef };
 
 /** Pure: lets the bundler drop whichever table a client does not import. */
 const e = /* @__NO_SIDE_EFFECTS__ */ (status: number, key: string, en: string): ErrorDef => ({ status, key, en });

@@ -3,7 +3,16 @@
  * is, so the app's first load does not carry the whole error catalogue. server/contract/messages.ts puts them into
  * `errors` with the rest, so they are defined once.
  */
-import type { ErrorDef } from "./messages";
+
+/** One message of the catalogue (messages.ts holds them all; this module is the lower of the two). */
+export interface ErrorDef {
+  /** HTTP status the server answers with. */
+  status: number;
+  /** Message key on the wire (the seed's Chinese text). */
+  key: string;
+  /** English source text for the catalogues. */
+  en: string;
+}
 
 export const requestErrors = {
   /** An answer without the envelope: a proxy's error page, a body cut short, a 5xx the handler never saw. */

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { id, msg, pageQuery, paged, seconds } from "./common";
-import { imageData } from "./funding";
+import { id, imageData, msg, pageQuery, paged, seconds } from "./common";
 import { SUPPORT_TEXT_MAX } from "./constants";
 
 export { SUPPORT_TEXT_MAX };

@@ -1,18 +1,11 @@
-import type { NavVariant } from "@/shared/ui/nav-bar";
 import { firstRoute, lazyPage, type LazyPage } from "./lazy-page";
+import type { RouteMeta } from "./route-meta";
 import { paths } from "@/shared/lib/paths";
 
-export interface RouteDef {
-  path: string;
+export interface RouteDef extends RouteMeta {
   component: LazyPage;
-  /** The seed's default bar or the page's custom bar. */
-  nav: NavVariant;
-  /** Visitors may open it (login, register, language, webview and their companions). */
-  public?: boolean;
   /** The real-name modal is not shown here (KYC, login, register). */
   noRealNameModal?: boolean;
-  /** A bottom-tab root: the tab bar is shown. */
-  tab?: boolean;
 }
 
 const home = firstRoute(() => import("./home/home-page"), "HomePage");

@@ -8,7 +8,8 @@ import { Icon } from "@/shared/ui/icons";
 import { Logo } from "@/shared/ui/logo";
 import { operatorToken, signOut, useMe } from "./api";
 import { LoginPage } from "./login-page";
-import { backofficePages } from "./pages";
+import { PageAccessProvider } from "./page-access";
+import { backofficePages, opensFor } from "./pages";
 import { SetupPage } from "./setup-page";
 
 function useSignedIn(): boolean {
@@ -51,16 +52,18 @@ function Layout() {
         </div>
       </nav>
       <main className="bo__main">
-        <Suspense fallback={<PageLoading />}>
-          <Switch>
-            {pages.map((page) => (
-              <Route key={page.path} path={page.path} component={page.component} />
-            ))}
-            <Route>
-              <Redirect to="/" replace />
-            </Route>
-          </Switch>
-        </Suspense>
+        <PageAccessProvider value={opensFor(me?.role)}>
+          <Suspense fallback={<PageLoading />}>
+            <Switch>
+              {pages.map((page) => (
+                <Route key={page.path} path={page.path} component={page.component} />
+              ))}
+              <Route>
+                <Redirect to="/" replace />
+              </Route>
+            </Switch>
+          </Suspense>
+        </PageAccessProvider>
       </main>
     </div>
   );

@@ -11,6 +11,7 @@ export const rejectKyc = operatorEndpoint<Kyc["reject"]>({ method: "POST", path:
 
 export const searchUsers = operatorEndpoint<typeof userAdmin.search>({ method: "GET", path: "backoffice/users", access: "operator" });
 export const getUserDetail = operatorEndpoint<typeof userAdmin.detail>({ method: "GET", path: "backoffice/users/detail", access: "operator" });
+export type UserDetailData = Awaited<ReturnType<typeof getUserDetail>>;
 export const getUserLedger = operatorEndpoint<typeof userAdmin.ledger>({ method: "GET", path: "backoffice/users/ledger", access: "operator" });
 export const freezeUser = operatorEndpoint<typeof userAdmin.freeze>({ method: "POST", path: "backoffice/users/freeze", access: "operator" });
 export const unfreezeUser = operatorEndpoint<typeof userAdmin.unfreeze>({ method: "POST", path: "backoffice/users/unfreeze", access: "operator" });

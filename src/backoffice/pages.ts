@@ -15,6 +15,9 @@ export interface BackofficePage {
 
 const ALL: OperatorRole[] = ["admin", "reviewer", "support"];
 
+/** Whether an operator of this role (none yet: not signed in) opens the page at `path`. */
+export const opensFor = (role: OperatorRole | undefined) => (path: string) => Boolean(role && backofficePages.some((p) => p.path === path && p.roles.includes(role)));
+
 /** The back office's screens; each domain adds its own here. */
 export const backofficePages: BackofficePage[] = [
   { path: "/", label: msg`Overview`, icon: "home", roles: ALL, component: lazy(() => import("./pages/overview-page").then((m) => ({ default: m.OverviewPage }))) },

@@ -24,14 +24,12 @@ import type { WalletSignIn } from "./wallet-signin";
 import type { PasskeyService } from "./passkeys";
 import type { AuthenticationResponse } from "../../contract/webauthn";
 import type { LoginOutcome } from "../../contract/security";
-import { userRecords } from "./user-records";
+import { userRecords, WITHDRAW_LOCK_MS } from "./user-records";
 
 export const ROOT_INVITE_SETTING = "root_invite_code";
 /** The owner hears of failed sign-ins (notice and e-mail) at this many, and again every `WARN_EVERY` more. */
 export const WARN_AT_FAILURES = 5;
 export const WARN_EVERY = 20;
-/** Changing a credential locks withdrawals this long (a published rule: 24 hours). */
-export const WITHDRAW_LOCK_MS = 24 * 3_600_000;
 
 interface ClientMeta {
   ip: string;

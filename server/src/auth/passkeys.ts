@@ -15,7 +15,7 @@ import type { Db, Executor } from "../platform/db";
 import { isUniqueViolation } from "../platform/db-errors";
 import { DomainError } from "../platform/errors";
 import { passkeyChallenges, passkeys } from "./auth.schema";
-import { WITHDRAW_LOCK_MS } from "./auth.service";
+import { WITHDRAW_LOCK_MS } from "./user-records";
 import { userRecords } from "./user-records";
 
 /** A challenge answers once, within this long (the browser's own prompt times out with it). */

@@ -2,6 +2,9 @@ import { and, count, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper }
 import type { Executor, Tx } from "../platform/db";
 import { users, type UserRow } from "./auth.schema";
 
+/** Changing a credential locks withdrawals this long (a published rule: 24 hours). */
+export const WITHDRAW_LOCK_MS = 24 * 3_600_000;
+
 /**
  * What other domains may do with a user's record: the `users` table stays auth's own, and these read and write it for
  * them (ARCHITECTURE.md, "Server domains and their doors"). Each write takes the caller's transaction, so a change of

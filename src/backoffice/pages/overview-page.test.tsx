@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import type { OperatorRole } from "@contract/backoffice";
+import { PageAccessProvider } from "../page-access";
+import { opensFor } from "../pages";
 import { OverviewPage } from "./overview-page";
 import { renderScreen } from "@/shared/testing/render-screen";
 
@@ -14,7 +16,11 @@ const counts = { deposits: 2, withdrawals: 0, kyc: 1, loans: 0, support_chats: 3
 
 function renderPage(role: OperatorRole) {
   api.role = role;
-  return renderScreen(<OverviewPage />);
+  return renderScreen(
+    <PageAccessProvider value={opensFor(role)}>
+      <OverviewPage />
+    </PageAccessProvider>,
+  );
 }
 
 describe("OverviewPage", () => {

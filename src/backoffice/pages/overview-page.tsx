@@ -10,7 +10,7 @@ import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { getOverview, useMe } from "../api";
 import { DOCUMENT_NAMES } from "../document-names";
-import { backofficePages } from "../pages";
+import { useOpens } from "../page-access";
 
 type CountKey = "deposits" | "withdrawals" | "kyc" | "loans" | "support_chats" | "stale_pairs";
 
@@ -61,10 +61,10 @@ const SETUP: Record<SetupItemKey, { todo: MessageDescriptor; done: MessageDescri
 /** Where an operator lands: the queues waiting for work and what users cannot do yet, each linking to its page. */
 export function OverviewPage() {
   const { i18n } = useLingui();
-  const { data: me } = useMe();
   const { data, error } = useSWR("backoffice/overview", () => getOverview({}, { silent: true }), { refreshInterval: 15_000 });
   // A page the operator's role does not open is shown as text, without a link.
-  const opens = (path: string) => Boolean(me && backofficePages.some((p) => p.path === path && p.roles.includes(me.role)));
+  const { data: me } = useMe();
+  const opens = useOpens();
   const linkTo = (path: string, children: ReactNode) => (opens(path) ? <Link href={path}>{children}</Link> : children);
   return (
     <>

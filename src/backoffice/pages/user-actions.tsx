@@ -7,14 +7,13 @@ import { showToast } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { KeyValue } from "@/shared/ui/key-value";
-import { adjustBalance, freezeUser, lockUser, unfreezeUser, unlockUser } from "../kyc-api";
-import type { Detail } from "./user-detail";
+import { adjustBalance, freezeUser, lockUser, unfreezeUser, unlockUser, type UserDetailData } from "../kyc-api";
 
 type StateAction = "freeze" | "unfreeze" | "lock" | "unlock";
 
 /** A key per adjustment form: a double click or a retry adjusts once (the server's idempotency). */
 
-export function AccountState({ detail, canAct, onChanged }: { detail: Detail; canAct: boolean; onChanged: () => void }) {
+export function AccountState({ detail, canAct, onChanged }: { detail: UserDetailData; canAct: boolean; onChanged: () => void }) {
   const { t } = useLingui();
   const [asking, setAsking] = useState<StateAction | null>(null);
   const [reason, setReason] = useState("");
@@ -98,7 +97,7 @@ export function AccountState({ detail, canAct, onChanged }: { detail: Detail; ca
   );
 }
 
-export function Adjustment({ detail, onDone }: { detail: Detail; onDone: () => void }) {
+export function Adjustment({ detail, onDone }: { detail: UserDetailData; onDone: () => void }) {
   const { t } = useLingui();
   const [form, setForm] = useState({ currency: "USDT", amount: "", reason: "" });
   const [key, setKey] = useState(newIdempotencyKey);

@@ -6,12 +6,11 @@ import { Skeleton } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { KeyValue } from "@/shared/ui/key-value";
 import { useMe } from "../api";
-import { getUserDetail } from "../kyc-api";
+import { getUserDetail, type UserDetailData } from "../kyc-api";
 import { PhotosModal, ReviewStatusBadge, SubmissionFacts } from "./kyc-parts";
 import { AccountState, Adjustment } from "./user-actions";
 import { UserLedger } from "./user-ledger";
 
-export type Detail = Awaited<ReturnType<typeof getUserDetail>>;
 
 export function StateBadges({ frozen, locked }: { frozen: boolean; locked: boolean }) {
   return (
@@ -126,7 +125,7 @@ export function UserDetail({ id, onBack }: { id: number; onBack: () => void }) {
   );
 }
 
-function Profile({ detail }: { detail: Detail }) {
+function Profile({ detail }: { detail: UserDetailData }) {
   const p = detail.profile;
   const yes = <Trans>Yes</Trans>;
   const no = <Trans>No</Trans>;
@@ -177,7 +176,7 @@ function Profile({ detail }: { detail: Detail }) {
   );
 }
 
-function History({ detail }: { detail: Detail }) {
+function History({ detail }: { detail: UserDetailData }) {
   return (
     <section className="bo-panel">
       <h2>

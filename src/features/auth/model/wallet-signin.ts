@@ -1,7 +1,9 @@
 import { addressSignSuffix } from "@contract/constants";
 import { addressRegister, getNonce } from "../api/wallet";
 import { startSession } from "./session";
-import type { EthereumProvider } from "./wallet-provider";
+
+/** The wallet's EIP-1193 provider (declared on `window` by wallet-provider.ts, which loads this module). */
+type EthereumProvider = NonNullable<Window["ethereum"]>;
 
 /**
  * The seed's md5 "sign" of the address (kept for compatibility; the signature is what proves ownership). spark-md5
