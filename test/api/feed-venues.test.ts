@@ -106,9 +106,9 @@ describe("switching a venue off for everybody", () => {
     expect((await switchVenue("okx", true)).status).toBe(200);
     expect(await audits()).toHaveLength(1);
     const values = { venue: "OKX", venues: "Bybit", time: utcDateTime(server.clock.now()) };
-    const notices = (await inbox("de")).filter((n) => n.kind === "notice" && n.title === server.ctx.translator.t("de", notifications.VENUE_OFF_TITLE.key, values));
+    const notices = (await inbox("es")).filter((n) => n.kind === "notice" && n.title === server.ctx.translator.t("es", notifications.VENUE_OFF_TITLE.key, values));
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ title: server.ctx.translator.t("de", notifications.VENUE_OFF_TITLE.key, values), body: server.ctx.translator.t("de", notifications.VENUE_OFF_BODY.key, values) });
+    expect(notices[0]).toMatchObject({ title: server.ctx.translator.t("es", notifications.VENUE_OFF_TITLE.key, values), body: server.ctx.translator.t("es", notifications.VENUE_OFF_BODY.key, values) });
     expect(notices[0].body).not.toBe(server.ctx.translator.t("en", notifications.VENUE_OFF_BODY.key, values));
     expect(await venueOf("okx")).toMatchObject({ connected: true, off: true });
 
@@ -137,8 +137,8 @@ describe("switching a venue off for everybody", () => {
     await server.market.step();
     expect(await btc()).toMatchObject({ last: "65030.00", trading: false, paused: true });
 
-    const on = await switchVenue("okx", false, admin.token);
-    expect([on.status, on.body.message]).toEqual([200, { venue: "okx", off: false }]);
+    const switchedOn = await switchVenue("okx", false, admin.token);
+    expect([switchedOn.status, switchedOn.body.message]).toEqual([200, { venue: "okx", off: false }]);
     expect((await audits()).map((a) => [a.action, a.target_id])).toEqual([
       ["market.venue.off", "okx"],
       ["market.venue.off", "bybit"],
@@ -147,8 +147,9 @@ describe("switching a venue off for everybody", () => {
     const now = server.clock.now().getTime();
     await send([[okx, okxTrade("65050", now - 10)]]);
     expect(await btc()).toMatchObject({ last: "65050.00", trading: true, paused: false });
-    const latest = (await inbox("en")).find((n) => n.kind === "notice");
-    expect(latest?.title).toBe("OKX prices switched on again");
-    expect(latest?.body).toContain("their prices come from OKX");
+    const titles = (await inbox("en")).filter((n) => n.kind === "notice").map((n) => n.title);
+    expect(titles.filter((title) => title.startsWith("OKX") || title.startsWith("Bybit"))).toEqual(["OKX prices switched on again", "Bybit prices switched off", "OKX prices switched off"]);
+    const on = (await inbox("en")).find((n) => n.title === "OKX prices switched on again");
+    expect(on?.body).toContain("crypto pairs are priced from OKX again; their prices come from OKX.");
   });
 });

@@ -23,10 +23,11 @@ export function matchesSearch(q: Pick<Quotation, "symbol" | "base" | "quote">, t
   if (!needle) return true;
   if (`${q.base}${q.quote}`.toUpperCase().includes(needle) || q.symbol.toUpperCase().replace("/", "").includes(needle)) return true;
   if (!nameOf) return false;
-  const word = folded(text);
+  const typed = folded(text);
+  // From the start of a word of the name: "gold" and "dollar" find theirs, "eth" does not find Tether.
   return [q.base, q.quote].some((code) => {
-    const name = nameOf(code);
-    return name !== null && folded(name).includes(word);
+    const words = nameOf(code)?.split(/\s+/).map(folded) ?? [];
+    return words.some((_, i) => words.slice(i).join("").startsWith(typed));
   });
 }
 

@@ -111,8 +111,11 @@ describe("market screen", () => {
     fireEvent.change(search, { target: { value: "euro" } });
     expect(rowSymbols()).toEqual(["EUR/USD"]);
     // In Spanish gold is "oro" and the dollar "dólar", typed with or without its accent.
-    const { activateLanguage } = await import("@/shared/i18n/i18n");
-    await act(() => activateLanguage("es"));
+    const { activateLanguage, screensCatalogueReady } = await import("@/shared/i18n/i18n");
+    await act(async () => {
+      await screensCatalogueReady();
+      await activateLanguage("es");
+    });
     fireEvent.change(screen.getByRole("searchbox"), { target: { value: "oro" } });
     expect(rowSymbols()).toEqual(["XAU/USD"]);
     fireEvent.change(screen.getByRole("searchbox"), { target: { value: "dolar" } });
