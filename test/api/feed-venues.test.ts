@@ -26,7 +26,7 @@ let user: { token: string; id: number };
 
 beforeAll(async () => {
   [okx, bybit] = await Promise.all([replayWs(() => {}), replayWs(() => {})]);
-  server = await createTestServer({ MARKET_VENUES: ["okx", "bybit"], OKX_STREAM_URL: okx.url, BYBIT_STREAM_URL: bybit.url });
+  server = await createTestServer({ MARKET_VENUES: ["okx", "bybit"], OKX_STREAM_URL: okx.url, BYBIT_STREAM_URL: bybit.url, METRICS_TOKEN: "feed-metrics-token" });
   server.clock.set(t0 + 600);
   await leadTheFeed(server);
   await until(() => okx.sockets.length === 1 && bybit.sockets.length === 1 && okx.received[0].length > 0 && bybit.received[0].length >= 3);
@@ -77,6 +77,12 @@ describe("the feed page lists every venue and source", () => {
     await until(() => okx.sockets.length === 2 && okx.received[1]?.length > 0, 10_000);
     await server.market.step();
     expect(await venueOf("okx")).toMatchObject({ connected: true, reconnects: 1 });
+    // Prometheus: the reconnects counter and each venue's tick age, one series per venue.
+    const text = (await server.app.inject({ url: "/metrics", headers: { authorization: "Bearer feed-metrics-token" } })).body;
+    expect(text).toContain("# TYPE tradewise_feed_reconnects_total counter");
+    expect(text).toMatch(/^tradewise_feed_reconnects_total\{venue="okx"\} 1$/m);
+    expect(text).toMatch(/^tradewise_feed_reconnects_total\{venue="bybit"\} 0$/m);
+    expect(text).toMatch(/^tradewise_feed_tick_age_seconds\{venue="okx"\} \d+(\.\d+)?$/m);
   });
 
   it("refuses a user, a reviewer's switch, an unknown venue and the simulator, and changes nothing", async () => {
@@ -148,7 +154,7 @@ describe("switching a venue off for everybody", () => {
     await send([[okx, okxTrade("65050", now - 10)]]);
     expect(await btc()).toMatchObject({ last: "65050.00", trading: true, paused: false });
     const titles = (await inbox("en")).filter((n) => n.kind === "notice").map((n) => n.title);
-    expect(titles.filter((title) => title.startsWith("OKX") || title.startsWith("Bybit"))).toEqual(["OKX prices switched on again", "Bybit prices switched off", "OKX prices switched off"]);
+    expect(titles.filter((title) => title.startsWith("OKX") || title.startsWith("Bybit")).sort()).toEqual(["Bybit prices switched off", "OKX prices switched off", "OKX prices switched on again"]);
     const on = (await inbox("en")).find((n) => n.title === "OKX prices switched on again");
     expect(on?.body).toContain("crypto pairs are priced from OKX again; their prices come from OKX.");
   });

@@ -482,6 +482,11 @@ export class MarketService {
     return this.venueBoard.reconnects();
   }
 
+  /** Each venue's last tick age (ms, from its own time), for the venues that have ticked (Prometheus). */
+  venueTickAges(): Array<{ venue: string; ageMs: number }> {
+    return this.venueBoard.tickAges(this.deps.clock.now().getTime());
+  }
+
   /** The back office's feed page; `venues` says which venues are switched off and which may be (venue-switch.ts). */
   feedStatus(leader: boolean, venues: { isOff(venue: string): boolean; canSwitch(venue: string): boolean }) {
     const nowMs = this.deps.clock.now().getTime();

@@ -84,6 +84,13 @@ export class VenueBoard {
     });
   }
 
+  tickAges(nowMs: number): Array<{ venue: string; ageMs: number }> {
+    return this.info.flatMap((v) => {
+      const at = this.stats[v.id]?.lastTickAtMs;
+      return at == null ? [] : [{ venue: v.id, ageMs: Math.max(0, nowMs - at) }];
+    });
+  }
+
   /** Reconnects per venue so far (the Prometheus counter). */
   reconnects(): Array<{ venue: string; reconnects: number }> {
     return this.info.map((v) => ({ venue: v.id, reconnects: this.stats[v.id]?.reconnects ?? 0 }));
