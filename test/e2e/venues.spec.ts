@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { Decimal } from "decimal.js";
 import { totpCode } from "../../server/src/platform/totp";
 import { fixtureLines, replayWs, type WsReplay } from "../../server/src/testing/replay";
-import { backOffice, dismissRealNameModal, expect, loginThroughUi, registerByApi, test } from "./fixtures";
+import { backOffice, dismissRealNameModal, E2E_ROOT_INVITE, expect, loginThroughUi, registerByApi, test } from "./fixtures";
 
 /**
  * Real venues on the phone and in the back office: a server of this spec's own (the shared one runs the simulator)
@@ -20,7 +20,7 @@ test.describe.configure({ mode: "serial" });
 const PORT = 41_420;
 const BASE = `http://127.0.0.1:${PORT}`;
 test.use({ baseURL: BASE });
-const INVITE = "E2EVENUES1";
+
 const OPERATOR = { name: "e2e-venues", password: "e2e-operator-pass", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" };
 /** The recorded frames' clock: the replay moves it to now. */
 const T0 = 1767600000000;
@@ -79,7 +79,7 @@ test.beforeAll(async () => {
     DATA_DIR: dataDir,
     STATIC_DIR: "dist",
     LOG_LEVEL: "warn",
-    ROOT_INVITE_CODE: INVITE,
+    ROOT_INVITE_CODE: E2E_ROOT_INVITE,
     RATE_LIMIT_AUTH: "1000",
     BOOTSTRAP_OPERATOR: `${OPERATOR.name}:${OPERATOR.password}:${OPERATOR.secret}:admin`,
     MARKET_VENUES: "okx,bybit",
@@ -158,7 +158,9 @@ test("the contract ticket shows the venues' book and recent trades, and both mov
     ]) {
       await useLanguage(page, lang);
       await page.goto("/#/pages/market/index");
-      await dismissRealNameModal(page);
+      // The real-name reminder, in the language shown: its first button is "Later".
+      const reminder = page.getByRole("dialog");
+      await reminder.waitFor({ timeout: 3_000 }).then(() => reminder.getByRole("button").first().click(), () => undefined);
       await page.getByTestId("market-tab-forex").click();
       await page.getByRole("searchbox").fill(word);
       await page.waitForTimeout(600);
