@@ -96,37 +96,25 @@ export function FeedPage() {
           <thead>
             <tr>
               <th><Trans>Venue</Trans></th>
-              <th><Trans>Source</Trans></th>
               <th><Trans>Status</Trans></th>
+              <th><Trans>Prices used</Trans></th>
               <th className="num"><Trans>Last tick age</Trans></th>
-              <th className="num"><Trans>Reconnects</Trans></th>
               <th className="num"><Trans>Messages/s</Trans></th>
+              <th className="num"><Trans>Reconnects</Trans></th>
+              <th><Trans>Source</Trans></th>
               <th className="num"><Trans>Taker fee</Trans></th>
               <th className="num"><Trans>Pairs</Trans></th>
-              <th><Trans>Prices used</Trans></th>
             </tr>
           </thead>
           <tbody>
             {data.venues.map((v) => (
               <tr key={v.id} data-testid={`venue-${v.id}`}>
                 <td style={{ fontWeight: 600 }}>{v.name}</td>
-                <td>{v.source}</td>
                 <td>
                   <span className={`badge ${v.connected ? "badge--up" : "badge--danger"}`} data-testid="venue-connected">
                     {v.connected ? t`Connected` : t`Disconnected`}
                   </span>
                 </td>
-                <td className={`num ${v.tick_age_ms === null || v.tick_age_ms > STALE_MS ? "down" : ""}`} data-testid="venue-age">
-                  {ageText(v.tick_age_ms)}
-                </td>
-                <td className="num" data-testid="venue-reconnects">
-                  {v.reconnects}
-                </td>
-                <td className="num" data-testid="venue-rate">
-                  {formatDecimal(String(v.messages_per_s))}
-                </td>
-                <td className="num">{formatRate(v.fee_rate)}</td>
-                <td className="num">{v.pairs}</td>
                 <td>
                   <span className={`badge ${v.off ? "badge--danger" : "badge--up"}`} data-testid="venue-off">
                     {v.off ? t`Switched off` : t`On`}
@@ -137,6 +125,18 @@ export function FeedPage() {
                     </button>
                   )}
                 </td>
+                <td className={`num ${v.tick_age_ms === null || v.tick_age_ms > STALE_MS ? "down" : ""}`} data-testid="venue-age">
+                  {ageText(v.tick_age_ms)}
+                </td>
+                <td className="num" data-testid="venue-rate">
+                  {formatDecimal(String(v.messages_per_s))}
+                </td>
+                <td className="num" data-testid="venue-reconnects">
+                  {v.reconnects}
+                </td>
+                <td>{v.source}</td>
+                <td className="num">{formatRate(v.fee_rate)}</td>
+                <td className="num">{v.pairs}</td>
               </tr>
             ))}
           </tbody>
