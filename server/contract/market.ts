@@ -442,6 +442,36 @@ export const feedPair = z.object({
 });
 export type FeedPair = z.infer<typeof feedPair>;
 
+/** A venue or source on the feed page: the arbitrage list's fields, and its connection's figures. */
+export const feedVenue = venue.extend({
+  /** Switched off by an operator: its prices count for nothing (its connection stays open). */
+  off: z.boolean(),
+  /** An operator may switch it off (the crypto venues; OANDA and the simulator are their pairs' only source). */
+  switchable: z.boolean(),
+  /** Connections opened after the first, since the feed started. */
+  reconnects: z.number().int(),
+  /** Messages received per second, over the last few seconds. */
+  messages_per_s: z.number(),
+  /** The venue's own time of its latest trade or price (ms), and its age when asked (ms); null: none yet. */
+  last_tick_at_ms: z.number().int().nullable(),
+  tick_age_ms: z.number().int().nullable(),
+});
+export type FeedVenue = z.infer<typeof feedVenue>;
+
+export const switchVenue = call({
+  method: "POST",
+  path: "backoffice/market/feed/venue",
+  access: "operator",
+  summary: "Switch a crypto venue off for everybody (its prices drop out of every pair's quote; a pair pauses only if no fresh venue remains) or on again: audited and announced to every user",
+  tags: ["backoffice", "market"],
+  input: z.object({
+    venue: z.string(msg("MISSING_PARAMETER")).trim().min(1, msg("MISSING_PARAMETER")).max(32),
+    off: z.boolean(msg("PARAMETER_ERROR")),
+    reason: z.string().trim().max(200).optional(),
+  }),
+  output: z.object({ venue: z.string(), off: z.boolean() }),
+});
+
 export const feedStatus = call({
   method: "GET",
   path: "backoffice/market/feed",
@@ -457,7 +487,7 @@ export const feedStatus = call({
     /** A feed is running somewhere: a tick arrived in the last minute. */
     live: z.boolean(),
     bus: z.enum(["local", "redis"]),
-    venues: z.array(venue),
+    venues: z.array(feedVenue),
     pairs: z.array(feedPair),
     /** Ticks are kept this long (hours) for settlements to show. */
     tick_retention_hours: z.number().int(),

@@ -117,6 +117,8 @@ export const errors = {
   TERM_CHANGE_PENDING: e(409, "该交易对此项条款已有待生效的变更，请先取消", "A change of this term is already announced for this pair: cancel it first"),
   TERM_CHANGE_STARTED: e(409, "该变更已生效或已取消", "This change has already taken effect or been cancelled"),
   TERM_NOTICE_RANGE: e(400, "通知期须为24至720小时的整数", "The notice period must be a whole number of hours from 24 to 720"),
+  VENUE_NOT_FOUND: e(404, "行情源不存在", "No such price venue"),
+  VENUE_NOT_SWITCHABLE: e(409, "只有加密货币行情源可以停用：该来源的交易对没有其他价格来源", "Only a crypto venue can be switched off: this source's pairs have no other price"),
   PRICE_PRECISION: e(400, "价格小数位数超出交易对精度", "The price has more decimals than this pair allows"),
 
   // deposit, hosting, loan

@@ -105,6 +105,15 @@ export const notifications = {
   ),
   // An operator's change of a trading configuration (leveraged rules, spot fees, option payouts), published to every
   // user: {changes} is the lines below joined, each naming its scope, term, old -> new; {time} is UTC.
+  // An operator switched a crypto venue's prices off (or on again) for everybody: {venue} its name, {venues} the
+  // venues the crypto pairs' prices come from now (a comma list).
+  VENUE_OFF_TITLE: s("{venue} 行情源已停用", "{venue} prices switched off"),
+  VENUE_OFF_BODY: s(
+    "自 {time} UTC 起，加密货币交易对的价格不再参考 {venue}，改由 {venues} 提供。订单和仓位不受影响。",
+    "From {time} UTC, crypto pairs are no longer priced from {venue}; their prices come from {venues}. Orders and positions are not affected.",
+  ),
+  VENUE_ON_TITLE: s("{venue} 行情源已恢复", "{venue} prices switched on again"),
+  VENUE_ON_BODY: s("自 {time} UTC 起，加密货币交易对的价格重新参考 {venue}，现由 {venues} 提供。", "From {time} UTC, crypto pairs are priced from {venue} again; their prices come from {venues}."),
   TERM_CONFIG_TITLE: s("{product}交易条件调整公告", "{product}: change of trading terms"),
   TERM_CONFIG_UP_BODY: s(
     "自 {time} UTC 起，此后下的订单适用以下新条件：{changes}。已持有的仓位和已下的订单保持下单时的条件。",

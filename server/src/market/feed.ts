@@ -59,6 +59,18 @@ export interface VenueInfo {
   source: MarketSource;
 }
 
+/** A venue's connection as the back office's feed page shows it. */
+export interface VenueStats {
+  /** The connection is open now (whether or not an operator switched the venue off). */
+  connected: boolean;
+  /** Connections opened after the first. */
+  reconnects: number;
+  /** Frames (messages, lines) received so far. */
+  frames: number;
+  /** The venue's own time of its latest trade or price (null: none yet). */
+  lastTickAtMs: number | null;
+}
+
 export interface FeedSink {
   tick(tick: Tick): void;
   quote(quote: VenueQuote): void;
@@ -83,8 +95,8 @@ export interface FeedAdapter {
   connectedVenues(): string[];
   /** Pairs the source says cannot trade now (a broker's `tradeable: false`): paused whatever their tick's age. */
   halted?(): string[];
-  /** Per venue: connections opened after the first, and frames received (the feed page). */
-  venueStats?(): Record<string, { reconnects: number; frames: number }>;
+  /** Per venue: its connection, reconnects, frames received and its last tick's own time (the feed page). */
+  venueStats?(): Record<string, VenueStats>;
   /** Starts producing into `sink`. `from` holds each pair's last recorded tick, if any. */
   start(sink: FeedSink, from: ReadonlyMap<string, StartPoint>): Promise<void> | void;
   stop(): Promise<void> | void;

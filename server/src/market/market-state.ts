@@ -1,5 +1,5 @@
 import type { Candle, KlineInterval, MarketSource } from "../../contract/market";
-import type { Tick, VenueBook, VenueQuote, VenueTrade } from "./feed";
+import type { Tick, VenueBook, VenueQuote, VenueStats, VenueTrade } from "./feed";
 import { fromCandle, INTERVALS, KlineBook } from "./kline.engine";
 import type { MarketStore, StoredTick } from "./market.store";
 import { estimateQuoteVolume, RollingDay } from "./ticker.engine";
@@ -42,8 +42,8 @@ export interface MarketUpdate {
   books?: VenueBook[];
   /** Every pair its source says cannot trade now (the whole list, so every process converges). */
   halted?: string[];
-  /** Per venue: reconnects and frames received so far (the feed page's figures). */
-  venueStats?: Record<string, { reconnects: number; frames: number }>;
+  /** Per venue: its connection, reconnects, frames received so far and its last tick's time (the feed page). */
+  venueStats?: Record<string, VenueStats>;
 }
 
 /** A pair's trades a flush carries at most: the recent-trades list shows the newest. */

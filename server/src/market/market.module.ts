@@ -19,6 +19,7 @@ import { MarketStore } from "./market.store";
 import { DEFAULT_REALTIME_OPTIONS, RealtimeHub, type RealtimeOptions } from "./realtime";
 import { SimFeed } from "./sim.feed";
 import { TermChanges } from "./term-changes";
+import { VenueSwitch } from "./venue-switch";
 import type { NoticeBoard } from "../platform/notify";
 
 /**
@@ -51,6 +52,8 @@ export interface MarketModule {
   hub: RealtimeHub;
   runner: FeedRunner;
   leadership: Leadership;
+  /** The crypto venues switched off for everybody (the back office's feed page). */
+  venueSwitch: VenueSwitch;
   /** Live prices for the wallet (`registerMoney(ctx, { prices })`). */
   prices: PriceSource;
   publishToUser(userId: number, channel: UserChannel, data: unknown): void;
@@ -113,8 +116,20 @@ export function marketAdapters(ctx: AppContext, options: Pick<MarketOptions, "si
 
 export async function registerMarket(ctx: AppContext, app: FastifyInstance, options: MarketOptions): Promise<MarketModule> {
   const runnerOptions: RunnerOptions = { ...DEFAULT_RUNNER_OPTIONS, ...options.runner };
+  // The venues switched off are read before any adapter runs: the crypto mix asks on every trade.
+  let adapters: FeedAdapter[] = [];
+  const venueSwitch = new VenueSwitch({
+    db: ctx.db,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    translator: ctx.translator,
+    notices: options.notices,
+    switchable: () => adapters.filter((a) => a instanceof VenueMix).flatMap((a) => a.venues),
+  });
+  const isOff = venueSwitch.isOff;
   // Adapters exist in every process (they name the venues and which source prices which pair); only the leader starts them.
-  let adapters = options.adapters ?? marketAdapters(ctx, options, true, runnerOptions.seed);
+  adapters = options.adapters ?? marketAdapters(ctx, options, true, runnerOptions.seed, isOff);
+  const unfollowSwitch = await venueSwitch.init();
   const store = new MarketStore(ctx.database);
   await store.ensurePairs(options.instruments ?? INSTRUMENTS);
   const maxTickAgeMs = { crypto: ctx.config.TICK_MAX_AGE_CRYPTO_MS, forex: ctx.config.TICK_MAX_AGE_FOREX_MS, metal: ctx.config.TICK_MAX_AGE_METAL_MS };
@@ -131,7 +146,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   /** Shutting down: a leader stepping down does not start following again. */
   let closing = false;
 
-  marketRoutes(ctx, service, terms, { leader: () => manual || leadership.isLeader, retentionHours: runnerOptions.tickRetentionHours });
+  marketRoutes(ctx, service, terms, venueSwitch, { leader: () => manual || leadership.isLeader, retentionHours: runnerOptions.tickRetentionHours });
   favoritesRoutes(ctx, service);
 
   const module: MarketModule = {
@@ -141,6 +156,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
       return runner;
     },
     leadership,
+    venueSwitch,
     prices: service.priceSource(),
     publishToUser: (userId, channel, data) => hub.publishToUser(userId, channel, data),
     publishToUsers: (channel, list) => hub.publishToUsers(channel, list),
@@ -161,7 +177,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
     },
     async startManual(overrides = {}) {
       const manualOptions = { ...runnerOptions, ...overrides };
-      if (!options.adapters) adapters = marketAdapters(ctx, options, false, manualOptions.seed);
+      if (!options.adapters) adapters = marketAdapters(ctx, options, false, manualOptions.seed, isOff);
       runner = new FeedRunner({ store, bus: ctx.bus, clock: ctx.clock, log: ctx.log, adapters, precision }, manualOptions);
       manual = true;
       const from = await runner.init();
@@ -174,6 +190,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
       await leadership.stop();
       if (manual) await runner.stop();
       manual = false;
+      unfollowSwitch();
       service.close();
     },
     isLeader: () => manual || leadership.isLeader,

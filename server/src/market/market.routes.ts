@@ -3,12 +3,13 @@ import type { OperatorRole } from "../../contract/backoffice";
 import type { AppContext } from "../platform/context";
 import type { MarketService } from "./market.service";
 import type { TermChanges } from "./term-changes";
+import type { VenueSwitch } from "./venue-switch";
 
 const READERS: OperatorRole[] = ["admin", "reviewer", "support"];
 const FX = ["forex", "metal"] as const;
 
 /** The market calls: thin, the service answers. */
-export function marketRoutes(ctx: AppContext, service: MarketService, terms: TermChanges, feed: { leader: () => boolean; retentionHours: number }): void {
+export function marketRoutes(ctx: AppContext, service: MarketService, terms: TermChanges, venueSwitch: VenueSwitch, feed: { leader: () => boolean; retentionHours: number }): void {
   const { api, config } = ctx;
 
   api.route(market.quotations, ({ input }) => service.quotations(input.kind ? [input.kind] : undefined));
@@ -32,8 +33,9 @@ export function marketRoutes(ctx: AppContext, service: MarketService, terms: Ter
       source: config.MARKET_SOURCE,
       bus: ctx.bus.kind ?? "local",
       tick_retention_hours: feed.retentionHours,
-      ...service.feedStatus(feed.leader()),
+      ...service.feedStatus(feed.leader(), venueSwitch),
     }),
     { roles: READERS },
   );
+  api.route(market.switchVenue, ({ operator, input }) => venueSwitch.set(operator.id, input.venue, input.off, input.reason ?? null, service.venues()), { roles: ["admin"] });
 }

@@ -69,7 +69,6 @@ export class MarketService {
   /** Each pair's latest book per venue, and its recent trades (newest last, at most RECENT_TRADES). */
   private readonly books = new Map<string, Map<string, VenueBook>>();
   private readonly recentTrades = new Map<string, VenueTrade[]>();
-  private venueStats: NonNullable<MarketUpdate["venueStats"]> = {};
   private unsubscribe: Array<() => void> = [];
   /** When the last update arrived (ms, this process's clock), and from which process. */
   lastUpdateMs: number | null = null;
@@ -169,7 +168,6 @@ export class MarketService {
       list.sort((a, b) => a.atMs - b.atMs);
       if (list.length > RECENT_TRADES) list.splice(0, list.length - RECENT_TRADES);
     }
-    if (update.venueStats) this.venueStats = update.venueStats;
   }
 
   /**
@@ -479,13 +477,23 @@ export class MarketService {
     }).length;
   }
 
-  /** The back office's feed page. */
-  feedStatus(leader: boolean) {
+  /** Each venue's reconnects so far, as the leader's last update counted them (Prometheus). */
+  venueReconnects(): Array<{ venue: string; reconnects: number }> {
+    return this.venueBoard.reconnects();
+  }
+
+  /** Each venue's last tick age (ms, from its own time), for the venues that have ticked (Prometheus). */
+  venueTickAges(): Array<{ venue: string; ageMs: number }> {
+    return this.venueBoard.tickAges(this.deps.clock.now().getTime());
+  }
+
+  /** The back office's feed page; `venues` says which venues are switched off and which may be (venue-switch.ts). */
+  feedStatus(leader: boolean, venues: { isOff(venue: string): boolean; canSwitch(venue: string): boolean }) {
     const nowMs = this.deps.clock.now().getTime();
     return {
       leader,
       live: this.lastUpdateMs !== null && nowMs - this.lastUpdateMs <= FEED_LIVE_MS,
-      venues: this.venues(),
+      venues: this.venueBoard.feedVenues(nowMs, (v) => venues.isOff(v), (v) => venues.canSwitch(v)),
       pairs: [...this.pairRows.values()].map((row) => {
         const tick = this.lastTicks.get(row.symbol);
         return {

@@ -1,5 +1,5 @@
 import { Dec, plain } from "./decimal";
-import type { DepthLevel, FeedAdapter, FeedSink, VenueInfo } from "./feed";
+import type { DepthLevel, FeedAdapter, FeedSink, VenueInfo, VenueStats } from "./feed";
 import type { Instrument } from "./instruments";
 import { MONEY_PATTERN } from "../../contract/common";
 import { backoffDelay, type FeedLog } from "./stream-client";
@@ -124,6 +124,8 @@ export class OandaFeed implements FeedAdapter {
   reconnects = 0;
   frames = 0;
   dropped = 0;
+  /** The time of the latest price line (OANDA's own `time`), for the feed page. */
+  lastTickAtMs: number | null = null;
 
   constructor(private readonly options: OandaFeedOptions) {
     const listed = options.instruments.filter((i) => i.oanda);
@@ -134,6 +136,10 @@ export class OandaFeed implements FeedAdapter {
 
   connectedVenues(): string[] {
     return this.open ? [OANDA_VENUE.id] : [];
+  }
+
+  venueStats(): Record<string, VenueStats> {
+    return { [OANDA_VENUE.id]: { connected: this.open, reconnects: this.reconnects, frames: this.frames, lastTickAtMs: this.lastTickAtMs } };
   }
 
   /** Pairs whose last price said `tradeable: false`: paused until a tradeable one. */
@@ -226,6 +232,7 @@ export class OandaFeed implements FeedAdapter {
       return;
     }
     this.lastAt.set(event.symbol, event.atMs);
+    if (event.atMs > (this.lastTickAtMs ?? 0)) this.lastTickAtMs = event.atMs;
     if (!event.tradeable) {
       this.halts.add(event.symbol);
       return;

@@ -1,5 +1,5 @@
 import type { Clock } from "../platform/clock";
-import type { DepthLevel, FeedAdapter, FeedSink, StartPoint, VenueBook, VenueInfo } from "./feed";
+import type { DepthLevel, FeedAdapter, FeedSink, StartPoint, VenueBook, VenueInfo, VenueStats } from "./feed";
 import type { Instrument } from "./instruments";
 import { DAY_MS } from "./kline.engine";
 import { Random } from "./random";
@@ -123,6 +123,9 @@ export class SimFeed implements FeedAdapter {
   private pairs: PairState[] = [];
   private sink: FeedSink | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** Ticks made and the time of the latest (the feed page: the simulator is one more source). */
+  private frames = 0;
+  private lastTickAtMs: number | null = null;
 
   constructor(private readonly options: SimFeedOptions) {
     this.symbols = options.instruments.map((i) => i.symbol);
@@ -130,6 +133,11 @@ export class SimFeed implements FeedAdapter {
 
   connectedVenues(): string[] {
     return this.sink ? this.venues.map((v) => v.id) : [];
+  }
+
+  venueStats(): Record<string, VenueStats> {
+    const stats: VenueStats = { connected: this.sink !== null, reconnects: 0, frames: this.frames, lastTickAtMs: this.lastTickAtMs };
+    return Object.fromEntries(this.venues.map((v) => [v.id, stats]));
   }
 
   start(sink: FeedSink, from: ReadonlyMap<string, StartPoint>): void {
@@ -171,6 +179,8 @@ export class SimFeed implements FeedAdapter {
       const price = formatPrice(after, instrument.pricePrecision);
       const quantity = quantityFor(instrument, random, dtMs, moveSigmas);
       sink.tick({ symbol: instrument.symbol, price, quantity, atMs, source: "sim" });
+      this.frames++;
+      this.lastTickAtMs = atMs;
       sink.trade?.({ venue: SIM_VENUES[0].id, symbol: instrument.symbol, price, quantity, side: after >= before ? "buy" : "sell", atMs });
       this.quoteVenues(pair, after, dtMs, atMs, sink);
       if (sink.book) sink.book(this.bookOf(pair, atMs));

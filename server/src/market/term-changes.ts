@@ -134,15 +134,8 @@ export class TermChanges {
     return bySymbol;
   }
 
-  /** The notice in every language: the English original and its nine translations. */
   private texts(title: string, body: string, values: TextValues | ((lang: Language) => TextValues)): { en: NoticeText } & Partial<Record<string, NoticeText>> {
-    const out: Record<string, NoticeText> = {};
-    for (const lang of languages) {
-      const v = typeof values === "function" ? values(lang) : values;
-      const text = this.deps.translator.t(lang, body, v);
-      out[lang] = { title: this.deps.translator.t(lang, title, v), summary: text, body: `<p>${escapeHtml(text)}</p>` };
-    }
-    return out as { en: NoticeText } & Record<string, NoticeText>;
+    return noticeTexts(this.deps.translator, title, body, values);
   }
 
   /**
@@ -418,4 +411,15 @@ export class TermChanges {
     });
     return { notice_hours: hours };
   }
+}
+
+/** A notice to every user in every language: the English original and its nine translations (one paragraph). */
+export function noticeTexts(translator: Translator, title: string, body: string, values: TextValues | ((lang: Language) => TextValues)): { en: NoticeText } & Partial<Record<string, NoticeText>> {
+  const out: Record<string, NoticeText> = {};
+  for (const lang of languages) {
+    const v = typeof values === "function" ? values(lang) : values;
+    const text = translator.t(lang, body, v);
+    out[lang] = { title: translator.t(lang, title, v), summary: text, body: `<p>${escapeHtml(text)}</p>` };
+  }
+  return out as { en: NoticeText } & Record<string, NoticeText>;
 }

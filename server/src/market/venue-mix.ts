@@ -1,7 +1,7 @@
 import type { MarketSource } from "../../contract/market";
 import type { Clock } from "../platform/clock";
 import { Dec, plain } from "./decimal";
-import type { FeedAdapter, FeedSink, Tick, VenueInfo } from "./feed";
+import type { FeedAdapter, FeedSink, Tick, VenueInfo, VenueStats } from "./feed";
 
 /**
  * Several venues pricing the same pairs, behind the one adapter interface (MARKET_VENUES=binance,okx,bybit). Each
@@ -54,7 +54,7 @@ export class VenueMix implements FeedAdapter {
     return this.children.flatMap((c) => c.halted?.() ?? []);
   }
 
-  venueStats(): Record<string, { reconnects: number; frames: number }> {
+  venueStats(): Record<string, VenueStats> {
     return Object.assign({}, ...this.children.map((c) => c.venueStats?.() ?? {}));
   }
 

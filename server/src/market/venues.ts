@@ -1,14 +1,16 @@
-import type { ArbitrageScan, MarketKind, Venue } from "../../contract/market";
+import type { ArbitrageScan, FeedVenue, MarketKind, Venue } from "../../contract/market";
 import type { Executor } from "../platform/db";
 import { getSetting } from "../platform/settings";
 import { Dec } from "./decimal";
-import type { VenueInfo, VenueQuote } from "./feed";
+import type { VenueInfo, VenueQuote, VenueStats } from "./feed";
 import type { MarketUpdate } from "./market-state";
 import type { PairRow } from "./market.store";
 import { scan } from "./scanner.engine";
 
 /** A venue that has not quoted for this long is not connected, whatever its adapter says. */
 const VENUE_LIVE_MS = 30_000;
+/** Messages per second are counted over about this long. */
+const RATE_WINDOW_MS = 5_000;
 
 /**
  * Taker fees per venue (settings `market.venue_fees` overrides them): what the scanner subtracts. The real venues'
@@ -23,6 +25,9 @@ export class VenueBoard {
   private readonly connected = new Map<string, boolean>();
   private readonly lastQuote = new Map<string, number>();
   private fees: Record<string, string> = DEFAULT_VENUE_FEES;
+  private stats: Record<string, VenueStats> = {};
+  /** Per venue: the frame counts of the last few updates (time, frames), oldest first, for messages per second. */
+  private readonly samples = new Map<string, Array<{ atMs: number; frames: number }>>();
 
   constructor(private readonly info: readonly VenueInfo[]) {}
 
@@ -30,7 +35,8 @@ export class VenueBoard {
     this.fees = { ...DEFAULT_VENUE_FEES, ...((await getSetting<Record<string, string>>(db, VENUE_FEES_KEY)) ?? {}) };
   }
 
-  apply(update: Pick<MarketUpdate, "quotes" | "venues">): void {
+  apply(update: Pick<MarketUpdate, "quotes" | "venues" | "venueStats"> & { atMs?: number }): void {
+    if (update.venueStats && update.atMs !== undefined) this.applyStats(update.atMs, update.venueStats);
     for (const quote of update.quotes) {
       let byVenue = this.quotes.get(quote.symbol);
       if (!byVenue) this.quotes.set(quote.symbol, (byVenue = new Map()));
@@ -38,6 +44,56 @@ export class VenueBoard {
       this.lastQuote.set(quote.venue, Math.max(this.lastQuote.get(quote.venue) ?? 0, quote.atMs));
     }
     for (const venue of update.venues) this.connected.set(venue.id, venue.connected);
+  }
+
+  private applyStats(atMs: number, stats: Record<string, VenueStats>): void {
+    this.stats = stats;
+    for (const [venue, { frames }] of Object.entries(stats)) {
+      let list = this.samples.get(venue);
+      // A new leader counts from 0 again: its samples start over.
+      if (!list || (list.length && frames < list[list.length - 1].frames)) this.samples.set(venue, (list = []));
+      list.push({ atMs, frames });
+      while (list.length > 2 && atMs - list[1].atMs >= RATE_WINDOW_MS) list.shift();
+    }
+  }
+
+  private messagesPerSecond(venue: string): number {
+    const list = this.samples.get(venue);
+    if (!list || list.length < 2) return 0;
+    const first = list[0];
+    const last = list[list.length - 1];
+    return last.atMs > first.atMs ? Math.round(((last.frames - first.frames) * 10_000) / (last.atMs - first.atMs)) / 10 : 0;
+  }
+
+  /** The feed page's rows: each venue's connection as its adapter reports it, its figures, and whether it is off. */
+  feedVenues(nowMs: number, isOff: (venue: string) => boolean, canSwitch: (venue: string) => boolean): FeedVenue[] {
+    return this.venues(nowMs).map((venue) => {
+      const stats = this.stats[venue.id];
+      const lastTickAtMs = stats?.lastTickAtMs ?? null;
+      return {
+        ...venue,
+        // The socket's own state: a venue switched off stays connected, its prices dropped.
+        connected: stats ? stats.connected : venue.connected,
+        off: isOff(venue.id),
+        switchable: canSwitch(venue.id),
+        reconnects: stats?.reconnects ?? 0,
+        messages_per_s: this.messagesPerSecond(venue.id),
+        last_tick_at_ms: lastTickAtMs,
+        tick_age_ms: lastTickAtMs === null ? null : Math.max(0, nowMs - lastTickAtMs),
+      };
+    });
+  }
+
+  tickAges(nowMs: number): Array<{ venue: string; ageMs: number }> {
+    return this.info.flatMap((v) => {
+      const at = this.stats[v.id]?.lastTickAtMs;
+      return at == null ? [] : [{ venue: v.id, ageMs: Math.max(0, nowMs - at) }];
+    });
+  }
+
+  /** Reconnects per venue so far (the Prometheus counter). */
+  reconnects(): Array<{ venue: string; reconnects: number }> {
+    return this.info.map((v) => ({ venue: v.id, reconnects: this.stats[v.id]?.reconnects ?? 0 }));
   }
 
   venues(nowMs: number): Venue[] {

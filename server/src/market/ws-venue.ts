@@ -1,7 +1,7 @@
 import WebSocket from "ws";
 import type { MarketSource } from "../../contract/market";
 import type { Clock } from "../platform/clock";
-import type { DepthLevel, FeedAdapter, FeedSink, VenueInfo } from "./feed";
+import type { DepthLevel, FeedAdapter, FeedSink, VenueInfo, VenueStats } from "./feed";
 import { backoffDelay, type FeedLog } from "./stream-client";
 
 /**
@@ -66,6 +66,8 @@ export class WsVenueFeed implements FeedAdapter {
   reconnects = 0;
   frames = 0;
   dropped = 0;
+  /** The venue's own time of its latest trade (the feed page's tick age). */
+  lastTickAtMs: number | null = null;
 
   constructor(
     readonly protocol: VenueProtocol,
@@ -80,8 +82,8 @@ export class WsVenueFeed implements FeedAdapter {
     return this.open ? [this.protocol.venue.id] : [];
   }
 
-  venueStats(): Record<string, { reconnects: number; frames: number }> {
-    return { [this.protocol.venue.id]: { reconnects: this.reconnects, frames: this.frames } };
+  venueStats(): Record<string, VenueStats> {
+    return { [this.protocol.venue.id]: { connected: this.open, reconnects: this.reconnects, frames: this.frames, lastTickAtMs: this.lastTickAtMs } };
   }
 
   start(sink: FeedSink): void {
@@ -159,6 +161,7 @@ export class WsVenueFeed implements FeedAdapter {
           continue;
         }
         this.lastTradeAt.set(event.symbol, event.atMs);
+        if (event.atMs > (this.lastTickAtMs ?? 0)) this.lastTickAtMs = event.atMs;
         sink.tick({ symbol: event.symbol, price: event.price, quantity: event.quantity, atMs: event.atMs, source, venue: id, ...(event.side ? { side: event.side } : {}) });
       } else if (event.type === "quote") {
         sink.quote({ venue: id, symbol: event.symbol, bid: event.bid, ask: event.ask, atMs: event.atMs ?? this.options.clock.now().getTime() });

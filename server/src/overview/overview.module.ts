@@ -94,6 +94,13 @@ export function registerOverviewMetrics(metrics: Metrics, s: Pick<OverviewSource
       if (age !== null) set({ symbol }, age / 1000);
     }
   });
+  // The venues are the deployment's configured few (bounded labels); the leader counts, every process reports its last update.
+  metrics.counter("feed_reconnects_total", "Reconnects of each price venue's stream since its feed started", ["venue"], (set) => {
+    for (const { venue, reconnects } of s.market.venueReconnects()) set({ venue }, reconnects);
+  });
+  metrics.gauge("feed_tick_age_seconds", "Age of each price venue's latest trade or price (from the venue's own time)", ["venue"], (set) => {
+    for (const { venue, ageMs } of s.market.venueTickAges()) set({ venue }, ageMs / 1000);
+  });
   metrics.gauge("leader", "1 in the process that runs the engines (the feed, the trigger book, the jobs)", [], (set) => set({}, g.isLeader() ? 1 : 0));
   metrics.gauge("trigger_book_size", "Levels waiting in the trigger book of this process (0 outside the leader)", [], (set) => set({}, g.triggerBookSize()));
   const pool = g.poolStats;

@@ -9,6 +9,11 @@ import client from "prom-client";
 export interface Metrics {
   /** A gauge whose values are read at each scrape. */
   gauge(name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => Promise<void> | void): void;
+  /**
+   * A counter whose running totals are read at each scrape (counted elsewhere, e.g. by the feed leader, and reported
+   * as they stand): `read` sets each label set's total so far.
+   */
+  counter(name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => void): void;
   /** Counts the answers of order routes: `tradewise_orders_total{product, result}` (result: accepted or the refusal's code). */
   countOrders(routes: Record<string, string>): void;
 }
@@ -49,6 +54,18 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
         async collect() {
           this.reset();
           await read((labels, value) => this.set(labels, value));
+        },
+      });
+    },
+    counter(name, help, labelNames, read) {
+      new client.Counter({
+        name: `${PREFIX}${name}`,
+        help,
+        labelNames,
+        registers: [registry],
+        collect() {
+          this.reset();
+          read((labels, value) => this.inc(labels, value));
         },
       });
     },

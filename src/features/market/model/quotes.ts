@@ -11,11 +11,24 @@ export interface Sort {
 
 export const inTab = (q: Pick<Quotation, "kind">, tab: MarketTab): boolean => (tab === "crypto" ? q.kind === "crypto" : q.kind !== "crypto");
 
-/** "btc", "BTC/", "btcusdt" and "xau usd" all find their pair. */
-export function matchesSearch(q: Pick<Quotation, "symbol" | "base" | "quote">, text: string): boolean {
+/** Lower case, without accents or spaces: "Dólar" and "dolar", "US dollar" and "usdollar" compare equal. */
+const folded = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[\s/_-]+/g, "");
+
+/**
+ * "btc", "BTC/", "btcusdt" and "xau usd" all find their pair; with `nameOf` (the assets' names in the user's
+ * language, asset-names.ts) "bitcoin", "gold" and "euro" do too.
+ */
+export function matchesSearch(q: Pick<Quotation, "symbol" | "base" | "quote">, text: string, nameOf?: (code: string) => string | null): boolean {
   const needle = text.toUpperCase().replace(/[\s/_-]+/g, "");
   if (!needle) return true;
-  return `${q.base}${q.quote}`.toUpperCase().includes(needle) || q.symbol.toUpperCase().replace("/", "").includes(needle);
+  if (`${q.base}${q.quote}`.toUpperCase().includes(needle) || q.symbol.toUpperCase().replace("/", "").includes(needle)) return true;
+  if (!nameOf) return false;
+  const typed = folded(text);
+  // From the start of a word of the name: "gold" and "dollar" find theirs, "eth" does not find Tether.
+  return [q.base, q.quote].some((code) => {
+    const words = nameOf(code)?.split(/\s+/).map(folded) ?? [];
+    return words.some((_, i) => words.slice(i).join("").startsWith(typed));
+  });
 }
 
 /** Volume sorts by the quote currency's volume: 20,000 BTC and 900,000,000 DOGE compare only once priced. */
@@ -27,10 +40,13 @@ const byKey = (key: SortKey) =>
  * is reloaded) and live prices then update the rows in place: rows that jump while a finger reaches for them are
  * worse than an order a few seconds old.
  */
-export function orderSymbols(list: Quotation[], { tab, search = "", sort = null, only }: { tab?: MarketTab; search?: string; sort?: Sort | null; only?: readonly string[] }): string[] {
+export function orderSymbols(
+  list: Quotation[],
+  { tab, search = "", sort = null, only, nameOf }: { tab?: MarketTab; search?: string; sort?: Sort | null; only?: readonly string[]; nameOf?: (code: string) => string | null },
+): string[] {
   // `only` (the favourites) keeps its own order: the order the user added them in.
   const source = only ? only.flatMap((symbol) => list.filter((q) => q.symbol === symbol)) : list;
-  const shown = source.filter((q) => (tab ? inTab(q, tab) : true) && matchesSearch(q, search));
+  const shown = source.filter((q) => (tab ? inTab(q, tab) : true) && matchesSearch(q, search, nameOf));
   if (sort) {
     const compare = byKey(sort.key);
     // Stable: equal values keep the server's order.

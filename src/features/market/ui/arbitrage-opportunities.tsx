@@ -6,6 +6,7 @@ import { useArbitrage } from "../api/arbitrage";
 import { decimalsOf, signOf } from "@/shared/lib/decimal";
 import { formatPrice } from "@/shared/market/format";
 import { formatRate } from "../model/format";
+import { assetName } from "../model/asset-names";
 import { matchesSearch } from "../model/quotes";
 import type { ArbitrageRow, MarketKind, Venue } from "../model/types";
 import { DemoBadge } from "@/shared/market/demo-badge";
@@ -17,7 +18,7 @@ import "./market.css";
  * venues is the server's count of live adapters, never a typed-in figure. Exported for the arbitrage product page.
  */
 export function ArbitrageOpportunities({ kind, search = "", limit, showDemoBadge = true }: { kind?: MarketKind; search?: string; limit?: number; showDemoBadge?: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [profitableOnly, setProfitableOnly] = useState(false);
   const { data, error, mutate } = useArbitrage({ profitable: profitableOnly });
 
@@ -43,7 +44,7 @@ export function ArbitrageOpportunities({ kind, search = "", limit, showDemoBadge
 
   // The demo venues' names are ours, so they are said in the reader's language; a real venue keeps its own name.
   const venueName = new Map(data.venues.map((v: Venue) => [v.id, v.source === "sim" && /^sim-[a-z]$/.test(v.id) ? t`Demo venue ${v.id.slice(4).toUpperCase()}` : v.name]));
-  const rows = data.list.filter((row) => (!kind || row.kind === kind) && matchesSearch(pairOf(row.symbol), search));
+  const rows = data.list.filter((row) => (!kind || row.kind === kind) && matchesSearch(pairOf(row.symbol), search, (code) => assetName(i18n, code)));
   const shown = limit ? rows.slice(0, limit) : rows;
   const demo = data.venues.some((v) => v.source === "sim");
 

@@ -99,6 +99,30 @@ describe("market screen", () => {
     expect(screen.getByText("No pair matches your search.")).toBeTruthy();
   });
 
+  it("finds a pair by its asset's name in the user's language", async () => {
+    list.push(quotation("XAU/USD", "2350.00", "0.20", "metal"));
+    await renderMarket();
+    const search = screen.getByLabelText("Search pairs");
+    fireEvent.change(search, { target: { value: "Bitcoin" } });
+    expect(rowSymbols()).toEqual(["BTC/USDT"]);
+    fireEvent.click(screen.getByRole("tab", { name: "Forex & metals" }));
+    fireEvent.change(search, { target: { value: "gold" } });
+    expect(rowSymbols()).toEqual(["XAU/USD"]);
+    fireEvent.change(search, { target: { value: "euro" } });
+    expect(rowSymbols()).toEqual(["EUR/USD"]);
+    // In Spanish gold is "oro" and the dollar "dólar", typed with or without its accent.
+    const { activateLanguage, screensCatalogueReady } = await import("@/shared/i18n/i18n");
+    await act(async () => {
+      await screensCatalogueReady();
+      await activateLanguage("es");
+    });
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "oro" } });
+    expect(rowSymbols()).toEqual(["XAU/USD"]);
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "dolar" } });
+    expect(rowSymbols()).toEqual(["EUR/USD", "XAU/USD"]);
+    await act(() => activateLanguage("en"));
+  });
+
   it("shows that it is polling while the socket is down", async () => {
     await renderMarket();
     act(() => FakeWebSocket.last.accept());

@@ -5,6 +5,7 @@ import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { isDemo, useQuotations } from "@/shared/market/quotations";
 import { nextSort, orderSymbols, type MarketTab, type Sort, type SortKey } from "../model/quotes";
+import { assetName } from "../model/asset-names";
 import { ArbitrageOpportunities } from "./arbitrage-opportunities";
 import { DemoBadge } from "@/shared/market/demo-badge";
 import { LiveStatus, QuoteRow, QuoteRowsSkeleton } from "./parts";
@@ -20,7 +21,8 @@ type Tab = MarketTab | "favorites" | "arbitrage";
  * jump under a finger.
  */
 export function MarketPage({ action, rowAction }: { action?: ReactNode; rowAction?: (q: Quotation) => ReactNode } = {}) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const nameOf = (code: string) => assetName(i18n, code);
   const [tab, setTab] = useState<Tab>("crypto");
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<Sort | null>(null);
@@ -34,10 +36,10 @@ export function MarketPage({ action, rowAction }: { action?: ReactNode; rowActio
       !data || tab === "arbitrage"
         ? []
         : tab === "favorites"
-          ? orderSymbols(data, { search, sort, only: favorites })
-          : orderSymbols(data, { tab, search, sort }),
+          ? orderSymbols(data, { search, sort, only: favorites, nameOf })
+          : orderSymbols(data, { tab, search, sort, nameOf }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `symbols` stands for `data`: a tick must not reorder the list under a finger
-    [symbols, tab, search, sort, tab === "favorites" ? favorites.join(",") : ""],
+    [symbols, tab, search, sort, tab === "favorites" ? favorites.join(",") : "", i18n.locale],
   );
   const bySymbol = useMemo(() => new Map((data ?? []).map((q) => [q.symbol, q])), [data]);
 
@@ -56,7 +58,7 @@ export function MarketPage({ action, rowAction }: { action?: ReactNode; rowActio
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder={t`Search pairs, e.g. BTC`}
+          placeholder={t`Search pairs, e.g. BTC or gold`}
           aria-label={t`Search pairs`}
           autoComplete="off"
           autoCapitalize="characters"
