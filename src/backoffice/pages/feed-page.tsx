@@ -14,6 +14,7 @@ import { useMe } from "../api";
 import { DeskList } from "../desk-list";
 import { getFeedStatus, switchVenue } from "../market-api";
 import { ageText, kindText } from "./market-parts";
+import { venueName } from "@/shared/market/venue-name";
 
 /** A pair whose last tick is older than this is flagged: the feed quotes every pair every few seconds. */
 const STALE_MS = FEED_STALE_MS;
@@ -109,7 +110,7 @@ export function FeedPage() {
           <tbody>
             {data.venues.map((v) => (
               <tr key={v.id} data-testid={`venue-${v.id}`}>
-                <td style={{ fontWeight: 600 }}>{v.name}</td>
+                <td style={{ fontWeight: 600 }}>{venueName(v.id, v.name)}</td>
                 <td>
                   <span className={`badge ${v.connected ? "badge--up" : "badge--danger"}`} data-testid="venue-connected">
                     {v.connected ? t`Connected` : t`Disconnected`}

@@ -5,6 +5,7 @@ import { subtractDecimal } from "@/shared/lib/decimal";
 import { currentIntlLocale, formatDecimal, formatTickTime } from "@/shared/i18n/format";
 import { formatPrice } from "./format";
 import { useDepth, useTrades } from "./depth";
+import { venueName } from "./venue-name";
 import "./order-book.css";
 
 /**
@@ -13,12 +14,8 @@ import "./order-book.css";
  * book is the venue's, and says so: the platform fills at its own quote, never at these levels.
  */
 
-const VENUE_NAMES: Record<string, string> = { binance: "Binance", okx: "OKX", bybit: "Bybit", oanda: "OANDA" };
-
 function VenueName({ venue }: { venue: string | null }) {
-  if (!venue) return null;
-  if (venue.startsWith("sim-")) return <Trans>Demo venue</Trans>;
-  return <>{VENUE_NAMES[venue] ?? venue}</>;
+  return venue ? <>{venueName(venue)}</> : null;
 }
 
 /** Each level's size, and the running total from the best level (the bars show the total against the largest). */

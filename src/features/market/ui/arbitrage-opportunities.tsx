@@ -10,6 +10,7 @@ import { assetName } from "../model/asset-names";
 import { matchesSearch } from "../model/quotes";
 import type { ArbitrageRow, MarketKind, Venue } from "../model/types";
 import { DemoBadge } from "@/shared/market/demo-badge";
+import { venueName } from "@/shared/market/venue-name";
 import "./market.css";
 
 /**
@@ -43,7 +44,7 @@ export function ArbitrageOpportunities({ kind, search = "", limit, showDemoBadge
   }
 
   // The demo venues' names are ours, so they are said in the reader's language; a real venue keeps its own name.
-  const venueName = new Map(data.venues.map((v: Venue) => [v.id, v.source === "sim" && /^sim-[a-z]$/.test(v.id) ? t`Demo venue ${v.id.slice(4).toUpperCase()}` : v.name]));
+  const names = new Map(data.venues.map((v: Venue) => [v.id, venueName(v.id, v.name)]));
   const rows = data.list.filter((row) => (!kind || row.kind === kind) && matchesSearch(pairOf(row.symbol), search, (code) => assetName(i18n, code)));
   const shown = limit ? rows.slice(0, limit) : rows;
   const demo = data.venues.some((v) => v.source === "sim");
@@ -88,7 +89,7 @@ export function ArbitrageOpportunities({ kind, search = "", limit, showDemoBadge
       ) : (
         <ul style={{ listStyle: "none", margin: "10px 0 0", padding: 0 }}>
           {shown.map((row) => (
-            <OpportunityRow key={row.symbol} row={row} venueName={(id) => venueName.get(id) ?? id} />
+            <OpportunityRow key={row.symbol} row={row} venueName={(id) => names.get(id) ?? venueName(id)} />
           ))}
         </ul>
       )}
