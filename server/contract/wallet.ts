@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, idempotencyKey, msg, pageQuery, paged, seconds, signedDecimalString } from "./common";
+import { decimalString, idempotencyKey, msg, pageQuery, paged, seconds, signedDecimalString, wholeNumber } from "./common";
 
 /** A currency code on the wire: `USDT`, `BTC`... (case-insensitive in, upper case out). */
 export const currencyCode = z
@@ -136,4 +136,41 @@ export const detail = call({
   tags: ["wallet"],
   input: pageQuery.extend({ currency: currencyCode.optional() }),
   output: paged(financeLine),
+});
+
+/** What `finance/export` writes: the ledger, the trades (spot, contracts, forex and metals, options) or deposits and withdrawals. */
+export const exportKinds = ["ledger", "trades", "funding"] as const;
+export type ExportKind = (typeof exportKinds)[number];
+/** The longest range one export covers (from and to both included). */
+export const EXPORT_MAX_DAYS = 366;
+
+/**
+ * The CSV columns of each kind, in order (the header row). Times are ISO 8601 in UTC, amounts decimal strings with a
+ * decimal point, signed in the ledger. `ledger`: the last `balance_after` of a currency is its balance at `to`;
+ * `cause` is the entry's kind (with an operator's reason after a colon), `reference` the business object
+ * (`kind:id`), and the tick the change settled on where it has one.
+ */
+export const exportColumns = {
+  ledger: ["time", "currency", "amount", "balance_after", "cause", "reference", "entry_id", "tick_symbol", "tick_price", "tick_time"],
+  trades: ["time", "product", "symbol", "side", "quantity", "price", "amount", "fee", "realised_pnl", "currency", "tick_price", "tick_time", "reference"],
+  funding: ["time", "type", "currency", "network", "amount", "fee", "net_amount", "status", "source", "tx_hash", "address", "reference"],
+} as const satisfies Record<ExportKind, readonly string[]>;
+export type ExportRow<K extends ExportKind> = Record<(typeof exportColumns)[K][number], string>;
+
+/** Unix seconds up to the end of year 9999. */
+const exportTime = wholeNumber(0, 253_402_300_799);
+
+export const exportStatement = call({
+  method: "GET",
+  path: "finance/export",
+  access: "user",
+  summary: "The user's ledger, trades or deposits and withdrawals over a range (at most 366 days, both ends included) as a CSV download",
+  tags: ["wallet"],
+  produces: "text/csv; charset=utf-8",
+  input: z.object({
+    kind: z.enum(exportKinds, msg("PARAMETER_ERROR")),
+    from: exportTime,
+    to: exportTime,
+  }),
+  output: z.void(),
 });

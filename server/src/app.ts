@@ -225,6 +225,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   money.wallets.causeDetails.register("option", causeReader((ids) => options.queries.causeRowsByIds(ids)));
   money.wallets.causeDetails.register("spot_order", causeReader((ids) => spot.queries.causeRowsByIds(ids)));
   money.wallets.causeDetails.register("earn", causeReader((ids) => earn.queries.causeRowsByIds(ids)));
+  // Statements: the trades of each trading domain, merged by time (`finance/export` kind `trades`).
+  for (const queries of [spot.queries, positions.queries, options.queries]) money.wallets.statements.registerTrades((...args) => queries.tradeRows(...args));
   // The risk warnings' loss share, from the positions closed and the options settled (cached, not counted per request).
   const disclosures = registerDisclosures(ctx, {
     families: { leveraged: (from, to) => positions.queries.netResults(from, to), options: (from, to) => options.queries.netResults(from, to) },

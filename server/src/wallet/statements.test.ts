@@ -1,0 +1,151 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportColumns, type ExportKind } from "../../contract/wallet";
+import { ledger, money, postBatch } from "../ledger";
+import { createTestServer, type TestServer } from "../testing/harness";
+
+/**
+ * Statements (`finance/export`): the CSV parses back (BOM, header, RFC 4180 quoting), the ledger's amounts add up to
+ * the balances and the last balance_after of a currency is its balance at `to`, the range is checked, and nobody
+ * sees another user's rows. On PGlite, and on PostgreSQL when TEST_DB=postgres (the harness).
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+const DAY = 86_400;
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+async function exportCsv(token: string, query: { kind: ExportKind; from: number; to: number }) {
+  const response = await server.app.inject({ method: "GET", url: "/api/finance/export", query: { kind: query.kind, from: String(query.from), to: String(query.to) }, headers: { authorization: token } });
+  return response;
+}
+
+function rowsOf(body: string, kind: ExportKind): Record<string, string>[] {
+  expect(body.startsWith("\uFEFF")).toBe(true);
+  const records = parse(body, { bom: true, columns: true, relax_column_count: false }) as Record<string, string>[];
+  const header = parse(body, { bom: true, to_line: 1 }) as string[][];
+  expect(header[0]).toEqual([...exportColumns[kind]]);
+  return records;
+}
+
+let posted = 0;
+/** A ledger entry of the user at a chosen time: a deposit (positive) or an adjustment-like debit (negative). */
+async function postAt(userId: number, amount: string, at: Date, currency = "USDT", memo: string | null = null): Promise<void> {
+  const id = `stm-${process.pid}-${++posted}`;
+  await server.database.db.transaction((tx) =>
+    ledger.post(tx, {
+      key: `test-statement:${id}`,
+      kind: memo ? "adjustment" : "deposit",
+      cause: { kind: memo ? "adjustment" : "deposit", id },
+      memo,
+      at,
+      legs: [
+        { account: { user: userId }, currency, amount },
+        { account: { platform: "deposits_in_transit" }, currency, amount: money(amount).neg().toFixed() },
+      ],
+    }),
+  );
+}
+
+describe("finance/export", () => {
+  it("writes the ledger as RFC 4180 CSV with a BOM whose sums are the balances and whose last balance_after is the balance at `to`", async () => {
+    const user = await server.newUser();
+    const start = new Date(Date.UTC(2026, 0, 1));
+    const at = (day: number) => new Date(start.getTime() + day * DAY * 1000);
+    await postAt(user.id, "100.5", at(0));
+    await postAt(user.id, "0.25", at(1), "BTC");
+    await postAt(user.id, "-20.25", at(2), "USDT", 'fee, "late"\nsecond line');
+    await postAt(user.id, "7", at(10));
+    await postAt(user.id, "1.5", at(40), "BTC");
+
+    // The whole range: sums per currency are the balances now.
+    const whole = await exportCsv(user.token, { kind: "ledger", from: seconds(at(0)), to: seconds(at(40)) });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(String(whole.headers["content-disposition"])).toMatch(/^attachment; filename="tradewise-ledger-2026-01-01-2026-02-10\.csv"$/);
+    const rows = rowsOf(whole.body, "ledger");
+    expect(rows).toHaveLength(5);
+    for (const balance of await ledger.balances(server.database.db, user.id)) {
+      const mine = rows.filter((r) => r.currency === balance.currency);
+      const sum = mine.reduce((s, r) => s.plus(r.amount), money(0));
+      expect(sum.eq(money(balance.available).plus(balance.frozen)), balance.currency).toBe(true);
+      expect(mine.at(-1)!.balance_after).toBe(money(balance.available).plus(balance.frozen).toFixed());
+    }
+    // Quoting: the operator's reason keeps its comma, quotes and line break.
+    expect(rows[2]).toMatchObject({ time: at(2).toISOString(), currency: "USDT", amount: "-20.25", balance_after: "80.25", cause: 'adjustment: fee, "late"\nsecond line' });
+    expect(whole.body).toContain('"adjustment: fee, ""late""\nsecond line"');
+    expect(whole.body).toContain("\r\n");
+    expect(rows.map((r) => r.time)).toEqual([...rows.map((r) => r.time)].sort());
+
+    // A range that starts later and ends before the last entry: the balance after its last line is the balance at `to`.
+    const part = rowsOf((await exportCsv(user.token, { kind: "ledger", from: seconds(at(2)), to: seconds(at(10)) })).body, "ledger");
+    expect(part.map((r) => [r.currency, r.amount, r.balance_after])).toEqual([
+      ["USDT", "-20.25", "80.25"],
+      ["USDT", "7", "87.25"],
+    ]);
+    // `to` includes its whole second; the day after the last entry of the range holds nothing more.
+    const empty = rowsOf((await exportCsv(user.token, { kind: "ledger", from: seconds(at(11)), to: seconds(at(39)) })).body, "ledger");
+    expect(empty).toEqual([]);
+  });
+
+  it("never shows another user's rows", async () => {
+    const [alice, bob] = [await server.newUser(), await server.newUser()];
+    const now = server.clock.now();
+    await postAt(alice.id, "42", now);
+    await postAt(bob.id, "13", now);
+    const range = { from: seconds(now) - DAY, to: seconds(now) + DAY };
+    for (const kind of ["ledger", "trades", "funding"] as const) {
+      const body = (await exportCsv(bob.token, { kind, ...range })).body;
+      const rows = rowsOf(body, kind);
+      if (kind === "ledger") expect(rows.map((r) => r.amount)).toEqual(["13"]);
+      else expect(rows).toEqual([]);
+      expect(body).not.toContain("42");
+    }
+  });
+
+  it("refuses a reversed range, a range over 366 days, a bad kind and a missing session with the usual messages", async () => {
+    const user = await server.newUser();
+    const from = seconds(new Date(Date.UTC(2025, 0, 1)));
+    const refusal = async (query: Record<string, string>, token: string | null = user.token) => {
+      const response = await server.app.inject({ method: "GET", url: "/api/finance/export", query, headers: token ? { authorization: token } : {} });
+      return { status: response.statusCode, body: response.json() as { code: string; message: string } };
+    };
+    expect(await refusal({ kind: "ledger", from: String(from + 10), to: String(from) })).toMatchObject({ status: 400, body: { code: "EXPORT_RANGE_REVERSED", message: "开始时间不能晚于结束时间" } });
+    expect(await refusal({ kind: "ledger", from: String(from), to: String(from + 366 * DAY + 1) })).toMatchObject({ status: 400, body: { code: "EXPORT_RANGE_TOO_LONG" } });
+    expect((await exportCsv(user.token, { kind: "ledger", from, to: from + 366 * DAY })).statusCode).toBe(200);
+    expect(await refusal({ kind: "orders", from: String(from), to: String(from) })).toMatchObject({ status: 400, body: { code: "PARAMETER_ERROR" } });
+    expect(await refusal({ kind: "ledger", from: "-1", to: String(from) })).toMatchObject({ status: 400 });
+    expect(await refusal({ kind: "ledger", from: "soon", to: String(from) })).toMatchObject({ status: 400 });
+    expect(await refusal({ kind: "ledger" })).toMatchObject({ status: 400, body: { code: "MISSING_PARAMETER" } });
+    expect(await refusal({ kind: "ledger", from: String(from), to: String(from) }, null)).toMatchObject({ status: 401, body: { code: "LOGIN_REQUIRED" } });
+  });
+
+  it("streams more rows than a page holds, an entry's two legs one line, and the balance runs on across pages", async () => {
+    const user = await server.newUser();
+    const start = new Date(Date.UTC(2026, 2, 1));
+    const count = 1_203;
+    // In one posting: 1,203 deposits a minute apart (the export reads them 500 at a time).
+    const deposits = Array.from({ length: count }, (_, i) => ({
+      key: `test-statement-many:${user.id}:${i}`,
+      kind: "deposit",
+      cause: { kind: "deposit", id: `many-${i}` },
+      at: new Date(start.getTime() + i * 60_000),
+      legs: [
+        { account: { user: user.id }, currency: "USDT", amount: "1.01" },
+        { account: { platform: "deposits_in_transit" as const }, currency: "USDT", amount: "-1.01" },
+      ],
+    }));
+    await server.database.db.transaction((tx) => postBatch(tx, deposits));
+    // A hold moves available to frozen: two legs of one entry, a change of zero.
+    await server.database.db.transaction((tx) => ledger.hold(tx, { key: `test-statement-hold:${user.id}`, userId: user.id, currency: "USDT", amount: "5", cause: { kind: "test", id: "hold" }, at: new Date(start.getTime() + count * 60_000) }));
+    const rows = rowsOf((await exportCsv(user.token, { kind: "ledger", from: seconds(start), to: seconds(start) + 30 * DAY })).body, "ledger");
+    expect(rows).toHaveLength(count + 1);
+    expect(new Set(rows.map((r) => r.entry_id)).size).toBe(count + 1);
+    expect(rows.at(-1)).toMatchObject({ amount: "0", balance_after: money("1.01").times(count).toFixed() });
+    expect(rows[999].balance_after).toBe(money("1.01").times(1000).toFixed());
+  });
+});
