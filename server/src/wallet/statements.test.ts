@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportColumns, type ExportKind } from "../../contract/wallet";
 import { ledger, money, postBatch } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
+import { passKyc, readyUser, TRADE_PASSWORD } from "../testing/money";
+import { leadTheFeed, tick } from "../testing/ticks";
 
 /**
  * Statements (`finance/export`): the CSV parses back (BOM, header, RFC 4180 quoting), the ledger's amounts add up to
@@ -147,5 +149,48 @@ describe("finance/export", () => {
     expect(new Set(rows.map((r) => r.entry_id)).size).toBe(count + 1);
     expect(rows.at(-1)).toMatchObject({ amount: "0", balance_after: money("1.01").times(count).toFixed() });
     expect(rows[999].balance_after).toBe(money("1.01").times(1000).toFixed());
+  });
+});
+
+describe("finance/export trades and funding", () => {
+  it("lists spot fills, a position's opening and close, an option's placement and settlement, deposits and withdrawals, in time order", async () => {
+    await leadTheFeed(server);
+    await tick(server, { "BTC/USDT": "60000" });
+    const from = seconds(server.clock.now());
+    const trader = await readyUser(server, "10000");
+    await passKyc(server, trader.id);
+    const bought = await server.call<{ id: number }>("POST", "coin/trade", { symbol: "BTC/USDT", side: "buy", type: "market", quantity: "0.01" }, { token: trader.token });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    await tick(server, { "BTC/USDT": "60100" });
+    const opened = await server.call<{ id: number }>("POST", "lever/submit", { symbol: "BTC/USDT", direction: "long", type: "market", quantity: "0.1", leverage: 10 }, { token: trader.token });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    await tick(server, { "BTC/USDT": "60500" });
+    const closed = await server.call<{ pnl: string }>("POST", "lever/close", { id: opened.body.message.id }, { token: trader.token });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const option = await server.call<{ id: number }>("POST", "microtrade/submit", { symbol: "BTC/USDT", direction: "up", seconds: 30, amount: "100", currency: "USDT" }, { token: trader.token });
+    expect(option.status, JSON.stringify(option.body)).toBe(200);
+    await server.engines.triggers.drain();
+    server.clock.advance(30_000);
+    await tick(server, { "BTC/USDT": "60700" });
+    await server.engines.triggers.drain();
+    const out = await server.call<{ id: number }>("POST", "wallet/out", { currency: "USDT", amount: "30", address_id: trader.addressId, trade_password: TRADE_PASSWORD }, { token: trader.token });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    const to = seconds(server.clock.now()) + 1;
+
+    const trades = rowsOf((await exportCsv(trader.token, { kind: "trades", from, to })).body, "trades");
+    expect(trades.map((r) => [r.product, r.side, r.reference.replace(/:\d+/, ":#")])).toEqual([
+      ["spot", "buy", "spot_order:#"],
+      ["contract", "buy", "position:#:open"],
+      ["contract", "sell", "position:#:close"],
+      ["option", "up", "option:#:open"],
+      ["option", "win", "option:#:settle"],
+    ]);
+    expect(trades.map((r) => r.time)).toEqual([...trades.map((r) => r.time)].sort());
+    expect(trades[0]).toMatchObject({ symbol: "BTC/USDT", quantity: "0.01", currency: "USDT", tick_price: "60000" });
+    expect(trades[2].realised_pnl).toBe(closed.body.message.pnl);
+    expect(trades[4]).toMatchObject({ amount: "180", realised_pnl: "80", tick_price: "60700" });
+
+    const funding = rowsOf((await exportCsv(trader.token, { kind: "funding", from: from - 60, to })).body, "funding");
+    expect(funding.filter((r) => r.type === "withdrawal")).toEqual([expect.objectContaining({ currency: "USDT", amount: "30", fee: "3", net_amount: "27", status: "pending", reference: `withdrawal:${out.body.message.id}` })]);
   });
 });
