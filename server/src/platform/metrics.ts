@@ -11,7 +11,28 @@ export interface Metrics {
   gauge(name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => Promise<void> | void): void;
   /** Counts the answers of order routes: `tradewise_orders_total{product, result}` (result: accepted or the refusal's code). */
   countOrders(routes: Record<string, string>): void;
+  /** A counter; its labels' values must come from closed sets (kinds, results), never ids. */
+  counter(name: string, help: string, labelNames: string[]): Counter;
+  /** A histogram with the given buckets. */
+  histogram(name: string, help: string, labelNames: string[], buckets: number[]): Histogram;
+  /**
+   * One read per scrape shared by several gauges (the review queues' counts and oldest ages come from one query of
+   * each queue, not one per gauge).
+   */
+  perScrape<T>(read: () => Promise<T>): () => Promise<T>;
 }
+
+export interface Counter {
+  inc(labels: Record<string, string>, value?: number): void;
+}
+
+export interface Histogram {
+  observe(labels: Record<string, string>, value: number): void;
+}
+
+/** What a domain is handed when metrics are off (no METRICS_TOKEN): counting costs nothing. */
+export const noCounter: Counter = { inc: () => undefined };
+export const noHistogram: Histogram = { observe: () => undefined };
 
 const PREFIX = "tradewise_";
 
@@ -34,8 +55,10 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
   });
 
   const expected = `Bearer ${token}`;
+  let scrape = 0;
   app.get("/metrics", async (request, reply) => {
     if (request.headers.authorization !== expected) return reply.status(401).header("www-authenticate", "Bearer").type("text/plain").send("Unauthorized");
+    scrape += 1;
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 
@@ -51,6 +74,21 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
           await read((labels, value) => this.set(labels, value));
         },
       });
+    },
+    counter(name, help, labelNames) {
+      const counter = new client.Counter({ name: `${PREFIX}${name}`, help, labelNames, registers: [registry] });
+      return { inc: (labels, value = 1) => counter.inc(labels, value) };
+    },
+    histogram(name, help, labelNames, buckets) {
+      const histogram = new client.Histogram({ name: `${PREFIX}${name}`, help, labelNames, buckets, registers: [registry] });
+      return { observe: (labels, value) => histogram.observe(labels, value) };
+    },
+    perScrape(read) {
+      let cached: { scrape: number; value: ReturnType<typeof read> } | null = null;
+      return () => {
+        if (cached?.scrape !== scrape) cached = { scrape, value: read() };
+        return cached.value;
+      };
     },
     countOrders(routes) {
       const orders = new client.Counter({ name: `${PREFIX}orders_total`, help: "Order placements by product and result (accepted, or the refusal's code)", labelNames: ["product", "result"], registers: [registry] });
