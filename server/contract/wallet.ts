@@ -143,6 +143,8 @@ export const exportKinds = ["ledger", "trades", "funding"] as const;
 export type ExportKind = (typeof exportKinds)[number];
 /** The longest range one export covers (from and to both included). */
 export const EXPORT_MAX_DAYS = 366;
+/** The longest range of a statement page (a month; its lines are answered at once, not streamed). */
+export const STATEMENT_MAX_DAYS = 31;
 
 /**
  * The CSV columns of each kind, in order (the header row). Times are ISO 8601 in UTC, amounts decimal strings with a
@@ -173,4 +175,38 @@ export const exportStatement = call({
     to: exportTime,
   }),
   output: z.void(),
+});
+
+/** A ledger line of a statement: the change of the wallet's balance (available + frozen) and the balance after it. */
+export const statementLine = z.object({
+  entry_id: z.number().int(),
+  kind: z.string(),
+  cause_kind: z.string(),
+  cause_id: z.string(),
+  memo: z.string().nullable(),
+  change: signedDecimalString,
+  balance: decimalString,
+  created_at: seconds,
+  cause_tick: causeTick.nullable(),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+export const statementCurrency = z.object({
+  currency: z.string(),
+  /** The balance before `from`. */
+  opening: decimalString,
+  /** The balance at the end of `to`: opening plus every line's change. */
+  closing: decimalString,
+  lines: z.array(statementLine),
+});
+export type StatementCurrency = z.infer<typeof statementCurrency>;
+
+export const statement = call({
+  method: "GET",
+  path: "finance/statement",
+  access: "user",
+  summary: "A statement of the user's ledger over a range (a month on the statement page): per currency the opening balance, every entry, the closing balance",
+  tags: ["wallet"],
+  input: z.object({ from: exportTime, to: exportTime }),
+  output: z.object({ from: seconds, to: seconds, currencies: z.array(statementCurrency) }),
 });

@@ -152,6 +152,28 @@ describe("finance/export", () => {
   });
 });
 
+describe("finance/statement", () => {
+  it("gives each currency's opening balance, every entry of the month and the closing balance then", async () => {
+    const user = await server.newUser();
+    const march = Date.UTC(2026, 2, 1);
+    const april = Date.UTC(2026, 3, 1);
+    await postAt(user.id, "50", new Date(march - 1000));
+    await postAt(user.id, "12.5", new Date(march));
+    await postAt(user.id, "-2.5", new Date(april - 1000), "USDT", "month-end fee");
+    await postAt(user.id, "0.1", new Date(march + 5000), "BTC");
+    await postAt(user.id, "99", new Date(april));
+    const answer = await server.call<{ currencies: Array<{ currency: string; opening: string; closing: string; lines: Array<{ change: string; balance: string; memo: string | null }> }> }>(
+      "GET", "finance/statement", { from: march / 1000, to: april / 1000 - 1 }, { token: user.token },
+    );
+    expect(answer.status).toBe(200);
+    const [btc, usdt] = answer.body.message.currencies;
+    expect(btc).toMatchObject({ currency: "BTC", opening: "0", closing: "0.1", lines: [{ change: "0.1", balance: "0.1" }] });
+    expect(usdt).toMatchObject({ currency: "USDT", opening: "50", closing: "60", lines: [{ change: "12.5", balance: "62.5" }, { change: "-2.5", balance: "60", memo: "month-end fee" }] });
+    const tooLong = await server.call("GET", "finance/statement", { from: march / 1000, to: march / 1000 + 32 * DAY }, { token: user.token });
+    expect(tooLong).toMatchObject({ status: 400, body: { code: "STATEMENT_RANGE_TOO_LONG" } });
+  });
+});
+
 describe("finance/export trades and funding", () => {
   it("lists spot fills, a position's opening and close, an option's placement and settlement, deposits and withdrawals, in time order", async () => {
     await leadTheFeed(server);

@@ -10,7 +10,8 @@ export function walletRoutes(ctx: AppContext, service: WalletService): void {
   api.route(wallet.flash, ({ user, input }) => service.flash(user.id, input));
   api.route(wallet.myFlashes, ({ user, input }) => service.flashes(user.id, input));
   api.route(wallet.exportStatement, ({ user, input, reply }) => {
-    const { filename, body } = service.statements.open(user.id, input);
+    const { filename, body } = service.statements.csv(user.id, input);
     void reply.type("text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${filename}"`).send(body);
   });
+  api.route(wallet.statement, ({ user, input }) => service.statements.statement(user.id, input));
 }
