@@ -66,7 +66,8 @@ export class Statements {
   /** Checks the range and gives the CSV stream and its file name (nothing is read before the reply consumes it). */
   csv(userId: number, input: { kind: ExportKind; from: number; to: number }): { filename: string; body: Readable } {
     const range = rangeOf(input, EXPORT_MAX_DAYS, "EXPORT_RANGE_TOO_LONG");
-    const rows = input.kind === "ledger" ? this.ledgerRows(userId, range) : this.merged(input.kind === "trades" ? this.trades : this.funding, userId, range);
+    const rows: AsyncIterable<Record<string, string>> =
+      input.kind === "ledger" ? this.ledgerRows(userId, range) : input.kind === "trades" ? this.merged(this.trades, userId, range) : this.merged(this.funding, userId, range);
     const csv = stringify({ header: true, bom: true, columns: [...exportColumns[input.kind]], record_delimiter: "\r\n" });
     const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
     return { filename: `tradewise-${input.kind}-${day(input.from)}-${day(input.to)}.csv`, body: Readable.from(rows).pipe(csv) };
