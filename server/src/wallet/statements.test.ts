@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportColumns, type ExportKind } from "../../contract/wallet";
 import { ledger, money, postBatch } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
-import { passKyc, readyUser, TRADE_PASSWORD } from "../testing/money";
+import { passKyc, readyUser, TRADE_PASSWORD, TX_HASH } from "../testing/money";
 import { leadTheFeed, tick } from "../testing/ticks";
 
 /**
@@ -197,6 +197,12 @@ describe("finance/export trades and funding", () => {
     await server.engines.triggers.drain();
     const out = await server.call<{ id: number }>("POST", "wallet/out", { currency: "USDT", amount: "30", address_id: trader.addressId, trade_password: TRADE_PASSWORD }, { token: trader.token });
     expect(out.status, JSON.stringify(out.body)).toBe(200);
+    // An on-chain deposit as the chain watcher records one.
+    await server.database.query(
+      `INSERT INTO deposits (user_id, currency, network, address, amount, status, source, tx_hash, log_index, block, block_hash, confirmations, created_at)
+       VALUES ($1, 'USDT', 'ERC20', '0x52908400098527886E0F7030069857D2E4169EE7', 25.5, 'succeeded', 'chain', $2, 3, 120, $2, 12, $3)`,
+      [trader.id, TX_HASH, server.clock.now().toISOString()],
+    );
     const to = seconds(server.clock.now()) + 1;
 
     const trades = rowsOf((await exportCsv(trader.token, { kind: "trades", from, to })).body, "trades");
@@ -213,6 +219,7 @@ describe("finance/export trades and funding", () => {
     expect(trades[4]).toMatchObject({ amount: "180", realised_pnl: "80", tick_price: "60700" });
 
     const funding = rowsOf((await exportCsv(trader.token, { kind: "funding", from: from - 60, to })).body, "funding");
+    expect(funding.filter((r) => r.source === "chain")).toEqual([expect.objectContaining({ type: "deposit", network: "ERC20", amount: "25.5", net_amount: "25.5", status: "succeeded", tx_hash: TX_HASH })]);
     expect(funding.filter((r) => r.type === "withdrawal")).toEqual([expect.objectContaining({ currency: "USDT", amount: "30", fee: "3", net_amount: "27", status: "pending", reference: `withdrawal:${out.body.message.id}` })]);
   });
 });
