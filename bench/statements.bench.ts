@@ -1,5 +1,5 @@
 import { createTestServer } from "../server/src/testing/harness";
-import type { BenchResult, BenchSuite } from "./run";
+import type { BenchSuite } from "./run";
 
 /**
  * `finance/export` of a year of one user's ledger: `STATEMENTS_BENCH_ENTRIES` (default 100,000) entries spread over
