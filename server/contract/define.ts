@@ -25,6 +25,11 @@ export interface Call<I extends z.ZodObject = z.ZodObject, O extends z.ZodType =
   filesOptional?: boolean;
   tags?: string[];
   /**
+   * The success answer is a download of this content type (a CSV statement), not the envelope: the handler streams
+   * it on `reply` itself and returns nothing. Refusals stay the error envelope.
+   */
+  produces?: string;
+  /**
    * A sensitive call (address book, security settings): besides the session it needs a step-up proof in `step_up`
    * (common.ts `stepUpProof`). A function says which requests need it, when some already carry a stronger proof of
    * their own (the current password).

@@ -73,6 +73,10 @@ export const errors = {
   WITHDRAW_EXCEEDS_HOLDINGS: e(400, "提币数量超过持有数量", "Withdrawal quantity exceeds holdings"),
   FROZEN_FUNDS_ABNORMAL: e(409, "冻结资金异常，禁止卖出", "Frozen funds abnormal, selling is forbidden"),
 
+  // statements (finance/export)
+  EXPORT_RANGE_REVERSED: e(400, "开始时间不能晚于结束时间", "The start of the range must not be after its end"),
+  EXPORT_RANGE_TOO_LONG: e(400, "导出时间范围最长366天", "An export covers at most 366 days: choose a shorter range"),
+  STATEMENT_RANGE_TOO_LONG: e(400, "对账单时间范围最长31天", "A statement covers at most 31 days: choose one month"),
   // price alerts
   ALERT_PRICE_REQUIRED: e(400, "请输入提醒价格", "Enter the price the alert watches for"),
   ALERT_RATE: e(400, "波动幅度须在0.1%至50%之间", "The move must be between 0.1 % and 50 %"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { decimalString, idempotencyKey, msg, pageQuery, paged, seconds, signedDecimalString } from "./common";
+import { decimalString, idempotencyKey, msg, pageQuery, paged, seconds, signedDecimalString, wholeNumber } from "./common";
 
 /** A currency code on the wire: `USDT`, `BTC`... (case-insensitive in, upper case out). */
 export const currencyCode = z
@@ -136,4 +136,77 @@ export const detail = call({
   tags: ["wallet"],
   input: pageQuery.extend({ currency: currencyCode.optional() }),
   output: paged(financeLine),
+});
+
+/** What `finance/export` writes: the ledger, the trades (spot, contracts, forex and metals, options) or deposits and withdrawals. */
+export const exportKinds = ["ledger", "trades", "funding"] as const;
+export type ExportKind = (typeof exportKinds)[number];
+/** The longest range one export covers (from and to both included). */
+export const EXPORT_MAX_DAYS = 366;
+/** The longest range of a statement page (a month; its lines are answered at once, not streamed). */
+export const STATEMENT_MAX_DAYS = 31;
+
+/**
+ * The CSV columns of each kind, in order (the header row). Times are ISO 8601 in UTC, amounts decimal strings with a
+ * decimal point, signed in the ledger. `ledger`: the last `balance_after` of a currency is its balance at `to`;
+ * `cause` is the entry's kind (with an operator's reason after a colon), `reference` the business object
+ * (`kind:id`), and the tick the change settled on where it has one.
+ */
+export const exportColumns = {
+  ledger: ["time", "currency", "amount", "balance_after", "cause", "reference", "entry_id", "tick_symbol", "tick_price", "tick_time"],
+  trades: ["time", "product", "symbol", "side", "quantity", "price", "amount", "fee", "realised_pnl", "currency", "tick_price", "tick_time", "reference"],
+  funding: ["time", "type", "currency", "network", "amount", "fee", "net_amount", "status", "source", "tx_hash", "address", "reference"],
+} as const satisfies Record<ExportKind, readonly string[]>;
+export type ExportRow<K extends ExportKind> = Record<(typeof exportColumns)[K][number], string>;
+
+/** Unix seconds up to the end of year 9999. */
+const exportTime = wholeNumber(0, 253_402_300_799);
+
+export const exportStatement = call({
+  method: "GET",
+  path: "finance/export",
+  access: "user",
+  summary: "The user's ledger, trades or deposits and withdrawals over a range (at most 366 days, both ends included) as a CSV download",
+  tags: ["wallet"],
+  produces: "text/csv; charset=utf-8",
+  input: z.object({
+    kind: z.enum(exportKinds, msg("PARAMETER_ERROR")),
+    from: exportTime,
+    to: exportTime,
+  }),
+  output: z.void(),
+});
+
+/** A ledger line of a statement: the change of the wallet's balance (available + frozen) and the balance after it. */
+export const statementLine = z.object({
+  entry_id: z.number().int(),
+  kind: z.string(),
+  cause_kind: z.string(),
+  cause_id: z.string(),
+  memo: z.string().nullable(),
+  change: signedDecimalString,
+  balance: decimalString,
+  created_at: seconds,
+  cause_tick: causeTick.nullable(),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+export const statementCurrency = z.object({
+  currency: z.string(),
+  /** The balance before `from`. */
+  opening: decimalString,
+  /** The balance at the end of `to`: opening plus every line's change. */
+  closing: decimalString,
+  lines: z.array(statementLine),
+});
+export type StatementCurrency = z.infer<typeof statementCurrency>;
+
+export const statement = call({
+  method: "GET",
+  path: "finance/statement",
+  access: "user",
+  summary: "A statement of the user's ledger over a range (a month on the statement page): per currency the opening balance, every entry, the closing balance",
+  tags: ["wallet"],
+  input: z.object({ from: exportTime, to: exportTime }),
+  output: z.object({ from: seconds, to: seconds, currencies: z.array(statementCurrency) }),
 });

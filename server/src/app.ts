@@ -225,6 +225,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   money.wallets.causeDetails.register("option", causeReader((ids) => options.queries.causeRowsByIds(ids)));
   money.wallets.causeDetails.register("spot_order", causeReader((ids) => spot.queries.causeRowsByIds(ids)));
   money.wallets.causeDetails.register("earn", causeReader((ids) => earn.queries.causeRowsByIds(ids)));
+  // Statements: the trades of each trading domain, merged by time (`finance/export` kind `trades`).
+  for (const queries of [spot.queries, positions.queries, options.queries]) money.wallets.statements.registerTrades((...args) => queries.tradeRows(...args));
   // The risk warnings' loss share, from the positions closed and the options settled (cached, not counted per request).
   const disclosures = registerDisclosures(ctx, {
     families: { leveraged: (from, to) => positions.queries.netResults(from, to), options: (from, to) => options.queries.netResults(from, to) },
@@ -261,7 +263,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, support: support.service, pages: content.pages, market: market.service, earn: earn.queries, proof: proof.service, referral: referral.service, push: push.service });
 
   if (metrics) {
-    registerOverviewMetrics(metrics, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, market: market.service }, { isLeader: () => market.isLeader(), triggerBookSize: () => triggers.book.size, poolStats: database.poolStats }, () => clock.now().getTime());
+    registerOverviewMetrics(metrics, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, market: market.service }, { isLeader: () => market.isLeader(), triggerBookSize: () => triggers.book.size, poolStats: database.poolStats, chainLag: () => money.chain.status() }, () => clock.now().getTime());
+    const pushes = metrics.counter("push_total", "Web Push deliveries by kind and result (sent, gone: the subscription was dropped, failed, dropped: the queue was full)", ["kind", "result"]);
+    push.service.onDelivery.push((kind, result) => pushes.inc({ kind, result }));
+    const batchSizes = metrics.histogram("settlement_batch_size", "Owners (positions, orders, options, alerts) settled per trigger settlement, by source", ["source"], [1, 2, 5, 10, 50, 100, 500, 1000, 5000, 10000]);
+    const latency = metrics.histogram("settlement_duration_seconds", "Time of each trigger settlement, by source and result (ok, failed)", ["source", "result"], [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]);
+    triggers.onSettled.push(({ source, owners, seconds, ok }) => {
+      batchSizes.observe({ source }, owners);
+      latency.observe({ source, result: ok ? "ok" : "failed" }, seconds);
+    });
     metrics.countOrders({ [`/api/${positionCalls.submit.path}`]: "contracts", [`/api/${spotCalls.trade.path}`]: "spot", [`/api/${optionsCalls.submit.path}`]: "options" });
   }
 

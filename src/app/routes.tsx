@@ -96,6 +96,7 @@ const money = {
   depositRecords: lazyPage(() => import("@/features/wallet/ui/deposit-records-page"), "DepositRecordsPage"),
   withdraw: lazyPage(() => import("@/features/wallet/ui/withdraw-page"), "WithdrawPage"),
   finance: lazyPage(() => import("@/features/wallet/ui/finance-page"), "FinancePage"),
+  statement: lazyPage(() => import("@/features/wallet/ui/statement-page"), "StatementPage"),
   convert: lazyPage(() => import("@/features/wallet/ui/convert-page"), "ConvertPage"),
 };
 
@@ -135,6 +136,7 @@ export const routes: RouteDef[] = [
   { path: paths.orderCharge, component: money.depositRecords, nav: "default" },
   { path: paths.orderWithdraw, component: money.withdraw, nav: "default" },
   { path: paths.orderFinance, component: money.finance, nav: "custom" },
+  { path: paths.statement, component: money.statement, nav: "custom" },
   { path: paths.kyc, component: kycPage, nav: "default", noRealNameModal: true },
   { path: paths.convert, component: money.convert, nav: "custom" },
   { path: paths.wallets, component: money.wallets, nav: "custom" },

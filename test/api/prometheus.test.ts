@@ -8,8 +8,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DepositService, WithdrawalService } from "../../server/src/funding";
 import { createTestServer, testDatabaseKind, type TestServer } from "../../server/src/testing/harness";
+import { credit } from "../../server/src/testing/money";
+import { leadTheFeed, tick } from "../../server/src/testing/ticks";
 
 const run = promisify(execFile);
 const TOKEN = "metrics-token-for-the-test-0123";
@@ -64,6 +67,41 @@ describe("GET /metrics", () => {
     expect(text).not.toContain(user.token);
     expect(text).not.toMatch(/route="[^"]*\d{3,}/);
     if (testDatabaseKind() === "postgres") expect(text).toMatch(/tradewise_db_pool_connections\{state="total"\} \d+/);
+  });
+
+  it("times settlements and their batch sizes by source, counts pushes, shows the chain watcher's lag, and reads each review queue once per scrape", async () => {
+    await leadTheFeed(server);
+    await tick(server, { "BTC/USDT": "60000" });
+    const user = await server.newUser();
+    await credit(server, user.id, "1000");
+    for (let i = 0; i < 3; i++) {
+      const placed = await server.call("POST", "microtrade/submit", { symbol: "BTC/USDT", direction: "up", seconds: 30, amount: "10", currency: "USDT" }, { token: user.token });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    }
+    await server.engines.triggers.drain();
+    server.clock.advance(30_000);
+    await tick(server, { "BTC/USDT": "60100" });
+    await server.engines.triggers.drain();
+
+    const deposits = vi.spyOn(DepositService.prototype, "pendingQueue");
+    const withdrawals = vi.spyOn(WithdrawalService.prototype, "pendingQueue");
+    const text = (await server.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    // Two gauges (count and oldest age) from one read of each queue.
+    expect(deposits).toHaveBeenCalledTimes(1);
+    expect(withdrawals).toHaveBeenCalledTimes(1);
+    deposits.mockRestore();
+    withdrawals.mockRestore();
+
+    // The three options expired on one tick: one settlement of three owners.
+    expect(text).toMatch(/^tradewise_settlement_batch_size_bucket\{le="2",source="options"\} 0$/m);
+    expect(text).toMatch(/^tradewise_settlement_batch_size_bucket\{le="5",source="options"\} 1$/m);
+    expect(text).toMatch(/^tradewise_settlement_batch_size_sum\{source="options"\} 3$/m);
+    expect(text).toMatch(/^tradewise_settlement_duration_seconds_count\{source="options",result="ok"\} 1$/m);
+    expect(text).toContain("# TYPE tradewise_push_total counter");
+    expect(text).toContain("# TYPE tradewise_chain_lag_blocks gauge");
+    // Bounded labels only: sources, results, kinds, networks.
+    const labels = new Set([...text.matchAll(/^tradewise_(?:settlement|push|chain)\w*\{([^}]*)\}/gm)].flatMap((m) => m[1].split(",").map((pair) => pair.split("=")[0])));
+    expect([...labels].sort()).toEqual(["le", "result", "source"]);
   });
 
   it.skipIf(!hasPrometheus)("passes promtool's checks, and so do README's alert rules", async () => {

@@ -54,6 +54,11 @@ export class ChainWatcher {
     private readonly options: ChainWatcherOptions = {},
   ) {}
 
+  /** Each watched network's cursor, head and lag in blocks (the back office's view; Prometheus's `chain_lag_blocks`). */
+  status() {
+    return chainStatus(this.db, this.env);
+  }
+
   /** Another watcher on the same database and services: what a restarted process runs (tests give it hooks). */
   another(options: ChainWatcherOptions = {}): ChainWatcher {
     return new ChainWatcher(this.db, this.clock, this.env, this.deposits, this.log, options);

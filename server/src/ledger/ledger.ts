@@ -289,6 +289,56 @@ async function entries(db: Executor, userId: number, query: { page: number; limi
   };
 }
 
+export interface StatementPosting {
+  id: number;
+  entry_id: number;
+  amount: string;
+  created_at: Date;
+  kind: string;
+  cause_kind: string;
+  cause_id: string;
+  memo: string | null;
+}
+
+/**
+ * A user's balance (available + frozen) per currency before a time: the opening balances of a statement, for every
+ * currency the user has an account in (zero where nothing was posted before it).
+ */
+async function balancesBefore(db: Executor, userId: number, at: Date): Promise<Array<{ currency: string; balance: string }>> {
+  const found = await rows<{ currency: string; balance: string }>(
+    db,
+    sql`SELECT a.currency, coalesce((SELECT sum(p.amount) FROM ledger_postings p WHERE p.user_id = ${userId} AND p.currency = a.currency AND p.created_at < ${at.toISOString()}::timestamptz), 0) AS balance
+        FROM ledger_accounts a WHERE a.user_id = ${userId} ORDER BY a.currency`,
+  );
+  return found.map((r) => ({ currency: r.currency, balance: toWire(r.balance) }));
+}
+
+/**
+ * One page of a user's postings in one currency from a time up to (not including) another, after a posting id, in posting
+ * order, with their entry: keyset pagination on the (user, currency, id) index, so a statement streams a year of
+ * entries page by page without an OFFSET or the whole list in memory.
+ */
+async function statementPostings(db: Executor, userId: number, currency: string, range: { from: Date; until: Date }, afterId: number, limit: number): Promise<StatementPosting[]> {
+  const found = await rows<{ id: unknown; entry_id: unknown; amount: string; created_at: unknown; kind: string; cause_kind: string; cause_id: string; memo: string | null }>(
+    db,
+    sql`SELECT p.id, p.entry_id, p.amount, p.created_at, e.kind, e.cause_kind, e.cause_id, e.memo
+        FROM ledger_postings p JOIN ledger_entries e ON e.id = p.entry_id
+        WHERE p.user_id = ${userId} AND p.currency = ${currency} AND p.id > ${afterId}
+          AND p.created_at >= ${range.from.toISOString()}::timestamptz AND p.created_at < ${range.until.toISOString()}::timestamptz
+        ORDER BY p.id LIMIT ${limit}`,
+  );
+  return found.map((r) => ({
+    id: num(r.id),
+    entry_id: num(r.entry_id),
+    amount: toWire(r.amount),
+    created_at: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+    kind: r.kind,
+    cause_kind: r.cause_kind,
+    cause_id: r.cause_id,
+    memo: r.memo,
+  }));
+}
+
 /** The platform accounts' balances: sums of their postings (they have no balance row). */
 async function platformBalances(db: Executor): Promise<{ platform: PlatformAccount; currency: string; balance: string }[]> {
   const found = await rows<{ platform: PlatformAccount; currency: string; balance: string }>(
@@ -447,4 +497,4 @@ async function verify(db: Executor): Promise<string[]> {
  * The ledger: the only code that writes balances. Other domains call it inside their own transaction
  * (`db.transaction(tx => ledger.post(tx, ...))`); README.md states what it guarantees.
  */
-export const ledger = { post, hold, holdMany, lockBalances, applyIfFunded, pendingHolds, settle, release, adjust, balances, entries, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, anyBalanceOutside, queuedPostings, verify };
+export const ledger = { post, hold, holdMany, lockBalances, applyIfFunded, pendingHolds, settle, release, adjust, balances, entries, balancesBefore, statementPostings, platformBalances, liabilities, holdings, holderCounts, hasEntryOfKind, anyBalanceOutside, queuedPostings, verify };

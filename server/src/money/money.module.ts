@@ -1,4 +1,4 @@
-import { AddressBook, ChainWatcher, DepositService, fundingRoutes, WithdrawalGuards, WithdrawalService } from "../funding";
+import { AddressBook, ChainWatcher, DepositService, fundingRoutes, fundingRows, WithdrawalGuards, WithdrawalService } from "../funding";
 import type { AppContext } from "../platform/context";
 import { publicOrigin } from "../platform/config";
 import type { SecretGuard } from "../platform/login-throttle";
@@ -45,6 +45,7 @@ export function registerMoney(ctx: AppContext, options: MoneyOptions): MoneyModu
     mailer: options.security.mailUser,
     origin: publicOrigin(ctx.config),
   });
+  wallets.statements.registerFunding(fundingRows(ctx.db));
   walletRoutes(ctx, wallets);
   fundingRoutes(ctx, { addresses, withdrawals, deposits });
   return { prices, withdrawalGuards, wallets, withdrawals, deposits, addresses, chain };

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { OptionStatus, Period } from "../../contract/options";
+import type { ExportRow } from "../../contract/wallet";
+import { keysetPage, type Keyset, type TimeRange } from "../platform/keyset";
 import { ledger, toWire } from "../ledger";
 import { positionsConfig, sessionCovers } from "../positions";
 import { optionsConfig, periodsOf } from "./options.config";
@@ -16,6 +18,36 @@ export class OptionsQueries extends OptionsRole {
       .select({ id: options.id, kind: options.kind, symbol: options.symbol, openTickPrice: options.openTickPrice, openTickAtMs: options.openTickAtMs, closeTickPrice: options.closeTickPrice, closeTickAtMs: options.closeTickAtMs })
       .from(options)
       .where(inArray(options.id, ids));
+  }
+
+  /**
+   * Statement lines (`finance/export` trades): each option's placement (the stake, the opening tick) and settlement
+   * (the payout, the result as its side, the realised P&L: payout minus stake) over a range, in time order after a key.
+   */
+  tradeRows(userId: number, range: TimeRange, after: Keyset | null, limit: number) {
+    const from = sql`${range.from.toISOString()}::timestamptz`;
+    const until = sql`${range.until.toISOString()}::timestamptz`;
+    const events = sql`SELECT id, 0 AS ev, created_at AS at, symbol, direction AS side, amount, NULL::numeric AS pnl, currency, open_tick_price AS tick_price, open_tick_at_ms AS tick_at_ms
+        FROM options WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${until}
+      UNION ALL
+      SELECT id, 1 AS ev, settled_at AS at, symbol, result AS side, payout AS amount, payout - amount AS pnl, currency, close_tick_price AS tick_price, close_tick_at_ms AS tick_at_ms
+        FROM options WHERE user_id = ${userId} AND status = 'settled' AND settled_at >= ${from} AND settled_at < ${until}`;
+    const value = (v: unknown) => (v == null ? "" : toWire(v as string));
+    return keysetPage<ExportRow<"trades">>(this.db, events, after, limit, (r) => ({
+      time: (r.at as Date).toISOString(),
+      product: "option",
+      symbol: String(r.symbol),
+      side: String(r.side ?? ""),
+      quantity: "",
+      price: value(r.tick_price),
+      amount: value(r.amount),
+      fee: "",
+      realised_pnl: value(r.pnl),
+      currency: String(r.currency),
+      tick_price: value(r.tick_price),
+      tick_time: r.tick_at_ms == null ? "" : new Date(Number(r.tick_at_ms)).toISOString(),
+      reference: `option:${String(r.id)}:${Number(r.ev) === 0 ? "open" : "settle"}`,
+    }));
   }
 
   /** Each user's net result per currency (payouts minus stakes) over the options settled between two times, both included. */

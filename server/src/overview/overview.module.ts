@@ -71,17 +71,20 @@ export interface OverviewGauges {
   isLeader: () => boolean;
   triggerBookSize: () => number;
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** The chain watcher's lag per watched network (blocks between the node's head and what it has read). */
+  chainLag?: () => Promise<{ list: Array<{ network: string; lag: number | null }> }>;
 }
 
 /**
  * The same figures for Prometheus (`tradewise_*`), read at each scrape: the review queues with their oldest item's
- * age, each pair's tick age, the leader, the trigger book and the database pool.
+ * age, each pair's tick age, the leader, the trigger book, the chain watcher's lag and the database pool.
  */
 export function registerOverviewMetrics(metrics: Metrics, s: Pick<OverviewSources, "deposits" | "withdrawals" | "kyc" | "loans" | "market">, g: OverviewGauges, now: () => number): void {
-  const queues = async () => {
+  // Both queue gauges read the same counts: one query of each queue per scrape.
+  const queues = metrics.perScrape(async () => {
     const [deposits, withdrawals, kyc, loans] = await Promise.all([s.deposits.pendingQueue(), s.withdrawals.pendingQueue(), s.kyc.pendingQueue(), s.loans.pendingQueue()]);
     return { deposits, withdrawals, kyc, loans };
-  };
+  });
   metrics.gauge("review_queue", "Items waiting for an operator's review, by queue", ["queue"], async (set) => {
     for (const [queue, { count }] of Object.entries(await queues())) set({ queue }, count);
   });
@@ -95,7 +98,7 @@ export function registerOverviewMetrics(metrics: Metrics, s: Pick<OverviewSource
     }
   });
   // The venues are the deployment's configured few (bounded labels); the leader counts, every process reports its last update.
-  metrics.counter("feed_reconnects_total", "Reconnects of each price venue's stream since its feed started", ["venue"], (set) => {
+  metrics.countedElsewhere("feed_reconnects_total", "Reconnects of each price venue's stream since its feed started", ["venue"], (set) => {
     for (const { venue, reconnects } of s.market.venueReconnects()) set({ venue }, reconnects);
   });
   metrics.gauge("feed_tick_age_seconds", "Age of each price venue's latest trade or price (from the venue's own time)", ["venue"], (set) => {
@@ -103,6 +106,12 @@ export function registerOverviewMetrics(metrics: Metrics, s: Pick<OverviewSource
   });
   metrics.gauge("leader", "1 in the process that runs the engines (the feed, the trigger book, the jobs)", [], (set) => set({}, g.isLeader() ? 1 : 0));
   metrics.gauge("trigger_book_size", "Levels waiting in the trigger book of this process (0 outside the leader)", [], (set) => set({}, g.triggerBookSize()));
+  const chainLag = g.chainLag;
+  if (chainLag) {
+    metrics.gauge("chain_lag_blocks", "Blocks between each watched network's head and what the chain watcher has read (absent before its first step)", ["network"], async (set) => {
+      for (const { network, lag } of (await chainLag()).list) if (lag !== null) set({ network }, lag);
+    });
+  }
   const pool = g.poolStats;
   if (pool) {
     metrics.gauge("db_pool_connections", "PostgreSQL pool connections by state", ["state"], (set) => {

@@ -193,6 +193,8 @@ function registerCall<I extends z.ZodObject, O extends z.ZodType, A extends Acce
         raw: request,
         reply,
       });
+      // A download (`produces`): the handler has sent the bytes on the reply itself.
+      if (call.produces) return reply;
       // The contract decides what leaves the server: unknown fields are stripped, a drifted shape is a bug.
       return { type: "ok", message: call.output.parse(result) };
     },

@@ -13,10 +13,31 @@ export interface Metrics {
    * A counter whose running totals are read at each scrape (counted elsewhere, e.g. by the feed leader, and reported
    * as they stand): `read` sets each label set's total so far.
    */
-  counter(name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => void): void;
+  countedElsewhere(name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => void): void;
   /** Counts the answers of order routes: `tradewise_orders_total{product, result}` (result: accepted or the refusal's code). */
   countOrders(routes: Record<string, string>): void;
+  /** A counter; its labels' values must come from closed sets (kinds, results), never ids. */
+  counter(name: string, help: string, labelNames: string[]): Counter;
+  /** A histogram with the given buckets. */
+  histogram(name: string, help: string, labelNames: string[], buckets: number[]): Histogram;
+  /**
+   * One read per scrape shared by several gauges (the review queues' counts and oldest ages come from one query of
+   * each queue, not one per gauge).
+   */
+  perScrape<T>(read: () => Promise<T>): () => Promise<T>;
 }
+
+export interface Counter {
+  inc(labels: Record<string, string>, value?: number): void;
+}
+
+export interface Histogram {
+  observe(labels: Record<string, string>, value: number): void;
+}
+
+/** What a domain is handed when metrics are off (no METRICS_TOKEN): counting costs nothing. */
+export const noCounter: Counter = { inc: () => undefined };
+export const noHistogram: Histogram = { observe: () => undefined };
 
 const PREFIX = "tradewise_";
 
@@ -39,8 +60,10 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
   });
 
   const expected = `Bearer ${token}`;
+  let scrape = 0;
   app.get("/metrics", async (request, reply) => {
     if (request.headers.authorization !== expected) return reply.status(401).header("www-authenticate", "Bearer").type("text/plain").send("Unauthorized");
+    scrape += 1;
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 
@@ -57,7 +80,7 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
         },
       });
     },
-    counter(name, help, labelNames, read) {
+    countedElsewhere(name, help, labelNames, read) {
       new client.Counter({
         name: `${PREFIX}${name}`,
         help,
@@ -68,6 +91,21 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
           read((labels, value) => this.inc(labels, value));
         },
       });
+    },
+    counter(name, help, labelNames) {
+      const counter = new client.Counter({ name: `${PREFIX}${name}`, help, labelNames, registers: [registry] });
+      return { inc: (labels, value = 1) => counter.inc(labels, value) };
+    },
+    histogram(name, help, labelNames, buckets) {
+      const histogram = new client.Histogram({ name: `${PREFIX}${name}`, help, labelNames, buckets, registers: [registry] });
+      return { observe: (labels, value) => histogram.observe(labels, value) };
+    },
+    perScrape(read) {
+      let cached: { scrape: number; value: ReturnType<typeof read> } | null = null;
+      return () => {
+        if (cached?.scrape !== scrape) cached = { scrape, value: read() };
+        return cached.value;
+      };
     },
     countOrders(routes) {
       const orders = new client.Counter({ name: `${PREFIX}orders_total`, help: "Order placements by product and result (accepted, or the refusal's code)", labelNames: ["product", "result"], registers: [registry] });

@@ -89,7 +89,9 @@ export function buildOpenApi(calls: readonly Call[], rawRoutes: readonly RawRout
       tags: call.tags ?? [call.path.split("/")[0]],
       security: call.access === "user" ? [{ token: [] }] : call.access === "operator" ? [{ operator: [] }] : [],
       responses: {
-        "200": { description: "Success", content: { "application/json": { schema: toSchema(okEnvelope(call.output), "output") } } },
+        "200": call.produces
+          ? { description: "The download itself, not an envelope", content: { [call.produces]: { schema: { type: "string" } } } }
+          : { description: "Success", content: { "application/json": { schema: toSchema(okEnvelope(call.output), "output") } } },
         ...errorAnswers(call),
       },
     };

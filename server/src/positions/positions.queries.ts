@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { Position, Ticket } from "../../contract/positions";
+import type { ExportRow } from "../../contract/wallet";
+import { keysetPage, type Keyset, type TimeRange } from "../platform/keyset";
 import { ledger, money, toFixedDown, toWire } from "../ledger";
 import { toSeconds } from "../platform/clock";
 import type { Executor } from "../platform/db";
@@ -166,6 +168,40 @@ export class PositionsQueries extends PositionsRole {
       .where(and(eq(positions.status, "closed"), gte(positions.closedAt, new Date(fromMs)), lte(positions.closedAt, new Date(toMs))))
       .groupBy(positions.userId);
     return rows.map((row) => ({ ...row, currency: MARGIN_CURRENCY }));
+  }
+
+  /**
+   * Statement lines (`finance/export` trades): each opening and each close of the user's positions over a range, in
+   * time order after a key. A close is the opposite side at the close price, with its fee and the realised P&L.
+   */
+  tradeRows(userId: number, range: TimeRange, after: Keyset | null, limit: number) {
+    const from = sql`${range.from.toISOString()}::timestamptz`;
+    const until = sql`${range.until.toISOString()}::timestamptz`;
+    const events = sql`SELECT id, 0 AS ev, opened_at AS at, kind, symbol, direction, quantity, open_price AS price, open_fee AS fee, NULL::numeric AS pnl, open_tick_price AS tick_price, open_tick_at_ms AS tick_at_ms
+        FROM positions WHERE user_id = ${userId} AND opened_at >= ${from} AND opened_at < ${until}
+      UNION ALL
+      SELECT id, 1 AS ev, closed_at AS at, kind, symbol, direction, quantity, close_price AS price, close_fee AS fee, pnl, close_tick_price AS tick_price, close_tick_at_ms AS tick_at_ms
+        FROM positions WHERE user_id = ${userId} AND status = 'closed' AND closed_at >= ${from} AND closed_at < ${until}`;
+    const value = (v: unknown) => (v == null ? "" : toWire(v as string));
+    return keysetPage<ExportRow<"trades">>(this.db, events, after, limit, (r) => {
+      const opening = Number(r.ev) === 0;
+      const buys = (r.direction === "long") === opening;
+      return {
+        time: (r.at as Date).toISOString(),
+        product: r.kind === "crypto" ? "contract" : String(r.kind),
+        symbol: String(r.symbol),
+        side: buys ? "buy" : "sell",
+        quantity: value(r.quantity),
+        price: value(r.price),
+        amount: "",
+        fee: value(r.fee),
+        realised_pnl: opening ? "" : value(r.pnl),
+        currency: MARGIN_CURRENCY,
+        tick_price: value(r.tick_price),
+        tick_time: r.tick_at_ms == null ? "" : new Date(Number(r.tick_at_ms)).toISOString(),
+        reference: `position:${String(r.id)}:${opening ? "open" : "close"}`,
+      };
+    });
   }
 
   /** Some positions' kind, pair and ticks (the finance records link each change to its list and its tick). */

@@ -139,6 +139,11 @@ export class PushService {
   private readonly queue: Array<() => Promise<void>> = [];
   private running = 0;
   private idleWaiters: Array<() => void> = [];
+  /**
+   * Told of each push's outcome (metrics): `sent` (the push service took it), `gone` (404/410: the subscription was
+   * dropped), `failed` (refused otherwise, or unreachable), `dropped` (the queue was full).
+   */
+  readonly onDelivery: Array<(kind: PushKind, result: "sent" | "gone" | "failed" | "dropped") => void> = [];
 
   constructor(private readonly deps: PushDeps) {
     this.keys = vapidKeys(deps.config);
@@ -223,6 +228,7 @@ export class PushService {
   send(userId: number, message: PushPayload | { kind: PushKind; inLanguage(lang: Language): PushPayload }): void {
     if (this.queue.length >= QUEUE_MAX) {
       this.deps.log.warn({ userId, kind: message.kind }, "push queue full: push dropped (the notice stays in the message centre)");
+      this.delivered(message.kind, "dropped");
       return;
     }
     this.queue.push(() => this.deliver(userId, message));
@@ -295,12 +301,19 @@ export class PushService {
         agent: this.agent,
         timeout: SEND_TIMEOUT_MS,
       });
+      this.delivered(kind, "sent");
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
       // 404/410: the browser dropped this subscription (RFC 8030); it will never work again.
-      if (status === 404 || status === 410) await this.remove(subscription);
+      const gone = status === 404 || status === 410;
+      this.delivered(kind, gone ? "gone" : "failed");
+      if (gone) await this.remove(subscription);
       else this.deps.log.warn({ status, err: (error as Error).message, origin: new URL(subscription.endpoint).origin }, "push service refused a push");
     }
+  }
+
+  private delivered(kind: PushKind, result: "sent" | "gone" | "failed" | "dropped"): void {
+    for (const listener of this.onDelivery) listener(kind, result);
   }
 
   private async remove(subscription: PushSubscriptionRow): Promise<void> {

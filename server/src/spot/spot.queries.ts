@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { ExportRow } from "../../contract/wallet";
+import { keysetPage, type Keyset, type TimeRange } from "../platform/keyset";
 import type { Holding, SpotTicket } from "../../contract/spot";
 import { ledger, money, toWire } from "../ledger";
 import { feeRateFor, spotConfig } from "./spot.config";
@@ -15,6 +17,27 @@ export class SpotQueries extends SpotRole {
       .from(spotOrders)
       .where(inArray(spotOrders.id, ids));
     return rows.map((row) => ({ ...row, kind: "spot" }));
+  }
+
+  /** Statement lines (`finance/export` trades): the user's fills over a range, in time order after a key. */
+  tradeRows(userId: number, range: TimeRange, after: Keyset | null, limit: number) {
+    const events = sql`SELECT id, 0 AS ev, filled_at AS at, symbol, side, quantity, filled_price, amount, fee, quote, tick_price, tick_at_ms
+      FROM spot_orders WHERE user_id = ${userId} AND status = 'filled' AND filled_at >= ${range.from.toISOString()}::timestamptz AND filled_at < ${range.until.toISOString()}::timestamptz`;
+    return keysetPage<ExportRow<"trades">>(this.db, events, after, limit, (r) => ({
+      time: (r.at as Date).toISOString(),
+      product: "spot",
+      symbol: String(r.symbol),
+      side: String(r.side),
+      quantity: toWire(r.quantity as string),
+      price: r.filled_price == null ? "" : toWire(r.filled_price as string),
+      amount: r.amount == null ? "" : toWire(r.amount as string),
+      fee: r.fee == null ? "" : toWire(r.fee as string),
+      realised_pnl: "",
+      currency: String(r.quote),
+      tick_price: r.tick_price == null ? "" : toWire(r.tick_price as string),
+      tick_time: r.tick_at_ms == null ? "" : new Date(Number(r.tick_at_ms)).toISOString(),
+      reference: `spot_order:${String(r.id)}`,
+    }));
   }
 
   // ----- the ticket -------------------------------------------------------------------------------------------

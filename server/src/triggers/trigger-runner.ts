@@ -75,6 +75,8 @@ export const ownerOf = (source: string, id: string | number) => `${source}:${id}
 
 export class TriggerRunner {
   readonly book = new TriggerBook();
+  /** Told of each settlement handed to a source: how many owners, how long it took, whether it failed (metrics). */
+  readonly onSettled: Array<(settled: { source: string; owners: number; seconds: number; ok: boolean }) => void> = [];
   private readonly sources = new Map<string, TriggerSource>();
   /** Figures that sources measure on ticks (`measure:<name>` triggers), by name. */
   private readonly measures = new Map<string, (observation: Observation) => string | null>();
@@ -226,12 +228,17 @@ export class TriggerRunner {
   }
 
   private async settle(source: TriggerSource, list: FiredAt[]): Promise<void> {
+    const started = performance.now();
+    let ok = true;
     try {
       await source.fire(list);
     } catch (error) {
+      ok = false;
       this.deps.log?.error({ err: error, source: source.name }, "triggers: a settlement failed; its owners are re-loaded");
       await this.reload(list.map(({ owner }) => ({ owner })));
     }
+    const settled = { source: source.name, owners: list.length, seconds: (performance.now() - started) / 1000, ok };
+    for (const listener of this.onSettled) listener(settled);
   }
 
   private remember(observation: Observation): void {

@@ -9,4 +9,9 @@ export function walletRoutes(ctx: AppContext, service: WalletService): void {
   api.route(wallet.flashPairs, () => service.pairs());
   api.route(wallet.flash, ({ user, input }) => service.flash(user.id, input));
   api.route(wallet.myFlashes, ({ user, input }) => service.flashes(user.id, input));
+  api.route(wallet.exportStatement, ({ user, input, reply }) => {
+    const { filename, body } = service.statements.csv(user.id, input);
+    void reply.type("text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${filename}"`).send(body);
+  });
+  api.route(wallet.statement, ({ user, input }) => service.statements.statement(user.id, input));
 }

@@ -11,6 +11,7 @@ import { CauseDetails } from "./cause-details";
 import { crossRate, quoteFlash } from "./flash.engine";
 import type { PriceSource } from "./price-source";
 import { decimalsOf, loadWalletConfig } from "./wallet.config";
+import { Statements } from "./statements";
 import { flashExchanges } from "./wallet.schema";
 
 /** USDT values are shown to the cent's hundredth: enough for any wallet, never rounded up. */
@@ -33,12 +34,16 @@ const toExchange = (r: FlashRow): FlashExchange => ({
 export class WalletService {
   /** Which list shows a cause, and the tick a trade's change settled on (readers registered by `app.ts`). */
   readonly causeDetails = new CauseDetails();
+  /** CSV statements (`finance/export`); the trading and funding domains register their rows (app.ts, money.module.ts). */
+  readonly statements: Statements;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly prices: PriceSource,
-  ) {}
+  ) {
+    this.statements = new Statements(db, this.causeDetails);
+  }
 
   /** Every configured currency (zero balances included), then any other currency the user holds. */
   async list(userId: number): Promise<WalletItem[]> {

@@ -49,6 +49,14 @@ export interface RequestOptions {
   /** Don't toast failures (background refreshes); they still reject. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** A download (a call whose contract `produces` a file): success answers a `Download`, refusals stay envelopes. */
+  download?: boolean;
+}
+
+/** What a download call answers: the bytes and the file name the server gave them. */
+export interface Download {
+  blob: Blob;
+  filename: string;
 }
 
 interface Envelope {
@@ -132,6 +140,10 @@ async function send<T>(session: ClientSession, path: string, options: RequestOpt
     }
     // An answer from the service worker's cache (marked by sw/sw.ts) says nothing about the server being there.
     if (!response.headers.has("x-sw-cache")) reportReachable();
+    if (options.download && response.ok && !response.headers.get("content-type")?.includes("json")) {
+      const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "download";
+      return { blob: await response.blob(), filename } satisfies Download as T;
+    }
     const answer = (await response.json().catch(() => null)) as Envelope | null;
     // Callers may translate what they get (a success's key, a refusal's fields) at once.
     await messagesReady;

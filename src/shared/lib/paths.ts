@@ -65,6 +65,7 @@ export const paths = {
   optionsHelp: "/pages/me/options",
   spotTrade: "/pages/spot/trade",
   alerts: "/pages/alerts/index",
+  statement: "/pages/order/statement",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -10,6 +10,7 @@ import { useWalletDetail } from "../api/wallet-detail";
 import { useWallets } from "../api/wallets";
 import { causeHref } from "../model/cause-links";
 import { causeLabels, entryKindLabels } from "../model/labels";
+import { ExportPanel } from "./export-panel";
 import { Amount, flatten, LoadMore } from "./parts";
 import "./wallet.css";
 
@@ -41,6 +42,7 @@ export function FinancePage() {
       <p className="muted" style={{ marginTop: 0, fontSize: 13 }}>
         <Trans>Every change to your balance, with its cause. The balance after the newest entry is your wallet's balance.</Trans>
       </p>
+      <ExportPanel />
       <div className="chips" role="group" aria-label={t`Currency`} style={{ marginBottom: 12 }}>
         <button type="button" className="chip" aria-pressed={currency === ""} onClick={() => setCurrency("")}>
           <Trans>All</Trans>
