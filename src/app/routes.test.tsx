@@ -65,7 +65,8 @@ describe("access guard and real-name modal", () => {
     window.location.hash = "#/pages/me/safecenter";
     render(<App />);
     await waitFor(() => expect(window.location.hash).toBe("#/pages/login/index"));
-    expect(await screen.findByRole("heading", { name: "Log in" })).toBeTruthy();
+    // The login screen is a lazy route: loading it takes longer than findBy's default second on a busy machine.
+    expect(await screen.findByRole("heading", { name: "Log in" }, { timeout: 5_000 })).toBeTruthy();
   });
 
   it("shows the real-name modal to a user with review_status 0, with a button to KYC", async () => {
