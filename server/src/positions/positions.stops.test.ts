@@ -204,7 +204,7 @@ describe(`a user's cancel racing the trigger (${testDatabaseKind()})`, () => {
   it("settles every stop order once: opened (margin kept, fee paid) or cancelled (both released), the answers agreeing", async () => {
     for (let round = 0; round < 2; round++) {
       await tick(server, { [BTC]: "60000" });
-      const users = [];
+      const users: Array<{ id: number; token: string }> = [];
       for (let i = 0; i < 4; i++) users.push(await user("100000"));
       const orders = await Promise.all(
         Array.from({ length: 24 }, (_, i) => submit(users[i % 4].token, { stop_price: (60100 + (i % 7)).toFixed(2), quantity: "0.01" }).then((r) => ({ order: r.body.message, u: users[i % 4] }))),

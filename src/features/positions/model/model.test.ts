@@ -114,7 +114,7 @@ describe("the seed's order rules", () => {
 });
 
 const position = (p: Partial<Position>): Position => ({
-  id: 1, symbol: "BTC/USDT", kind: "crypto", direction: "long", type: "market", quantity: "0.01", contract_size: "1", leverage: 10, price: null,
+  id: 1, symbol: "BTC/USDT", kind: "crypto", direction: "long", type: "market", quantity: "0.01", contract_size: "1", leverage: 10, price: null, stop_price: null, sl_trail_rate: null,
   open_price: "64000", open_tick: { price: "63995", at_ms: 0 }, margin: "64", open_fee: "0.32", close_fee: "0", swap: "0", tp_price: null, sl_price: null,
   mark_price: "64000", pnl: "-0.64", liquidation_price: "57920", margin_level: "2000", status: "open", close_reason: null, close_price: null, close_tick: null,
   payout: null, created_at: 0, opened_at: 0, closed_at: null, ...p,
