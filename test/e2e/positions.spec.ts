@@ -117,7 +117,7 @@ test("a stop order placed from the ticket waits pending; a trailing stop-loss fo
   await ticket.getByLabel("Stop price").fill(String(Math.round(ask * 0.9)));
   await expect(ticket.getByTestId("ticket-disabled-reason")).toContainText("must be above the current ask");
   const stop = Math.round(ask * 1.5);
-  const sl = Math.round(ask * 1.4);
+  const sl = Math.round(ask * 0.9);
   await ticket.getByLabel("Stop price").fill(String(stop));
   await ticket.getByLabel("Stop-loss").fill(String(sl));
   await expect(ticket.getByTestId("ticket-disabled-reason")).toHaveCount(0);
