@@ -25,7 +25,8 @@ interface Entry {
 type Catalog = Record<string, Entry>;
 
 const root = path.resolve(import.meta.dirname, "..");
-const po = formatter({ lineNumbers: false });
+// The same options as lingui.config.ts, so a catalogue written here reads as one lingui extracted.
+const po = formatter({ lineNumbers: false, printPlaceholdersInComments: false });
 /** The catalogue names of lingui.config.ts (messages, screens, backoffice). */
 const CATALOGUES = linguiConfig.catalogs!.map((catalog) => path.basename(catalog.path));
 const file = (lang: string, name: string) => path.join(root, "locales", lang, `${name}.po`);

@@ -17,7 +17,8 @@ export const positionDirections = ["long", "short"] as const;
 export const positionDirection = z.enum(positionDirections, msg("WRONG_DIRECTION"));
 export type PositionDirection = z.infer<typeof positionDirection>;
 
-export const orderTypes = ["market", "limit"] as const;
+/** `stop`: a stop entry order, pending until the first fresh tick crosses its `stop_price`, then opened at market. */
+export const orderTypes = ["market", "limit", "stop"] as const;
 export const orderType = z.enum(orderTypes, msg("PARAMETER_ERROR"));
 export type OrderType = z.infer<typeof orderType>;
 
@@ -44,8 +45,10 @@ export const position = z.object({
   quantity: decimalString,
   contract_size: decimalString,
   leverage: z.number().int(),
-  /** The limit price, or null for a market order. */
+  /** The limit price, or null for a market or stop order. */
   price: decimalString.nullable(),
+  /** A stop order's stop price (long: opens when the ask reaches it; short: when the bid does), else null. */
+  stop_price: decimalString.nullable(),
   open_price: decimalString.nullable(),
   open_tick: tick.nullable(),
   /** Held from the USDT wallet while the position is open (or the order pending). */
@@ -55,7 +58,10 @@ export const position = z.object({
   /** Financing accumulated overnight (forex and metals), a charge: it lowers the P&L. */
   swap: decimalString,
   tp_price: decimalString.nullable(),
+  /** The stop-loss level now: with a trailing stop-loss, where it has trailed to. */
   sl_price: decimalString.nullable(),
+  /** A trailing stop-loss's rate (a fraction, 0.001 to 0.2), or null: the SL follows the best price since it was set. */
+  sl_trail_rate: decimalString.nullable(),
   /** The executable close price now (bid for a long, ask for a short); the close price once closed. */
   mark_price: decimalString.nullable(),
   /** Unrealised while open, realised once closed; after fees and swaps. */
@@ -134,7 +140,7 @@ export const submit = call({
   method: "POST",
   path: "lever/submit",
   access: "user",
-  summary: "Open a long or a short, at market or with a limit price, with optional take-profit and stop-loss",
+  summary: "Open a long or a short, at market, with a limit price or with a stop price, with optional take-profit and stop-loss",
   tags: ["positions"],
   input: z.object({
     symbol: pairSymbol,
@@ -142,6 +148,8 @@ export const submit = call({
     type: orderType.default("market"),
     quantity: decimalString,
     price: z.union([z.literal(""), priceInput]).optional(),
+    /** Type `stop` only: a long's strictly above the ask, a short's strictly below the bid. */
+    stop_price: z.union([z.literal(""), priceInput]).optional(),
     leverage: wholeNumber(1, 10_000),
     tp_price: z.union([z.literal(""), priceInput]).optional(),
     sl_price: z.union([z.literal(""), priceInput]).optional(),
@@ -154,7 +162,7 @@ export const cancel = call({
   method: "POST",
   path: "lever/cancel",
   access: "user",
-  summary: "Cancel a pending limit order: its margin and fee return to the wallet",
+  summary: "Cancel a pending limit or stop order: its margin and fee return to the wallet",
   tags: ["positions"],
   input: idInput,
   output: position,
@@ -164,9 +172,9 @@ export const setStop = call({
   method: "POST",
   path: "lever/setstop",
   access: "user",
-  summary: "Set, change or clear take-profit and stop-loss of an open position (omitted keeps, empty clears)",
+  summary: "Set, change or clear take-profit, stop-loss and a trailing stop-loss rate of a position (omitted keeps, empty clears)",
   tags: ["positions"],
-  input: idInput.extend({ tp_price: stopInput.optional(), sl_price: stopInput.optional() }),
+  input: idInput.extend({ tp_price: stopInput.optional(), sl_price: stopInput.optional(), sl_trail_rate: stopInput.optional() }),
   output: position,
 });
 

@@ -1,7 +1,8 @@
 /**
  * Leveraged trading at 390x844 (issue 9): open a long with TP/SL from the ticket, watch its P&L move with the feed,
  * change TP/SL in the sheet, close it behind the prompt (the history shows both ticks); close all behind a prompt
- * that shows the P&L; a forex order refused without a bank card and accepted once one is bound.
+ * that shows the P&L; a forex order refused without a bank card and accepted once one is bound; a stop entry order
+ * placed from the ticket (pending, then cancelled), and a trailing stop-loss set on a position that shows its ROE.
  */
 import { type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
@@ -97,6 +98,64 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
   await expect(page.getByText("No open positions.")).toBeVisible();
   const { list } = await api<{ list: unknown[] }>(request, "POST", "lever/my_trade", token, { status: "open", kind: "crypto" });
   expect(list).toEqual([]);
+});
+
+test("a stop order placed from the ticket waits pending; a trailing stop-loss follows the price and the card shows the ROE", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { token } = await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
+  await page.goto("/#/pages/strategy/index?symbol=BTC/USDT");
+  await dismissRealNameModal(page);
+  const ticket = page.getByRole("form", { name: "Order ticket" });
+  await ticketReady(page);
+  await ticket.getByRole("radio", { name: "Stop entry" }).click();
+  await ticket.getByLabel("Quantity").fill("0.01");
+  await ticket.getByRole("radio", { name: "10x" }).click();
+  // No stop yet: the button says why it waits; a stop under the ask is refused before anything is sent.
+  await expect(ticket.getByRole("button", { name: "Open long" })).toBeDisabled();
+  await expect(ticket.getByTestId("ticket-disabled-reason")).toHaveText("Enter a stop price.");
+  const ask = await priceOf(page, "ticket-ask");
+  await ticket.getByLabel("Stop price").fill(String(Math.round(ask * 0.9)));
+  await expect(ticket.getByTestId("ticket-disabled-reason")).toContainText("must be above the current ask");
+  const stop = Math.round(ask * 1.5);
+  const sl = Math.round(ask * 0.9);
+  await ticket.getByLabel("Stop price").fill(String(stop));
+  await ticket.getByLabel("Stop-loss").fill(String(sl));
+  await expect(ticket.getByTestId("ticket-disabled-reason")).toHaveCount(0);
+  await ticket.getByRole("button", { name: "Open long" }).click();
+  const confirm = page.getByRole("dialog", { name: "Open long BTC/USDT?" });
+  await expect(confirm.getByTestId("confirm-stop")).toHaveText(`${stop.toLocaleString("en-US")}.00`);
+  await expect(confirm.getByTestId("confirm-sl")).toHaveText(`${sl.toLocaleString("en-US")}.00`);
+  await expect(confirm.getByTestId("confirm-tp")).toHaveText("None");
+  await confirm.getByRole("button", { name: "Open long" }).click();
+  await expect(page.getByText("Order placed")).toBeVisible();
+  const [pending] = (await api<{ list: Array<{ type: string; stop_price: string; status: string }> }>(request, "POST", "lever/my_trade", token, { status: "pending" })).list;
+  expect(pending).toMatchObject({ type: "stop", stop_price: `${stop}.00`, status: "pending" });
+
+  // A market long, then a trailing stop-loss of 5 % set in the TP/SL sheet: the card shows its level, live, and the ROE.
+  await api(request, "POST", "lever/submit", token, { symbol: "BTC/USDT", direction: "long", type: "market", quantity: "0.01", leverage: 10, idempotency_key: key() });
+  await page.getByRole("link", { name: "My positions" }).first().click();
+  await expect(page).toHaveURL(/pages\/order\/contract/);
+  const card = page.locator("article.position").filter({ hasText: "BTC/USDT" });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId("position-roe")).toHaveText(/^[+-]?\d+\.\d\d%$/);
+  await card.getByRole("button", { name: "Edit TP/SL of BTC/USDT" }).click();
+  const sheet = page.getByRole("dialog", { name: "Take-profit and stop-loss" });
+  await sheet.getByLabel("Trailing stop-loss (%)").fill("0.01");
+  await expect(sheet.getByText("The trailing rate must be from 0.001 to 0.2 (0.1 % to 20 %)")).toBeVisible();
+  await sheet.getByLabel("Trailing stop-loss (%)").fill("5");
+  await sheet.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Take-profit and stop-loss set")).toBeVisible();
+  await expect(card.getByTestId("position-trail")).toHaveText("Trailing 5.0%");
+  // The level stands 5 % under the best bid since it was set: never more than 5 % under the mark shown now.
+  await expect
+    .poll(async () => {
+      const level = Number((await card.getByTestId("position-stops").textContent())!.split(" / ")[1].replace(/,/g, ""));
+      const mark = await priceOf(page, "position-mark");
+      return level >= Math.floor(mark * 0.95 * 100) / 100 - 0.01 && level < mark;
+    }, { timeout: 20_000 })
+    .toBe(true);
+  const [open] = (await api<{ list: Array<{ sl_trail_rate: string | null; sl_price: string | null }> }>(request, "POST", "lever/my_trade", token, { status: "open" })).list;
+  expect(open.sl_trail_rate).toBe("0.05");
 });
 
 test("a forex order is refused without a bank card and accepted once one is bound", async ({ page, request }) => {

@@ -7,10 +7,9 @@ import type { Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
 import { insertMany, lockMany } from "../platform/bulk";
-import { idempotent } from "../platform/idempotency";
 import { OrderDesk, type Accepted } from "../orders";
 import { rulesFor } from "./positions.config";
-import { closeSide, feeFor, marginFor, openSide, sessionAt, stopRefusal, type PositionTerms } from "./positions.engine";
+import { closeSide, feeFor, marginFor, openSide, sessionAt, stopOrderRefusal, stopRefusal, trailLevel, trailRateRefusal, type PositionTerms } from "./positions.engine";
 import { MARGIN_CURRENCY, PositionsRole, blank, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import { openedColumns, openedNotice, type PositionsSettlement } from "./positions.settlement";
@@ -20,19 +19,20 @@ type Prepared = Awaited<ReturnType<PositionsCommands["prepare"]>>;
 export interface SubmitInput {
   symbol: string;
   direction: "long" | "short";
-  type: "market" | "limit";
+  type: "market" | "limit" | "stop";
   quantity: string;
   price?: string;
+  stop_price?: string;
   leverage: number;
   tp_price?: string;
   sl_price?: string;
   idempotency_key?: string;
 }
 
-/** The user's commands on positions: open (market or limit), cancel, set stops, close, close all. */
+/** The user's commands on positions: open (market, limit or stop), cancel, set stops (a trailing one too), close, close all. */
 export class PositionsCommands extends PositionsRole {
   /**
-   * Market orders go through the order desk (group-committed: those arriving while a batch is written go together in
+   * Every order goes through the order desk (group-committed: those arriving while a batch is written go together in
    * the next one); contracts say how to prepare, decide and write an order.
    */
   private readonly desk: OrderDesk<SubmitInput, Prepared, PositionRow, PositionRow>;
@@ -53,7 +53,7 @@ export class PositionsCommands extends PositionsRole {
         balance.available = balance.available.minus(margin).minus(fee);
         return null;
       },
-      write: (tx, accepted, now) => this.writeOpened(tx, accepted, now),
+      write: (tx, accepted, now) => this.writePlaced(tx, accepted, now),
       replay: (first, userId) => this.orderOf(first, userId),
     });
   }
@@ -77,21 +77,27 @@ export class PositionsCommands extends PositionsRole {
     if (!quote) throw new DomainError("TRADING_CLOSED");
     const limit = input.type === "limit" ? blank(input.price) : null;
     if (input.type === "limit" && !limit) throw new DomainError("MISSING_PARAMETER", "price");
+    const stop = input.type === "stop" ? blank(input.stop_price) : null;
+    if (input.type === "stop" && !stop) throw new DomainError("MISSING_PARAMETER", "stop_price");
     const tp = blank(input.tp_price);
     const sl = blank(input.sl_price);
-    for (const [field, value] of [["price", limit], ["tp_price", tp], ["sl_price", sl]] as const) {
+    for (const [field, value] of [["price", limit], ["stop_price", stop], ["tp_price", tp], ["sl_price", sl]] as const) {
       if (value === null) continue;
-      if (field === "price" && money(value).isZero()) throw new DomainError("PRICE_NOT_POSITIVE", "price");
+      if ((field === "price" || field === "stop_price") && money(value).isZero()) throw new DomainError("PRICE_NOT_POSITIVE", field);
       if (!priceFits(value, pair.price_precision)) throw new DomainError("PRICE_PRECISION", field);
     }
+    // A stop strictly beyond the executable price on its side (contract, wave 4): else it would trigger at once.
+    const stopProblem = stop === null ? null : stopOrderRefusal(input.direction, stop, quote);
+    if (stopProblem) throw new DomainError(stopProblem, "stop_price");
     const last = money(quote.price).toFixed(pair.price_precision);
     // Seed section 5: a limit sell cannot be priced below the current price; a limit buy, likewise, not above it.
     // A limit order therefore always waits for the first tick that crosses it.
     if (limit !== null && input.direction === "short" && money(limit).lt(last)) throw new DomainError("LIMIT_SELL_BELOW_PRICE", "price");
     if (limit !== null && input.direction === "long" && money(limit).gt(last)) throw new DomainError("LIMIT_BUY_ABOVE_PRICE", "price");
-    const openPrice = limit ?? quote[openSide(input.direction)];
-    const stopProblem = stopRefusal(input.direction, openPrice, last, tp, sl);
-    if (stopProblem) throw new DomainError(stopProblem, stopProblem.includes("TP") ? "tp_price" : "sl_price");
+    // A waiting order's margin and fee are those at its limit or stop price (held until it fills or is cancelled).
+    const openPrice = limit ?? stop ?? quote[openSide(input.direction)];
+    const tpSlProblem = stopRefusal(input.direction, openPrice, last, tp, sl);
+    if (tpSlProblem) throw new DomainError(tpSlProblem, tpSlProblem.includes("TP") ? "tp_price" : "sl_price");
     const terms: PositionTerms = {
       kind: pair.kind,
       direction: input.direction,
@@ -105,72 +111,80 @@ export class PositionsCommands extends PositionsRole {
     };
     const swapRate = input.direction === "long" ? rules.swap_long_rate : rules.swap_short_rate;
     // The margin warning level the position opens with comes from the same reading of the rules as its terms.
-    return { pair, terms, quote, limit, openPrice, tp, sl, swapRate, warningLevel: config.warning_level, margin: marginFor(terms, openPrice), fee: feeFor(terms, openPrice) };
+    return { pair, terms, quote, limit, stop, openPrice, tp, sl, swapRate, warningLevel: config.warning_level, margin: marginFor(terms, openPrice), fee: feeFor(terms, openPrice) };
   }
 
+  /**
+   * Every placement goes through the order desk (group-committed: those arriving while a batch is written go together
+   * in the next one); a key seen before (or claimed first by a twin) answers its first position.
+   */
   async submit(userId: number, input: SubmitInput): Promise<Position> {
-    if (input.type === "market") return this.placeMarket(userId, input);
-    let prepared: Awaited<ReturnType<PositionsCommands["prepare"]>>;
-    let placed = null as PositionRow | null;
-    // The key keeps the position's id, not its row: a stored row comes back as JSON (its dates strings), and a retry
-    // then failed with a 500 every time instead of answering.
-    const first = await idempotent(
-      this.db,
-      { userId, key: input.idempotency_key, scope: "lever/submit", body: { ...input, idempotency_key: undefined } },
-      async (tx) => {
-        const { pair, terms, quote, limit, openPrice, tp, sl, swapRate, margin, fee } = prepared;
-        if (!margin.gt(0)) throw new DomainError("ORDER_BELOW_MIN", "quantity");
-        const now = this.deps.clock.now();
-        const [created] = await tx
-          .insert(positions)
-          .values({
-            userId,
-            symbol: pair.symbol,
-            kind: pair.kind,
-            direction: input.direction,
-            type: input.type,
-            quantity: input.quantity,
-            contractSize: pair.contract_size,
-            leverage: input.leverage,
-            pricePrecision: pair.price_precision,
-            quoteRate: terms.quoteRate,
-            feeRate: terms.feeRate,
-            maintenanceRate: terms.maintenanceRate,
-            // Kept for life: the position closes, triggers and shows its mark at this spread (contract, wave 3).
-            spreadRate: pair.spread_rate,
-            swapRate,
-            limitPrice: limit,
-            margin: toWire(margin),
-            maintenance: "0",
-            openFee: "0",
-            closeFee: "0",
-            swap: "0",
-            swapDue: "0",
-            tpPrice: tp,
-            slPrice: sl,
-            status: "pending",
-            warned: false,
-            createdAt: now,
-          })
-          .returning();
-        const cause = { kind: "position", id: created.id };
-        const held = await ledger.hold(tx, { key: `position:${created.id}:margin`, kind: "position.margin", userId, currency: MARGIN_CURRENCY, amount: margin, cause, at: now, insufficient: "INSUFFICIENT_BALANCE" });
-        if (limit !== null) {
-          // A pending order holds its open fee too, so the fill can always pay it.
-          const feeHold = fee.gt(0) ? await ledger.hold(tx, { key: `position:${created.id}:fee`, kind: "position.fee.hold", userId, currency: MARGIN_CURRENCY, amount: fee, cause, at: now }) : null;
-          const [pending] = await tx.update(positions).set({ marginHoldId: held.holdId, feeHoldId: feeHold?.holdId ?? null, openFee: toWire(fee) }).where(eq(positions.id, created.id)).returning();
-          placed = pending;
-          return { id: pending.id };
-        }
-        placed = await this.settlement.openInTx(tx, { ...created, marginHoldId: held.holdId }, { price: quote.price, atMs: quote.atMs }, openPrice, fee, now);
-        return { id: placed.id };
-      },
-      async () => {
-        prepared = await this.prepare(userId, input);
-      },
+    const placed = await this.desk.place(userId, "lever/submit", input, undefined);
+    return this.settlement.after("fresh" in placed ? placed.fresh : placed.replay);
+  }
+
+  /** A batch's accepted orders: market orders open now, limit and stop orders wait pending (answers in order). */
+  private async writePlaced(tx: Tx, accepted: ReadonlyArray<Accepted<SubmitInput, Prepared>>, now: Date): Promise<PositionRow[]> {
+    const market = accepted.filter(({ member }) => member.input.type === "market");
+    const waiting = accepted.filter(({ member }) => member.input.type !== "market");
+    const rows = [...(market.length ? await this.writeOpened(tx, market, now) : []), ...(waiting.length ? await this.writePending(tx, waiting, now) : [])];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return accepted.map(({ id }) => byId.get(id)!);
+  }
+
+  /**
+   * A batch's accepted limit and stop orders, one statement per table: each holds its margin and its open fee (so the
+   * fill can always pay it), and its row is inserted pending.
+   */
+  private async writePending(tx: Tx, accepted: ReadonlyArray<Accepted<SubmitInput, Prepared>>, now: Date): Promise<PositionRow[]> {
+    const holdInputs = accepted.flatMap(({ member, id }) => {
+      const cause = { kind: "position", id };
+      const margin = { key: `position:${id}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.margin, cause, at: now };
+      const fee = { key: `position:${id}:fee`, kind: "position.fee.hold", userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.fee, cause, at: now };
+      return member.prepared.fee.gt(0) ? [margin, fee] : [margin];
+    });
+    const held = await ledger.holdMany(tx, holdInputs);
+    const holdOf = new Map(holdInputs.map((input, i) => [input.key, held[i].holdId]));
+    return insertMany(
+      tx,
+      positions,
+      accepted.map(({ member, id }) => {
+        const { pair, terms, limit, stop, tp, sl, swapRate, margin, fee } = member.prepared;
+        return {
+          id,
+          userId: member.userId,
+          symbol: pair.symbol,
+          kind: pair.kind,
+          direction: member.input.direction,
+          type: member.input.type,
+          quantity: member.input.quantity,
+          contractSize: pair.contract_size,
+          leverage: member.input.leverage,
+          pricePrecision: pair.price_precision,
+          quoteRate: terms.quoteRate,
+          feeRate: terms.feeRate,
+          maintenanceRate: terms.maintenanceRate,
+          // Kept for life: the position closes, triggers and shows its mark at this spread (contract, wave 3).
+          spreadRate: pair.spread_rate,
+          swapRate,
+          limitPrice: limit,
+          stopPrice: stop,
+          margin: toWire(margin),
+          maintenance: "0",
+          openFee: toWire(fee),
+          closeFee: "0",
+          swap: "0",
+          swapDue: "0",
+          tpPrice: tp,
+          slPrice: sl,
+          status: "pending" as const,
+          warned: false,
+          createdAt: now,
+          marginHoldId: holdOf.get(`position:${id}:margin`)!,
+          feeHoldId: holdOf.get(`position:${id}:fee`) ?? null,
+        };
+      }),
     );
-    // A replay of the same key answers the position it opened, read again.
-    return this.settlement.after(placed ?? (await this.orderOf(first, userId)));
   }
 
   /** The position a key's first answer names (`{ id }`; answers stored before kept the whole row, id included). */
@@ -178,12 +192,6 @@ export class PositionsCommands extends PositionsRole {
     const [row] = await this.db.select().from(positions).where(and(eq(positions.id, first.id), eq(positions.userId, userId)));
     invariant(row !== undefined, "a key's answer names a position of its user");
     return row;
-  }
-
-  /** A market order through the order desk; a key seen before (or claimed first by a twin) answers its first position. */
-  private async placeMarket(userId: number, input: SubmitInput): Promise<Position> {
-    const placed = await this.desk.place(userId, "lever/submit", input, undefined);
-    return this.settlement.after("fresh" in placed ? placed.fresh : placed.replay);
   }
 
   /**
@@ -276,22 +284,46 @@ export class PositionsCommands extends PositionsRole {
     return this.settlement.after(row);
   }
 
-  async setStop(userId: number, input: { id: number; tp_price?: string; sl_price?: string }): Promise<Position> {
+  /**
+   * TP, SL and a trailing SL (omitted keeps, an empty string clears). A trailing rate starts its level at the
+   * executable close price now (at the position's own spread) and replaces a fixed SL; an SL price replaces a trail;
+   * both in one request are refused. Clearing the rate clears the trailing stop-loss.
+   */
+  async setStop(userId: number, input: { id: number; tp_price?: string; sl_price?: string; sl_trail_rate?: string }): Promise<Position> {
     const row = await this.db.transaction(async (tx) => {
       const locked = await this.lockOwn(tx, userId, input.id);
       if (locked.status !== "open" && locked.status !== "pending") throw new DomainError("STATUS_ABNORMAL");
+      const rate = input.sl_trail_rate === undefined ? undefined : blank(input.sl_trail_rate);
+      if (rate != null && blank(input.sl_price) !== null) throw new DomainError("SL_PRICE_OR_TRAIL", "sl_trail_rate");
+      if (rate != null) {
+        const problem = trailRateRefusal(rate);
+        if (problem) throw new DomainError(problem, "sl_trail_rate");
+        if (locked.status !== "open") throw new DomainError("TRAIL_NEEDS_OPEN", "sl_trail_rate");
+      }
       const tp = input.tp_price === undefined ? locked.tpPrice : blank(input.tp_price);
-      const sl = input.sl_price === undefined ? locked.slPrice : blank(input.sl_price);
-      for (const [field, value] of [["tp_price", tp], ["sl_price", sl]] as const) {
+      // A trail being cleared takes its level with it; one kept keeps trailing (its level is not the user's to check).
+      const trailing = rate === undefined ? input.sl_price === undefined && locked.slTrailRate !== null : rate !== null;
+      const sl = input.sl_price !== undefined ? blank(input.sl_price) : rate === null && locked.slTrailRate !== null ? null : locked.slPrice;
+      for (const [field, value] of [["tp_price", tp], ["sl_price", trailing ? null : sl]] as const) {
         if (value !== null && !money(value).isZero() && !priceFits(value, locked.pricePrecision)) throw new DomainError("PRICE_PRECISION", field);
       }
       const pair = this.deps.market.requirePair(locked.symbol);
       const quote = this.quoteNow(pair);
       if (!quote) throw new DomainError("TRADING_CLOSED");
-      const openPrice = locked.openPrice ?? locked.limitPrice!;
-      const problem = stopRefusal(locked.direction, openPrice, money(quote.price).toFixed(pair.price_precision), tp, sl);
+      const openPrice = locked.openPrice ?? locked.limitPrice ?? locked.stopPrice!;
+      const problem = stopRefusal(locked.direction, openPrice, money(quote.price).toFixed(pair.price_precision), tp, trailing ? null : sl);
       if (problem) throw new DomainError(problem, problem.includes("TP") ? "tp_price" : "sl_price");
-      const [changed] = await tx.update(positions).set({ tpPrice: tp, slPrice: sl }).where(eq(positions.id, locked.id)).returning();
+      let trail: { slTrailRate: string | null; slTrailBest: string | null; slPrice: string | null } = { slTrailRate: null, slTrailBest: null, slPrice: sl };
+      if (rate != null) {
+        // The trail starts at the close side now, at the position's spread (a re-set starts again from there).
+        const own = this.quoteOf(locked);
+        if (!own || !this.deps.market.isFresh(locked.symbol)) throw new DomainError("TRADING_CLOSED");
+        const best = own[closeSide(locked.direction)];
+        trail = { slTrailRate: rate, slTrailBest: best, slPrice: trailLevel(locked.direction, best, rate, locked.pricePrecision) };
+      } else if (trailing) {
+        trail = { slTrailRate: locked.slTrailRate, slTrailBest: locked.slTrailBest, slPrice: locked.slPrice };
+      }
+      const [changed] = await tx.update(positions).set({ tpPrice: tp, ...trail }).where(eq(positions.id, locked.id)).returning();
       return changed;
     });
     return this.settlement.after(row);

@@ -4,7 +4,7 @@ import type { MarketKind } from "../../contract/market";
 import type { ErrorCode } from "../../contract";
 import { money } from "../ledger";
 import { quoteAround } from "../market";
-import { firedUser, type FiredAt, type Trigger } from "../triggers";
+import { firedUser, type FiredAt, type Trail, type Trigger } from "../triggers";
 
 /**
  * The maths of leveraged positions, pure: margin, fees, P&L, the liquidation price, the TP/SL rules,
@@ -126,12 +126,56 @@ export function stopRefusal(direction: PositionDirection, openPrice: string, las
   return null;
 }
 
+/** The trailing rates `lever/setstop` accepts (fractions; both ends included). */
+export const TRAIL_RATE_MIN = "0.001";
+export const TRAIL_RATE_MAX = "0.2";
+
+/** Whether a trailing rate is outside 0.001 to 0.2 (or has more decimals than a rate needs). */
+export const trailRateRefusal = (rate: string): "TRAIL_RATE_RANGE" | null =>
+  money(rate).lt(TRAIL_RATE_MIN) || money(rate).gt(TRAIL_RATE_MAX) || money(rate).decimalPlaces() > 8 ? "TRAIL_RATE_RANGE" : null;
+
+/**
+ * A trailing stop-loss's level at its best executable close price so far: a long's highest bid x (1 - rate), a short's
+ * lowest ask x (1 + rate), rounded to the pair's precision away from the price (never tighter than the rate).
+ */
+export function trailLevel(direction: PositionDirection, best: string, rate: string, pricePrecision: number): string {
+  const level = direction === "long" ? money(best).times(money(1).minus(rate)) : money(best).times(money(1).plus(rate));
+  return level.toDecimalPlaces(pricePrecision, direction === "long" ? Decimal.ROUND_DOWN : Decimal.ROUND_UP).toFixed(pricePrecision);
+}
+
+/** The better of two bests for a trail: a long's higher bid, a short's lower ask. */
+export const betterBest = (direction: PositionDirection, a: string, b: string): string => ((direction === "long" ? money(b).gt(a) : money(b).lt(a)) ? b : a);
+
+/** A position's trail in the book: the generic trail with the rate it was set with (a settlement checks it is still the row's). */
+export interface PositionTrail extends Trail {
+  rate: string;
+}
+
+/**
+ * Levels at a best, memoised: on a rising tick every trailing long of a pair moves to the same bid, and most share a
+ * handful of rates, so a tick computes each (rate, best) once, not once per position.
+ */
+const trailMemo = new Map<string, string>();
+function memoTrailLevel(direction: PositionDirection, best: string, rate: string, pricePrecision: number): string {
+  const key = `${direction}:${rate}:${pricePrecision}:${best}`;
+  let level = trailMemo.get(key);
+  if (level === undefined) {
+    if (trailMemo.size >= 10_000) trailMemo.clear();
+    trailMemo.set(key, (level = trailLevel(direction, best, rate, pricePrecision)));
+  }
+  return level;
+}
+
 export interface LiveLevels {
   id: number;
   symbol: string;
   direction: PositionDirection;
   status: "pending" | "open";
   limitPrice: string | null;
+  /** A stop order's stop price (pending only). */
+  stopPrice?: string | null;
+  /** A trailing stop-loss: its rate, the best close price since it was set, and the pair's precision. */
+  trail?: { rate: string; best: string; pricePrecision: number } | null;
   tp: string | null;
   sl: string | null;
   liquidation: string | null;
@@ -146,11 +190,14 @@ export interface LiveLevels {
  * The triggers a live position arms. Crossing: the bid closes longs and fills limit sells; the ask
  * closes shorts and fills limit buys. A long's TP fires when the bid rises to it, its SL and liquidation when the
  * bid falls to them; a short's the mirror on the ask. Every level watches the quote at the position's own spread.
+ * A stop order fills the other way: a long when the ask rises to its stop, a short when the bid falls to it. A
+ * trailing SL trails the close side's best (a long's highest bid, a short's lowest ask).
  */
 export function triggersOf(p: LiveLevels): Trigger[] {
   const owner = `positions:${p.id}`;
   const make = (name: string, watch: "bid" | "ask", cross: "up" | "down", level: string): Trigger => ({ key: `${owner}:${name}`, owner, symbol: p.symbol, watch, cross, level, spread: p.spread, user: p.userId });
   if (p.status === "pending") {
+    if (p.stopPrice) return [p.direction === "long" ? make("fill", "ask", "up", p.stopPrice) : make("fill", "bid", "down", p.stopPrice)];
     if (!p.limitPrice) return [];
     return [p.direction === "long" ? make("fill", "ask", "down", p.limitPrice) : make("fill", "bid", "up", p.limitPrice)];
   }
@@ -159,10 +206,31 @@ export function triggersOf(p: LiveLevels): Trigger[] {
   const lossWay = p.direction === "long" ? "down" : "up";
   const out: Trigger[] = [];
   if (p.tp) out.push(make("tp", watch, profitWay, p.tp));
-  if (p.sl) out.push(make("sl", watch, lossWay, p.sl));
+  if (p.trail) {
+    const { rate, best, pricePrecision } = p.trail;
+    const trail: PositionTrail = { rate, best, levelAt: (at) => memoTrailLevel(p.direction, at, rate, pricePrecision) };
+    out.push({ ...make("sl", watch, lossWay, trail.levelAt(best)), trail });
+  } else if (p.sl) out.push(make("sl", watch, lossWay, p.sl));
   if (p.liquidation) out.push(make("liquidation", watch, lossWay, p.liquidation));
   if (p.warning) out.push(make("warning", watch, lossWay, p.warning));
   return out;
+}
+
+/**
+ * Whether a tick opens a stop order: it is fresh (its age, from the venue's own time, within the pair's maximum) and
+ * its open side at the order's spread reaches the stop (a long's ask at or above it, a short's bid at or below).
+ */
+export const stopTriggers = (direction: PositionDirection, stop: string, openExec: string, tickAgeMs: number, maxAgeMs: number): boolean =>
+  tickAgeMs <= maxAgeMs && (direction === "long" ? money(openExec).gte(stop) : money(openExec).lte(stop));
+
+/**
+ * Whether a stop order's stop stands on the side the contract asks (strictly): a long's above the ask, a short's below
+ * the bid; otherwise it would trigger at once.
+ */
+export function stopOrderRefusal(direction: PositionDirection, stop: string, quote: { bid: string; ask: string }): "LONG_STOP_NOT_ABOVE_ASK" | "SHORT_STOP_NOT_BELOW_BID" | null {
+  if (direction === "long" && !money(stop).gt(quote.ask)) return "LONG_STOP_NOT_ABOVE_ASK";
+  if (direction === "short" && !money(stop).lt(quote.bid)) return "SHORT_STOP_NOT_BELOW_BID";
+  return null;
 }
 
 /** Whether an executable price crosses a level in a direction (the same rule the book applies, on decimals). */

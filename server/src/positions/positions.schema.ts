@@ -1,6 +1,6 @@
 import { bigint, boolean, date, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** The table of migrations/0008_positions.sql (and 0029's spread_rate). */
+/** The table of migrations/0008_positions.sql (0029's spread_rate, 0045's stop and trailing stop-loss). */
 
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
@@ -10,7 +10,7 @@ export const positions = pgTable("positions", {
   symbol: text("symbol").notNull(),
   kind: text("kind").$type<"crypto" | "forex" | "metal">().notNull(),
   direction: text("direction").$type<"long" | "short">().notNull(),
-  type: text("type").$type<"market" | "limit">().notNull(),
+  type: text("type").$type<"market" | "limit" | "stop">().notNull(),
   quantity: amount("quantity").notNull(),
   contractSize: amount("contract_size").notNull(),
   leverage: integer("leverage").notNull(),
@@ -22,6 +22,8 @@ export const positions = pgTable("positions", {
   spreadRate: amount("spread_rate").notNull(),
   swapRate: amount("swap_rate").notNull(),
   limitPrice: amount("limit_price"),
+  /** A stop entry order's stop (0045). */
+  stopPrice: amount("stop_price"),
   margin: amount("margin").notNull(),
   maintenance: amount("maintenance").notNull(),
   openFee: amount("open_fee").notNull(),
@@ -31,6 +33,9 @@ export const positions = pgTable("positions", {
   swappedThrough: date("swapped_through", { mode: "string" }),
   tpPrice: amount("tp_price"),
   slPrice: amount("sl_price"),
+  /** A trailing stop-loss (0045): its rate and the best executable close price since it was set; sl_price is its level. */
+  slTrailRate: amount("sl_trail_rate"),
+  slTrailBest: amount("sl_trail_best"),
   liquidationPrice: amount("liquidation_price"),
   warningPrice: amount("warning_price"),
   openPrice: amount("open_price"),

@@ -4,18 +4,22 @@ import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
 import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type BatchEntry, type Leg } from "../ledger";
-import { idIn, type Tx } from "../platform/db";
+import { quoteAround } from "../market";
+import { idIn, type Executor, type Tx } from "../platform/db";
 import { inBatches } from "../platform/batches";
 import { lockMany } from "../platform/bulk";
 import { invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
-import { byUrgency, closeAt, closePriceAt, liquidationPrice, maintenanceFor, warningPrice, reasonOf, swapCharge, triggersOf, unrealised, type PositionTerms } from "./positions.engine";
+import { betterBest, byUrgency, closeAt, closePriceAt, liquidationPrice, maintenanceFor, openSide, stopTriggers, trailLevel, warningPrice, reasonOf, swapCharge, triggersOf, unrealised, type PositionTerms, type PositionTrail } from "./positions.engine";
 import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
 import { utcDateTime } from "../platform/clock";
 import { amountValue, priceValue, numberValue } from "../platform/i18n";
+
+/** A stop order's open price on a tick: the ask (long) or bid (short) its own spread puts around the tick's price. */
+const openPriceAt = (row: PositionRow, tickPrice: string): string => quoteAround(tickPrice, row.spreadRate, row.pricePrecision)[openSide(row.direction)];
 
 /** The list a push about this position opens: crypto contracts, or forex and metals. */
 const screenOf = (row: Pick<PositionRow, "kind">) => (row.kind === "crypto" ? PUSH_SCREENS.positions : PUSH_SCREENS.forexPositions);
@@ -28,6 +32,8 @@ const levelsOf = (row: PositionRow) =>
         direction: row.direction,
         status: row.status,
         limitPrice: row.limitPrice,
+        stopPrice: row.stopPrice,
+        trail: row.slTrailRate !== null && row.slTrailBest !== null ? { rate: toWire(row.slTrailRate), best: toWire(row.slTrailBest), pricePrecision: row.pricePrecision } : null,
         tp: row.tpPrice,
         sl: row.slPrice,
         liquidation: row.liquidationPrice,
@@ -107,32 +113,6 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     super(deps);
   }
 
-  /** The position opens at `openPrice` on `tick`: the open fee is paid, the liquidation level armed. */
-  async openInTx(tx: Tx, row: PositionRow, tick: TickAt, openPrice: string, fee: Decimal, now: Date): Promise<PositionRow> {
-    const terms = termsOf(row);
-    const cause = { kind: "position", id: row.id };
-    if (fee.gt(0)) {
-      await ledger.post(tx, {
-        key: `position:${row.id}:open_fee`,
-        kind: "position.fee",
-        cause,
-        at: now,
-        legs: [
-          { account: { user: row.userId }, currency: MARGIN_CURRENCY, amount: fee.negated() },
-          { account: { platform: "fees" }, currency: MARGIN_CURRENCY, amount: fee },
-        ],
-      });
-    }
-    const config = await this.rules(tx);
-    const [opened] = await tx
-      .update(positions)
-      .set({ marginHoldId: row.marginHoldId, ...openedColumns(terms, money(row.margin), openPrice, tick, fee, now, config.warning_level) })
-      .where(eq(positions.id, row.id))
-      .returning();
-    await this.deps.notifier.notifyUser(tx, row.userId, openedNotice(row, openPrice, tick));
-    return opened;
-  }
-
   /**
    * Fills locked pending limit orders at their limit prices on the ticks that crossed them, in the caller's transaction
    * with one statement per table: the rows opened in one UPDATE, the notices in one insert, then every open fee taken
@@ -143,9 +123,11 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     const now = this.deps.clock.now();
     const { warning_level } = await this.rules(tx);
     const opened: PositionRow[] = fills.map(({ row, tick }) => {
-      invariant(row.status === "pending" && row.limitPrice !== null, "only a pending limit order fills");
-      // The open fee was held with the order: it is taken from that hold below, never charged again.
-      return { ...row, ...openedColumns(termsOf(row), money(row.margin), row.limitPrice, tick, money(row.openFee), now, warning_level), feeHoldId: null };
+      invariant(row.status === "pending" && (row.limitPrice !== null || row.stopPrice !== null), "only a pending limit or stop order fills");
+      // The open fee was held with the order: it is taken from that hold below, never charged again. A stop order
+      // opens at its tick's executable price (at its own spread); its margin and fee stay those held at its stop.
+      const openPrice = row.limitPrice ?? openPriceAt(row, tick.price);
+      return { ...row, ...openedColumns(termsOf(row), money(row.margin), openPrice, tick, money(row.openFee), now, warning_level), feeHoldId: null };
     });
     const col = (pick: (row: PositionRow) => string | number | null) => pgArray(opened.map(pick));
     const updated = await tx.execute(
@@ -296,12 +278,17 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
         const closes: Array<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }> = [];
         const fills: Array<{ row: PositionRow; tick: TickAt }> = [];
         const warnings: Array<{ row: PositionRow; exec: string }> = [];
+        const nowMs = this.deps.clock.now().getTime();
+        const trailing: PositionRow[] = [];
         for (const { item, id, reason } of batch) {
           const row = locked.get(id);
           const tick = { price: item.tick.price, atMs: item.tick.atMs };
           if (!row || !reason) continue;
           if (reason === "fill") {
-            if (row.status === "pending") fills.push({ row, tick });
+            if (row.status !== "pending") continue;
+            // A stop order triggers on a fresh tick only (its age from the venue's own time), re-checked on decimals.
+            if (row.stopPrice !== null && !stopTriggers(row.direction, row.stopPrice, openPriceAt(row, tick.price), nowMs - tick.atMs, this.deps.market.maxTickAgeMs(row.symbol))) continue;
+            fills.push({ row, tick });
             continue;
           }
           if (row.status !== "open") continue;
@@ -311,9 +298,13 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
             if (!row.warned && row.warningPrice !== null) warnings.push({ row, exec });
             continue;
           }
+          // A trailing stop-loss stands where the book had trailed it (if the row still trails at that rate).
+          const trailed = reason === "sl" ? this.trailedRow(row, item) : row;
+          if (trailed !== row) trailing.push(trailed);
           // The row may have changed since the book was armed (a stop moved): the decision is re-made on decimals.
-          if (this.stillCrossed(row, reason, exec)) closes.push({ row, reason, tick, exec });
+          if (this.stillCrossed(trailed, reason, exec)) closes.push({ row: trailed, reason, tick, exec });
         }
+        if (trailing.length) await this.writeTrails(tx, trailing);
         for (const [i, opened] of (await this.fillManyInTx(tx, fills)).entries()) {
           // A tick that gaps through the limit may also cross the new position's stops or liquidation level: they
           // trigger on that same tick, as the contract says, rather than leave it open below its maintenance margin.
@@ -360,6 +351,56 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       }),
     );
     return warnings.map(({ row }) => ({ ...row, warned: true }));
+  }
+
+  /**
+   * The row with its trailing stop-loss where the fired trigger had trailed it (the better of the row's best and the
+   * trigger's), or the row itself when it does not trail, or no longer at the trigger's rate.
+   */
+  private trailedRow(row: PositionRow, item: FiredAt): PositionRow {
+    const trail = item.fired.find((f) => f.trigger.key === `${item.owner}:sl`)?.trigger.trail as PositionTrail | undefined;
+    if (row.slTrailRate === null || row.slTrailBest === null || !trail || !money(trail.rate).eq(row.slTrailRate)) return row;
+    const best = betterBest(row.direction, toWire(row.slTrailBest), trail.best);
+    if (money(best).eq(row.slTrailBest)) return row;
+    return { ...row, slTrailBest: best, slPrice: trailLevel(row.direction, best, toWire(row.slTrailRate), row.pricePrecision) };
+  }
+
+  /**
+   * Writes trailed stop-losses (best and level) of rows, only where they still trail at that rate and only ever in the
+   * position's favour: a late write of an older best changes nothing. Answers the rows that moved.
+   */
+  private async writeTrails(tx: Executor, rows: ReadonlyArray<Pick<PositionRow, "id" | "slTrailRate" | "slTrailBest" | "slPrice">>): Promise<number[]> {
+    if (!rows.length) return [];
+    const col = (pick: (row: (typeof rows)[number]) => string | number | null) => pgArray(rows.map(pick));
+    const updated = await tx.execute(
+      sql`UPDATE positions AS p SET sl_trail_best = v.best, sl_price = v.level
+          FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.slTrailRate)}::numeric[], ${col((r) => r.slTrailBest)}::numeric[], ${col((r) => r.slPrice)}::numeric[])
+               AS v (id, rate, best, level)
+          WHERE p.id = v.id AND p.status = 'open' AND p.sl_trail_rate = v.rate
+            AND (CASE WHEN p.direction = 'long' THEN v.best > p.sl_trail_best ELSE v.best < p.sl_trail_best END)
+          RETURNING p.id`,
+    );
+    return (updated as unknown as { rows: Array<{ id: string | number }> }).rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * The runner's moved trailing stop-losses: their best and level written (a batch of positions per statement), and the
+   * moved positions pushed to their users' sockets, so the positions screen shows the level where it stands.
+   */
+  async trailed(moved: readonly Trigger[]): Promise<void> {
+    const rows = moved.flatMap((trigger) => {
+      const trail = trigger.trail as PositionTrail | undefined;
+      return trail ? [{ id: Number(trigger.owner.slice(SOURCE.length + 1)), slTrailRate: trail.rate, slTrailBest: trail.best, slPrice: trigger.level }] : [];
+    });
+    await inBatches(rows, this.batchSize * 5, 1, async (batch) => {
+      const ids = await this.writeTrails(this.db, batch);
+      if (!ids.length) return;
+      const changed = await this.db.select().from(positions).where(idIn(positions.id, ids));
+      // Pushed, not re-armed: the book already holds these levels.
+      const list = changed.map((row) => ({ userId: row.userId, position: this.queries.toPosition(row) }));
+      if (this.deps.publishMany) this.deps.publishMany(list);
+      else for (const { userId, position } of list) this.deps.publish(userId, position);
+    });
   }
 
   private stillCrossed(row: PositionRow, reason: CloseReason, exec: string): boolean {

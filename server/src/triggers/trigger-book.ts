@@ -12,6 +12,10 @@
  * A trigger may carry its own spread: it then watches the bid or ask that this spread puts around the tick, not the
  * pair's current quote (a position keeps the spread it was placed with, whatever the operator sets later). Triggers
  * of one spread share a list, so a tick still costs one quote per spread in use, not one per trigger.
+ *
+ * A trigger may trail (a trailing stop): its level follows the best value watched since it was set, and only that
+ * way. Trailing triggers of a list are kept unsorted and each tick walks them (their levels all move with the price,
+ * so no order holds); the book reports the ones that moved (`takeMoved`) for their source to persist.
  */
 
 /**
@@ -21,6 +25,17 @@
 export type Watch = "bid" | "ask" | "price" | "time" | `measure:${string}`;
 /** `up`: fires when the watched value is at or above the level; `down`: at or below. Time triggers go `up`. */
 export type Cross = "up" | "down";
+
+/**
+ * A trailing level. A `down` trigger (a long's stop) trails the highest value seen, an `up` trigger the lowest; on a
+ * tick that betters `best`, the book sets `best` to the watched value and `level` to `levelAt(best)`, in place.
+ */
+export interface Trail {
+  /** The best watched value since the trailing started (a decimal string). */
+  best: string;
+  /** The level at a given best: the source's own rule and rounding (so the book and the source agree on it). */
+  levelAt(best: string): string;
+}
 
 export interface Trigger {
   /** Unique in the book, e.g. `positions:12:sl`. */
@@ -39,6 +54,8 @@ export interface Trigger {
    * user, those batches lock different users' accounts instead of waiting for each other's.
    */
   user?: number;
+  /** Present: the level trails the best value (see `Trail`). */
+  trail?: Trail;
 }
 
 /** What a tick offers to the triggers of its symbol. */
@@ -77,9 +94,23 @@ interface Entry {
   dead?: boolean;
 }
 
-/** One list per (watch, cross, spread): `bid:down:0.0004`; an empty spread is the pair's current quote. */
-type ListName = `${Watch}:${Cross}:${string}`;
-const listName = (trigger: Trigger): ListName => `${trigger.watch}:${trigger.cross}:${trigger.spread ?? ""}`;
+/** One list per (watch, cross, spread, trailing or not): `bid:down:0.0004:`; an empty spread is the pair's current quote. */
+type ListName = `${Watch}:${Cross}:${string}:${"" | "trail"}`;
+const listName = (trigger: Trigger): ListName => `${trigger.watch}:${trigger.cross}:${trigger.spread ?? ""}:${trigger.trail ? "trail" : ""}`;
+
+/**
+ * Moves a trailing trigger's best and level to a watched value that betters its best (in place); true when it moved.
+ * The book and every replay of remembered ticks (`crossedBy`) use it, so both trail alike.
+ */
+export function advanceTrail(trigger: Trigger, value: number, observed: string): boolean {
+  const trail = trigger.trail;
+  if (!trail || Number.isNaN(value)) return false;
+  const best = Number(trail.best);
+  if (trigger.cross === "down" ? !(value > best) : !(value < best)) return false;
+  trail.best = observed;
+  trigger.level = trail.levelAt(observed);
+  return true;
+}
 
 /**
  * `up` lists are sorted descending (the lowest level, the first to be crossed by a rising value, is last);
@@ -150,6 +181,50 @@ class SortedList {
   }
 }
 
+/** The trailing triggers of one (watch, cross, spread): unsorted, walked by every tick (each may move, then cross). */
+class TrailList {
+  entries: Entry[] = [];
+  constructor(
+    readonly watch: Watch,
+    readonly cross: Cross,
+    readonly spread: string | undefined,
+  ) {}
+
+  add(entry: Entry): void {
+    this.entries.push(entry);
+  }
+
+  addMany(entries: Entry[]): void {
+    for (const entry of entries) this.entries.push(entry);
+  }
+
+  /** Marked dead: the next tick's walk drops it. */
+  remove(entry: Entry): void {
+    entry.dead = true;
+  }
+
+  /** Moves every trailing level the value betters (`moved` hears each), then pops the entries it crosses. */
+  popCrossed(value: number, observed: string, moved: (entry: Entry) => void): Entry[] {
+    const out: Entry[] = [];
+    const list = this.entries;
+    let kept = 0;
+    // One pass: live entries that stay are compacted to the front (dead and fired ones drop out).
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i];
+      if (entry.dead) continue;
+      if (advanceTrail(entry.trigger, value, observed)) {
+        entry.at = Number(entry.trigger.level);
+        moved(entry);
+      }
+      const crossed = this.cross === "up" ? value >= entry.at : value <= entry.at;
+      if (crossed) out.push(entry);
+      else list[kept++] = entry;
+    }
+    list.length = kept;
+    return out;
+  }
+}
+
 const MEASURE = "measure:";
 
 /** What an observation offers to a trigger that watches `watch` (at `spread`): a number to compare and the string to report. */
@@ -167,11 +242,15 @@ function watched(observation: Observation, watch: Watch, spread: string | undefi
   return { at: observation.atMs, observed: String(observation.atMs) };
 }
 
-/** Which of these triggers one observation crosses, by the book's own rule, without a book (a catch-up check). */
+/**
+ * Which of these triggers one observation crosses, by the book's own rule, without a book (a catch-up check). A
+ * trailing trigger is first moved by the observation, in place: replaying ticks in order trails as the book does.
+ */
 export function crossedBy(triggers: readonly Trigger[], observation: Observation): Fired[] {
   return triggers.flatMap((trigger) => {
     if (trigger.symbol !== observation.symbol) return [];
     const value = watched(observation, trigger.watch, trigger.spread);
+    advanceTrail(trigger, value.at, value.observed);
     const level = Number(trigger.level);
     const crossed = trigger.cross === "up" ? value.at >= level : value.at <= level;
     return crossed ? [{ trigger, observed: value.observed }] : [];
@@ -179,9 +258,11 @@ export function crossedBy(triggers: readonly Trigger[], observation: Observation
 }
 
 export class TriggerBook {
-  private readonly symbols = new Map<string, Map<ListName, SortedList>>();
+  private readonly symbols = new Map<string, Map<ListName, SortedList | TrailList>>();
   private readonly byKey = new Map<string, Entry>();
   private readonly byOwner = new Map<string, Set<string>>();
+  /** Trailing triggers whose level moved since the last `takeMoved`, by key. */
+  private moved = new Map<string, Trigger>();
 
   get size(): number {
     return this.byKey.size;
@@ -195,13 +276,21 @@ export class TriggerBook {
     return [...(this.byOwner.get(owner) ?? [])];
   }
 
-  private list(trigger: Trigger): SortedList {
+  private list(trigger: Trigger): SortedList | TrailList {
     let lists = this.symbols.get(trigger.symbol);
     if (!lists) this.symbols.set(trigger.symbol, (lists = new Map()));
     const name = listName(trigger);
     let list = lists.get(name);
-    if (!list) lists.set(name, (list = new SortedList(trigger.watch, trigger.cross, trigger.spread)));
+    if (!list) lists.set(name, (list = trigger.trail ? new TrailList(trigger.watch, trigger.cross, trigger.spread) : new SortedList(trigger.watch, trigger.cross, trigger.spread)));
     return list;
+  }
+
+  /** The trailing triggers whose level moved since the last call (each once, as it stands now): for their source to persist. */
+  takeMoved(): Trigger[] {
+    if (!this.moved.size) return [];
+    const moved = [...this.moved.values()];
+    this.moved = new Map();
+    return moved;
   }
 
   /** Adds a trigger (a trigger with the same key is replaced). */
@@ -211,7 +300,7 @@ export class TriggerBook {
 
   /** Adds many triggers at once: what a process loads when it becomes leader (one sort per list). */
   addMany(triggers: readonly Trigger[]): void {
-    const grouped = new Map<SortedList, Entry[]>();
+    const grouped = new Map<SortedList | TrailList, Entry[]>();
     for (const trigger of triggers) {
       const list = this.list(trigger);
       const entries = grouped.get(list) ?? [];
@@ -243,6 +332,7 @@ export class TriggerBook {
   }
 
   private forget(entry: Entry): void {
+    // A moved trail stays in `moved` when its trigger leaves: its source still persists where it had trailed to.
     this.byKey.delete(entry.trigger.key);
     const keys = this.byOwner.get(entry.trigger.owner);
     keys?.delete(entry.trigger.key);
@@ -264,6 +354,7 @@ export class TriggerBook {
     this.symbols.clear();
     this.byKey.clear();
     this.byOwner.clear();
+    this.moved.clear();
   }
 
   /**
@@ -274,9 +365,11 @@ export class TriggerBook {
     const lists = this.symbols.get(observation.symbol);
     if (!lists) return [];
     const owners = new Map<string, Fired[]>();
+    const moved = (entry: Entry) => this.moved.set(entry.trigger.key, entry.trigger);
     for (const list of lists.values()) {
       const value = watched(observation, list.watch, list.spread);
-      for (const entry of list.popCrossed(value.at)) {
+      const crossed = list instanceof TrailList ? list.popCrossed(value.at, value.observed, moved) : list.popCrossed(value.at);
+      for (const entry of crossed) {
         this.forget(entry);
         const fired = owners.get(entry.trigger.owner) ?? [];
         fired.push({ trigger: entry.trigger, observed: value.observed });

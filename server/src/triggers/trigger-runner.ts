@@ -40,6 +40,12 @@ export interface TriggerSource {
   loadOwners?(ids: readonly string[]): Promise<Map<string, Trigger[]>>;
   /** Settles what fired, in tick order. */
   fire(fired: readonly FiredAt[]): Promise<void>;
+  /**
+   * Persists trailing levels that moved (each trigger as it stands now: its `trail.best` and `level`), so a restart
+   * or another leader re-arms them where they had trailed to. Written at most every `trailFlushMs` of tick time, and
+   * before any settlement or reload that follows a move.
+   */
+  trailed?(moved: readonly Trigger[]): Promise<void>;
 }
 
 export interface TickFeed {
@@ -92,6 +98,10 @@ export class TriggerRunner {
   private recent = new Map<string, Observation[]>();
   /** The changes of the reload queued last, while nothing is queued behind it and it has not started. */
   private openReload: Array<{ owner: string; sinceMs?: number }> | null = null;
+
+  /** How often (ms of tick time) moved trailing levels are written; tests set 0 to write after every tick. */
+  trailFlushMs = 1_000;
+  private lastTrailFlushMs = 0;
 
   constructor(private readonly deps: TriggerRunnerDeps) {}
 
@@ -191,7 +201,32 @@ export class TriggerRunner {
       if (this.state === "ready") this.evaluate(observation);
       else this.waiting.push(observation);
     }
+    if (this.lastTickMs - this.lastTrailFlushMs >= this.trailFlushMs) this.flushTrails();
     if (this.state === "idle") void this.ensureLoaded();
+  }
+
+  /** Queues the writing of the trailing levels that moved, by source (a failed write is logged: the next move writes again). */
+  private flushTrails(): void {
+    this.lastTrailFlushMs = this.lastTickMs;
+    const moved = this.book.takeMoved();
+    if (!moved.length) return;
+    const bySource = new Map<TriggerSource, Trigger[]>();
+    for (const trigger of moved) {
+      const source = this.sources.get(trigger.owner.slice(0, trigger.owner.indexOf(":")));
+      if (!source?.trailed) continue;
+      const list = bySource.get(source) ?? [];
+      list.push(trigger);
+      bySource.set(source, list);
+    }
+    for (const [source, list] of bySource) {
+      this.enqueue(async () => {
+        try {
+          await source.trailed!(list);
+        } catch (error) {
+          this.deps.log?.error({ err: error, source: source.name }, "triggers: writing trailing levels failed");
+        }
+      });
+    }
   }
 
   /** A tick's quote at other spreads, each computed once per tick (the book asks once per list). */
@@ -216,6 +251,8 @@ export class TriggerRunner {
   private evaluate(observation: Observation): void {
     const fired = this.book.evaluate(observation);
     if (!fired.length) return;
+    // Where trails stood goes to the database before the settlement (which may re-arm from it).
+    this.flushTrails();
     const bySource = new Map<TriggerSource, FiredAt[]>();
     for (const owner of fired) {
       const source = this.sources.get(owner.owner.slice(0, owner.owner.indexOf(":")));
@@ -257,6 +294,8 @@ export class TriggerRunner {
       this.openReload.push(...owners);
       return;
     }
+    // A reload reads the database: where trails stood is written first.
+    this.flushTrails();
     const batch = owners;
     this.enqueue(() => {
       if (this.openReload === batch) this.openReload = null;

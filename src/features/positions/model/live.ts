@@ -4,8 +4,8 @@
  * unchanged, so the screen never disagrees with the server about a price it has seen.
  */
 import type { Position } from "@contract/positions";
-import { add, compare, div, floorTo, mul, parseDecimal, sub, toDecimal, type Fixed } from "./fixed";
-import type { Quote } from "./ticket";
+import { add, compare, decimalsOf, div, floorTo, mul, parseDecimal, sub, toDecimal, type Fixed } from "./fixed";
+import { roeOf, trailLevelOf, type Quote } from "./ticket";
 
 export interface LiveFigures {
   /** The executable close price now: the bid for a long, the ask for a short. */
@@ -16,6 +16,20 @@ export interface LiveFigures {
   margin_level: string | null;
   /** How much the gross P&L (the equity) moved since the server's figures. */
   moved: string;
+  /** The return on margin in percent (P&L / margin x 100), or null. */
+  roe: string | null;
+  /** The stop-loss level now: a trailing one moved by the live mark as the server moves it (only in the position's favour). */
+  sl: string | null;
+}
+
+/** A trailing stop-loss's level at a mark: the server's level, or where the mark has trailed it past that. */
+function liveStop(p: Position, mark: string | null): string | null {
+  if (!p.sl_trail_rate || !p.sl_price || !mark) return p.sl_price;
+  const candidate = trailLevelOf(p.direction, mark, p.sl_trail_rate, decimalsOf(p.sl_price));
+  const now = parseDecimal(candidate);
+  const level = parseDecimal(p.sl_price)!;
+  if (now === null) return p.sl_price;
+  return (p.direction === "long" ? now > level : now < level) ? candidate : p.sl_price;
 }
 
 /** Units of the margin currency per unit of the quote currency: 1 for USD and USDT pairs; null for others (JPY), whose live moves wait for the server. */
@@ -30,7 +44,7 @@ export function quoteToMargin(symbol: string): string | null {
  * level moves with the equity (margin + gross P&L) while the maintenance margin stays.
  */
 export function livePosition(p: Position, quote: Quote | undefined): LiveFigures {
-  const fallback = { mark: p.mark_price, pnl: p.pnl, margin_level: p.margin_level, moved: "0" };
+  const fallback = { mark: p.mark_price, pnl: p.pnl, margin_level: p.margin_level, moved: "0", roe: p.status === "open" ? roeOf(p.pnl, p.margin) : null, sl: p.sl_price };
   if (p.status !== "open" || !quote) return fallback;
   const mark = p.direction === "long" ? quote.bid : quote.ask;
   const now = parseDecimal(mark);
@@ -47,7 +61,7 @@ export function livePosition(p: Position, quote: Quote | undefined): LiveFigures
   const pnl = sub(add(parseDecimal(p.pnl) ?? 0n, moved), feeMoved);
   // The server's equity at its mark (swaps due aside): margin + gross P&L.
   const equity = add(parseDecimal(p.margin) ?? 0n, sign(mul(then - open, perUnit)));
-  return { mark, pnl: toDecimal(pnl), margin_level: movedLevel(p.margin_level, equity, moved), moved: toDecimal(moved) };
+  return { mark, pnl: toDecimal(pnl), margin_level: movedLevel(p.margin_level, equity, moved), moved: toDecimal(moved), roe: roeOf(toDecimal(pnl), p.margin), sl: liveStop(p, mark) };
 }
 
 /** A level (percent) moved with its equity: maintenance = equity / level stays fixed. */

@@ -114,7 +114,7 @@ describe("the seed's order rules", () => {
 });
 
 const position = (p: Partial<Position>): Position => ({
-  id: 1, symbol: "BTC/USDT", kind: "crypto", direction: "long", type: "market", quantity: "0.01", contract_size: "1", leverage: 10, price: null,
+  id: 1, symbol: "BTC/USDT", kind: "crypto", direction: "long", type: "market", quantity: "0.01", contract_size: "1", leverage: 10, price: null, stop_price: null, sl_trail_rate: null,
   open_price: "64000", open_tick: { price: "63995", at_ms: 0 }, margin: "64", open_fee: "0.32", close_fee: "0", swap: "0", tp_price: null, sl_price: null,
   mark_price: "64000", pnl: "-0.64", liquidation_price: "57920", margin_level: "2000", status: "open", close_reason: null, close_price: null, close_tick: null,
   payout: null, created_at: 0, opened_at: 0, closed_at: null, ...p,
@@ -122,12 +122,23 @@ const position = (p: Partial<Position>): Position => ({
 
 describe("live figures between server updates (the server's P&L includes the close fee it would pay now)", () => {
   it.each([
-    ["long, the bid up 100: +1 gross, the close fee 0.0005 more", position({}), { bid: "64100", ask: "64110", last: "64105" }, { mark: "64100", pnl: "0.3595", margin_level: "2031.25", moved: "1" }],
-    ["short, the ask up 100", position({ direction: "short" }), { bid: "64090", ask: "64100", last: "64095" }, { mark: "64100", pnl: "-1.6405", margin_level: "1968.75", moved: "-1" }],
-    ["no quote: the server's figures", position({}), undefined, { mark: "64000", pnl: "-0.64", margin_level: "2000", moved: "0" }],
-    ["a closed position does not move", position({ status: "closed", pnl: "5" }), { bid: "1", ask: "1", last: "1" }, { mark: "64000", pnl: "5", margin_level: "2000", moved: "0" }],
-    ["a JPY pair waits for the server", position({ symbol: "USD/JPY", kind: "forex" }), { bid: "1", ask: "1", last: "1" }, { mark: "64000", pnl: "-0.64", margin_level: "2000", moved: "0" }],
+    ["long, the bid up 100: +1 gross, the close fee 0.0005 more", position({}), { bid: "64100", ask: "64110", last: "64105" }, { mark: "64100", pnl: "0.3595", margin_level: "2031.25", moved: "1", roe: "0.56", sl: null }],
+    ["short, the ask up 100", position({ direction: "short" }), { bid: "64090", ask: "64100", last: "64095" }, { mark: "64100", pnl: "-1.6405", margin_level: "1968.75", moved: "-1", roe: "-2.56", sl: null }],
+    ["no quote: the server's figures", position({}), undefined, { mark: "64000", pnl: "-0.64", margin_level: "2000", moved: "0", roe: "-1", sl: null }],
+    ["a closed position does not move", position({ status: "closed", pnl: "5" }), { bid: "1", ask: "1", last: "1" }, { mark: "64000", pnl: "5", margin_level: "2000", moved: "0", roe: null, sl: null }],
+    ["a JPY pair waits for the server", position({ symbol: "USD/JPY", kind: "forex" }), { bid: "1", ask: "1", last: "1" }, { mark: "64000", pnl: "-0.64", margin_level: "2000", moved: "0", roe: "-1", sl: null }],
   ] as const)("%s", (_name, p, quote, expected) => expect(livePosition(p, quote)).toEqual(expected));
+
+  it("a trailing stop-loss shows where the live mark trails it, only in the position's favour", () => {
+    const long = position({ sl_price: "63360.00", sl_trail_rate: "0.01" });
+    // The bid up to 64100: 64100 x 0.99 = 63459.00; down to 63900: the level stays.
+    expect(livePosition(long, { bid: "64100", ask: "64110", last: "64105" }).sl).toBe("63459");
+    expect(livePosition(long, { bid: "63900", ask: "63910", last: "63905" }).sl).toBe("63360.00");
+    const short = position({ direction: "short", sl_price: "64640.00", sl_trail_rate: "0.01" });
+    // The ask down to 63900: 63900 x 1.01 = 64539.00.
+    expect(livePosition(short, { bid: "63890", ask: "63900", last: "63895" }).sl).toBe("64539");
+    expect(livePosition(position({ sl_price: "60000.00" }), { bid: "64100", ask: "64110", last: "64105" }).sl).toBe("60000.00");
+  });
 
   it("the account moves with the positions: unrealised P&L, and with it equity and free margin; balance and margin stay", () => {
     const p = position({});

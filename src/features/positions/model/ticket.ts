@@ -6,7 +6,8 @@
  *   liquidation: margin + P&L at the executable close price = maintenance margin, which is maintenance_rate x
  *   notional for crypto and half the margin for forex and metals.
  * A long opens at the ask (a market order) and closes at the bid; a short the reverse. A limit order opens at its
- * price. The server decides; these figures only show the user what it will decide.
+ * price; a stop order holds its margin and fee at its stop price. The server decides; these figures only show the
+ * user what it will decide.
  */
 import type { errors } from "@contract/messages";
 import type { MarketKind } from "@contract/market";
@@ -40,6 +41,8 @@ export interface OrderDraft {
   quantity: string;
   /** The limit price (limit orders). */
   price: string;
+  /** The stop price (stop orders). */
+  stop?: string;
   leverage: number;
   tp: string;
   sl: string;
@@ -70,9 +73,13 @@ const HUNDREDTH = parseDecimal("0.01")!;
  * than the market (a buy at or above the ask, a sell at or below the bid) fills at once at the market's price; any
  * other waits for its price.
  */
-export function openPriceOf(draft: Pick<OrderDraft, "direction" | "type" | "price">, quote: Quote): string | null {
+export function openPriceOf(draft: Pick<OrderDraft, "direction" | "type" | "price" | "stop">, quote: Quote): string | null {
   const market = draft.direction === "long" ? quote.ask : quote.bid;
   if (draft.type === "market") return market;
+  if (draft.type === "stop") {
+    const stop = parseDecimal(draft.stop ?? "");
+    return stop === null || stop <= 0n ? null : draft.stop!.trim();
+  }
   const limit = parseDecimal(draft.price);
   if (limit === null || limit <= 0n) return null;
   return isMarketable(draft, quote) ? market : draft.price.trim();
@@ -150,6 +157,58 @@ export function priceError(text: string, precision: number): ErrorCode | null {
   if (value === null || value <= 0n) return "PRICE_NOT_POSITIVE";
   if (decimalsOf(text.trim()) > precision) return "PRICE_PRECISION";
   return null;
+}
+
+/**
+ * A stop order's stop price: a valid price, and strictly beyond the market on its side (a long's above the ask, a
+ * short's below the bid), as the server requires; otherwise it would open at once.
+ */
+export function stopPriceError(direction: PositionDirection, text: string, quote: Quote, precision: number): ErrorCode | null {
+  if (text.trim() === "") return null;
+  const basic = priceError(text, precision);
+  if (basic) return basic;
+  const stop = parseDecimal(text)!;
+  const ask = parseDecimal(quote.ask);
+  const bid = parseDecimal(quote.bid);
+  if (direction === "long" && ask !== null && stop <= ask) return "LONG_STOP_NOT_ABOVE_ASK";
+  if (direction === "short" && bid !== null && stop >= bid) return "SHORT_STOP_NOT_BELOW_BID";
+  return null;
+}
+
+const HUNDRED = parseDecimal("100")!;
+const TRAIL_MIN = parseDecimal("0.001")!;
+const TRAIL_MAX = parseDecimal("0.2")!;
+
+/** A trailing distance typed in percent ("1.5") as the fraction the server takes ("0.015"); null when not a number. */
+export function trailRateOf(percent: string): string | null {
+  const value = parseDecimal(percent.trim());
+  return value === null ? null : toDecimal(div(value, HUNDRED));
+}
+
+/** A trailing distance in percent: 0.1 % to 20 % (the server's 0.001 to 0.2, both included), at most 6 decimals. */
+export function trailError(percent: string): ErrorCode | null {
+  if (percent.trim() === "") return null;
+  const rate = parseDecimal(trailRateOf(percent) ?? "");
+  if (rate === null || decimalsOf(percent.trim()) > 6 || compare(rate, TRAIL_MIN) < 0 || compare(rate, TRAIL_MAX) > 0) return "TRAIL_RATE_RANGE";
+  return null;
+}
+
+/** A trailing stop-loss's level now, as the server moves it: a long's best bid x (1 - rate), a short's best ask x (1 + rate), rounded away from the price. */
+export function trailLevelOf(direction: PositionDirection, best: string, rate: string, precision: number): string | null {
+  const b = parseDecimal(best);
+  const r = parseDecimal(rate);
+  if (b === null || r === null) return null;
+  const one = parseDecimal("1")!;
+  const level = mul(b, direction === "long" ? sub(one, r) : add(one, r));
+  return toDecimal(direction === "long" ? floorTo(level, precision) : ceilTo(level, precision));
+}
+
+/** The return on margin in percent (unrealised P&L / margin x 100), to 2 decimals; null without a margin. */
+export function roeOf(pnl: string, margin: string): string | null {
+  const p = parseDecimal(pnl);
+  const m = parseDecimal(margin);
+  if (p === null || m === null || m <= 0n) return null;
+  return toDecimal(floorTo(div(mul(p, HUNDRED), m), 2));
 }
 
 /**

@@ -15,7 +15,7 @@ const quotation = (symbol: string, bid: string, ask: string): Quotation => ({
 });
 
 const position = (p: Partial<Position>): Position => ({
-  id: 1, symbol: "BTC/USDT", kind: "crypto", direction: "long", type: "market", quantity: "0.01", contract_size: "1", leverage: 10, price: null,
+  id: 1, symbol: "BTC/USDT", kind: "crypto", direction: "long", type: "market", quantity: "0.01", contract_size: "1", leverage: 10, price: null, stop_price: null, sl_trail_rate: null,
   open_price: "64000.00", open_tick: { price: "63995.00", at_ms: Date.UTC(2026, 10, 25, 1, 2, 3) }, margin: "64", open_fee: "0.32", close_fee: "0", swap: "0",
   tp_price: "70000.00", sl_price: null, mark_price: "64000.00", pnl: "-0.64", liquidation_price: "57920.00", margin_level: "2000", status: "open", close_reason: null,
   close_price: null, close_tick: null, payout: null, created_at: 1_800_000_000, opened_at: 1_800_000_000, closed_at: null, ...p,

@@ -21,11 +21,12 @@ import { closePosition } from "../api/close-position";
 import { refreshMyTrades, useClosedTrades, useMyTrades, type MyTrades } from "../api/my-trades";
 import { useQuotes } from "@/shared/market/quotations";
 import { formatPrice } from "@/shared/market/format";
-import { formatMoney, formatPercentText } from "../model/format";
+import { formatMoney, formatPercentText, signOf } from "../model/format";
 import { formatTickTime } from "@/shared/i18n/format";
 import { reasonLabels } from "../model/labels";
 import { liveAccount, livePosition, mergeAccounts, nearLiquidation, totalPnl, type LiveFigures } from "../model/live";
 import type { Quote } from "../model/ticket";
+import { mul, parseDecimal, toDecimal } from "../model/fixed";
 import { DirectionBadge, Pnl, StatusBadge } from "./parts";
 import { StopsSheet } from "./stops-sheet";
 import { TickLink } from "@/shared/ui/tick-link";
@@ -231,6 +232,11 @@ function OpenCard({ position: p, live, precision, onEdit, onClose }: { position:
         <Fact label={<Trans>P&L (USDT)</Trans>}>
           <Pnl value={live.pnl} testId="position-pnl" />
         </Fact>
+        <Fact label={<Trans>ROE</Trans>}>
+          <span className={`num ${signOf(live.roe) > 0 ? "up" : signOf(live.roe) < 0 ? "down" : ""}`} data-testid="position-roe">
+            {live.roe === null ? "-" : `${signOf(live.roe) > 0 ? "+" : ""}${formatPercentText(live.roe)}`}
+          </span>
+        </Fact>
         <Fact label={<Trans>Margin level</Trans>}>
           <span className={warn ? "down" : undefined} data-testid="position-level">
             {formatPercentText(live.margin_level)}
@@ -250,8 +256,13 @@ function OpenCard({ position: p, live, precision, onEdit, onClose }: { position:
         </Fact>
         <Fact label={<Trans>TP / SL</Trans>}>
           <span data-testid="position-stops">
-            {p.tp_price ? price(p.tp_price) : "-"} / {p.sl_price ? price(p.sl_price) : "-"}
+            {p.tp_price ? price(p.tp_price) : "-"} / {live.sl ? price(live.sl) : "-"}
           </span>
+          {p.sl_trail_rate && (
+            <small className="faint" data-testid="position-trail" style={{ display: "block" }}>
+              <Trans>Trailing {formatPercentText(trailPercent(p.sl_trail_rate), 1)}</Trans>
+            </small>
+          )}
         </Fact>
         {p.kind !== "crypto" && <Fact label={<Trans>Swap</Trans>}>{formatMoney(p.swap)}</Fact>}
         <Fact label={<Trans>Opened</Trans>}>{formatDateTime(p.opened_at)}</Fact>
@@ -306,7 +317,7 @@ function PendingOrders({ kinds }: { kinds: MarketKind[] }) {
               <StatusBadge status={p.status} />
             </div>
             <dl className="position__grid">
-              <Fact label={<Trans>Limit price</Trans>}>{price(p.price)}</Fact>
+              {p.type === "stop" ? <Fact label={<Trans>Stop price</Trans>}>{price(p.stop_price)}</Fact> : <Fact label={<Trans>Limit price</Trans>}>{price(p.price)}</Fact>}
               <Fact label={<Trans>Quantity</Trans>}>{formatDecimal(p.quantity)}</Fact>
               <Fact label={<Trans>Margin held</Trans>}>{formatMoney(p.margin)}</Fact>
               <Fact label={<Trans>Fee held</Trans>}>{formatMoney(p.open_fee)}</Fact>
@@ -413,3 +424,6 @@ function TickLine({ symbol, tick, precision }: { symbol: string; tick: { price: 
 function addFees(a: string, b: string): string {
   return totalPnl([{ pnl: a }, { pnl: b }]);
 }
+
+/** A trailing rate (a fraction) in percent. */
+const trailPercent = (rate: string): string => toDecimal(mul(parseDecimal(rate)!, parseDecimal("100")!));

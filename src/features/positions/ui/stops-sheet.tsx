@@ -8,23 +8,31 @@ import { showToast } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { setStops } from "../api/set-stops";
-import { stopErrors, type ErrorCode } from "../model/ticket";
+import { mul, parseDecimal, toDecimal } from "../model/fixed";
+import { stopErrors, trailError, trailRateOf, type ErrorCode } from "../model/ticket";
 
 /**
- * Take-profit and stop-loss of an open position. An unchanged field is not sent (the server
- * keeps it); an emptied one is sent empty (the server clears it).
+ * Take-profit and stop-loss of an open position, or a trailing stop-loss (a distance in percent: the level follows the
+ * best price since it was set). An unchanged field is not sent (the server keeps it); an emptied one is sent empty
+ * (the server clears it). A trailing distance replaces a fixed stop-loss, and the other way round.
  */
 export function StopsSheet({ position, last, precision, onClose }: { position: Position; last: string | null; precision: number; onClose: () => void }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const wasTrailing = position.sl_trail_rate !== null;
   const [tp, setTp] = useState(position.tp_price ?? "");
-  const [sl, setSl] = useState(position.sl_price ?? "");
-  const checks = stopErrors({ direction: position.direction, open: position.open_price, last, tp: tp.trim(), sl: sl.trim(), precision });
+  const [sl, setSl] = useState(wasTrailing ? "" : (position.sl_price ?? ""));
+  const [trail, setTrail] = useState(wasTrailing ? toDecimal(mul(parseDecimal(position.sl_trail_rate!)!, parseDecimal("100")!)) : "");
+  const trailing = trail.trim() !== "";
+  const checks = stopErrors({ direction: position.direction, open: position.open_price, last, tp: tp.trim(), sl: trailing ? "" : sl.trim(), precision });
+  const trailErr = trailError(trail);
   const text = (code: ErrorCode | null) => (code ? i18n._(errors[code].key) : undefined);
   const changed = (typed: string, was: string | null) => (typed.trim() === (was ?? "") ? undefined : typed.trim());
   const tpChange = changed(tp, position.tp_price);
-  const slChange = changed(sl, position.sl_price);
+  const slChange = trailing ? undefined : changed(sl, wasTrailing ? null : position.sl_price);
+  const rate = trailing ? trailRateOf(trail) : null;
+  const rateChange = trailing ? (rate !== null && wasTrailing && parseDecimal(rate) === parseDecimal(position.sl_trail_rate) ? undefined : (rate ?? undefined)) : wasTrailing ? "" : undefined;
   const save = useAction(async () => {
-    await setStops({ id: position.id, tp_price: tpChange, sl_price: slChange });
+    await setStops({ id: position.id, tp_price: tpChange, sl_price: slChange, sl_trail_rate: rateChange });
     showToast(i18n._(successes.STOPS_SET.key), "success");
     onClose();
   });
@@ -34,13 +42,34 @@ export function StopsSheet({ position, last, precision, onClose }: { position: P
       title={<Trans>Take-profit and stop-loss</Trans>}
       confirm={<Trans>Save</Trans>}
       busy={save.pending}
-      disabled={checks.tp !== null || checks.sl !== null || (tpChange === undefined && slChange === undefined)}
+      disabled={checks.tp !== null || checks.sl !== null || trailErr !== null || (tpChange === undefined && slChange === undefined && rateChange === undefined)}
       onConfirm={() => void save.run()}
       onClose={onClose}
     >
       <div className="form" style={{ textAlign: "left" }}>
         <TextField label={<Trans>Take-profit</Trans>} name="tp_price" inputMode="decimal" autoComplete="off" value={tp} onChange={(e) => setTp(e.target.value.replace(",", "."))} error={save.errorOf("tp_price") ?? text(checks.tp)} />
-        <TextField label={<Trans>Stop-loss</Trans>} name="sl_price" inputMode="decimal" autoComplete="off" value={sl} onChange={(e) => setSl(e.target.value.replace(",", "."))} error={save.errorOf("sl_price") ?? text(checks.sl)} />
+        <TextField
+          label={<Trans>Stop-loss</Trans>}
+          name="sl_price"
+          inputMode="decimal"
+          autoComplete="off"
+          value={trailing ? "" : sl}
+          disabled={trailing}
+          placeholder={trailing ? t`Set by the trailing distance` : undefined}
+          onChange={(e) => setSl(e.target.value.replace(",", "."))}
+          error={save.errorOf("sl_price") ?? text(checks.sl)}
+        />
+        <TextField
+          label={<Trans>Trailing stop-loss (%)</Trans>}
+          name="sl_trail_rate"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t`Optional, 0.1 to 20`}
+          value={trail}
+          onChange={(e) => setTrail(e.target.value.replace(",", "."))}
+          error={save.errorOf("sl_trail_rate") ?? text(trailErr)}
+          hint={<Trans>The stop-loss follows the best price since you set it at this distance, and only in your favour.</Trans>}
+        />
         <p className="faint" style={{ fontSize: 12, margin: 0 }}>
           <Trans>Leave a field empty to remove it. Each one triggers on the first recorded price that reaches it.</Trans>
         </p>

@@ -131,6 +131,33 @@ describe("the order ticket", { timeout: 20_000 }, () => {
     expect(submitted).toEqual([]);
   });
 
+  it("a stop order: its field, the side rule and the reason beside the disabled button, then the confirm repeats the stop, TP and SL, and stop_price is sent", async () => {
+    await renderTicket();
+    await screen.findByTestId("preview-margin");
+    fireEvent.click(screen.getByRole("radio", { name: "Stop entry" }));
+    expect(screen.getByTestId("ticket-disabled-reason").textContent).toBe("Enter a stop price.");
+    expect(submitButton(/Open long/).hasAttribute("disabled")).toBe(true);
+    // At the ask (64000.00): refused, as the server would.
+    fireEvent.change(screen.getByLabelText("Stop price"), { target: { value: "64000" } });
+    expect(screen.getByText(i18n._(errors.LONG_STOP_NOT_ABOVE_ASK.key))).toBeTruthy();
+    expect(screen.getByTestId("ticket-disabled-reason").textContent).toBe(`Check the stop price: ${i18n._(errors.LONG_STOP_NOT_ABOVE_ASK.key)}`);
+    fireEvent.change(screen.getByLabelText("Stop price"), { target: { value: "65000" } });
+    expect(screen.queryByTestId("ticket-disabled-reason")).toBeNull();
+    // Margin and fee at the stop: 0.001 x 65000 / 10.
+    expect(preview("margin")).toBe("6.50 USDT");
+    fireEvent.change(screen.getByLabelText("Take-profit"), { target: { value: "70000" } });
+    fireEvent.change(screen.getByLabelText("Stop-loss"), { target: { value: "60000" } });
+    fireEvent.click(submitButton(/Open long/));
+    const sheet = await screen.findByRole("dialog");
+    expect(within(sheet).getByTestId("confirm-stop").textContent).toBe("65,000.00");
+    expect(within(sheet).getByTestId("confirm-tp").textContent).toBe("70,000.00");
+    expect(within(sheet).getByTestId("confirm-sl").textContent).toBe("60,000.00");
+    fireEvent.click(within(sheet).getByRole("button", { name: /Open long/ }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toMatchObject({ type: "stop", stop_price: "65000", tp_price: "70000", sl_price: "60000" });
+    expect(submitted[0].price).toBeUndefined();
+  });
+
   it("sends the order with its TP/SL and an idempotency key, and says so", async () => {
     await renderTicket();
     await screen.findByTestId("preview-margin");

@@ -21,7 +21,8 @@ import { formatPrice } from "@/shared/market/format";
 import { formatMoney } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
-import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, type ErrorCode, type Quote } from "../model/ticket";
+import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, stopPriceError, type ErrorCode, type Quote } from "../model/ticket";
+import { DisabledReason } from "@/shared/ui/amount-problem";
 import { MarketDepth } from "@/shared/market/order-book";
 import { Notice } from "./parts";
 import { PricesPaused, type TickFreshness } from "@/shared/ui/prices-paused";
@@ -30,9 +31,10 @@ import { OpenConfirmSheet } from "./open-confirm-sheet";
 import "./positions.css";
 
 /**
- * The order ticket of one pair: the live bid and ask, long or short, market or limit, quantity, leverage, optional
- * take-profit and stop-loss, and before submit what the order holds and risks (margin, fee, liquidation price, what
- * a 1 % move does, the available balance). Crypto on the trading screen, forex and metals on the pair's page.
+ * The order ticket of one pair: the live bid and ask, long or short, market, limit or stop (opens at market when the
+ * price reaches the stop), quantity, leverage, optional take-profit and stop-loss, and before submit what the order
+ * holds and risks (margin, fee, liquidation price, what a 1 % move does, the available balance), with the reason
+ * beside a disabled button. Crypto on the trading screen, forex and metals on the pair's page.
  */
 /** `side` picks the direction the ticket opens on (a chart's Buy is a long, its Sell a short). */
 export function TradeTicket({ symbol, riskWarning, side }: { symbol: string; riskWarning?: ReactNode; side?: "buy" | "sell" }) {
@@ -60,13 +62,14 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
   const [type, setType] = useState<OrderType>("market");
   const [quantity, setQuantity] = useState(ticket.quantity_min);
   const [price, setPrice] = useState("");
+  const [stop, setStop] = useState("");
   const [leverage, setLeverage] = useState(() => (ticket.leverages.includes(10) ? 10 : (ticket.leverages[0] ?? 1)));
   const [tp, setTp] = useState("");
   const [sl, setSl] = useState("");
   const [key, setKey] = useState(newIdempotencyKey);
   const precision = ticket.price_precision;
   const unit = ticket.kind === "crypto" ? ticket.symbol.split("/")[0] : t`lots`;
-  const draft = { direction, type, quantity: quantity.trim(), price: price.trim(), leverage, tp: tp.trim(), sl: sl.trim() };
+  const draft = { direction, type, quantity: quantity.trim(), price: price.trim(), stop: stop.trim(), leverage, tp: tp.trim(), sl: sl.trim() };
   const rate = marginRateOf(ticket, quote.last);
   const preview = rate === null ? null : previewOrder(ticket, draft, quote, rate);
   const convertible = quoteToMargin(ticket.symbol) !== null;
@@ -74,12 +77,35 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
   const text = (code: ErrorCode | null) => (code ? i18n._(errors[code].key) : undefined);
   const qtyError = quantityError(ticket, draft.quantity);
   const priceErr = type === "limit" && draft.price ? priceError(draft.price, precision) : null;
+  const stopErr = type === "stop" ? stopPriceError(direction, draft.stop, quote, precision) : null;
   const fillsNow = isMarketable(draft, quote);
   const stops = stopErrors({ direction, open: openPriceOf(draft, quote), last: quote.last, tp: draft.tp, sl: draft.sl, precision });
   const needsCard = ticket.bank_card_required && !ticket.bank_card_bound;
   const closed = !ticket.session_open;
   const blocked = !ticket.trading || closed || needsCard;
-  const invalid = !draft.quantity || qtyError !== null || priceErr !== null || stops.tp !== null || stops.sl !== null || (type === "limit" && !draft.price) || !preview || !preview.enough;
+  // Why the button is disabled, first reason first (the field's own error says the rule; this names the field).
+  const reason: string | null = !draft.quantity
+    ? t`Enter a quantity.`
+    : qtyError
+      ? t`Check the quantity: ${text(qtyError)}`
+      : type === "limit" && !draft.price
+        ? t`Enter a limit price.`
+        : priceErr
+          ? t`Check the limit price: ${text(priceErr)}`
+          : type === "stop" && !draft.stop
+            ? t`Enter a stop price.`
+            : stopErr
+              ? t`Check the stop price: ${text(stopErr)}`
+              : stops.tp
+                ? t`Check the take-profit: ${text(stops.tp)}`
+                : stops.sl
+                  ? t`Check the stop-loss: ${text(stops.sl)}`
+                  : !preview
+                    ? t`Waiting for a price.`
+                    : !preview.enough
+                      ? t`Not enough available balance for margin and fee.`
+                      : null;
+  const invalid = reason !== null;
 
   const submit = useAction(async () => {
     await submitOrder({
@@ -88,6 +114,7 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
       type,
       quantity: draft.quantity,
       price: type === "limit" ? draft.price : undefined,
+      stop_price: type === "stop" ? draft.stop : undefined,
       leverage,
       tp_price: draft.tp || undefined,
       sl_price: draft.sl || undefined,
@@ -166,7 +193,7 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
           <Trans>Short</Trans>
         </button>
       </div>
-      <OrderTypeSwitch type={type} onType={setType} />
+      <OrderTypeSwitch type={type} onType={setType} types={["market", "limit", "stop"] as const} />
 
       {type === "limit" && (
         <LimitPriceField
@@ -176,6 +203,17 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
           placeholder={formatPrice(quote.last, precision)}
           error={submit.errorOf("price") ?? text(priceErr)}
           hint={fillsNow ? <Trans>Better than the market: fills at once at the market price.</Trans> : undefined}
+        />
+      )}
+      {type === "stop" && (
+        <LimitPriceField
+          label={<Trans>Stop price</Trans>}
+          name="stop_price"
+          value={stop}
+          onValue={setStop}
+          placeholder={formatPrice(direction === "long" ? quote.ask : quote.bid, precision)}
+          error={submit.errorOf("stop_price") ?? text(stopErr)}
+          hint={direction === "long" ? <Trans>Opens at market when the ask reaches it (above the ask now).</Trans> : <Trans>Opens at market when the bid reaches it (below the bid now).</Trans>}
         />
       )}
       <QuantityField label={<Trans>Quantity</Trans>} value={quantity} onValue={setQuantity} error={submit.errorOf("quantity") ?? text(qtyError)} rules={ticket} unit={unit} />
@@ -207,7 +245,7 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
         shortfall={preview && !preview.enough && <Trans>Margin and fee need {formatMoney(preview.required)} {ticket.margin_currency}: more than you have available.</Trans>}
         note={!convertible && <Trans>Converted from the pair's quote currency at the current rate.</Trans>}
       >
-        <KeyValue label={type === "market" || fillsNow ? <Trans>Opens at about</Trans> : <Trans>Opens at</Trans>}>
+        <KeyValue label={type === "market" || type === "stop" || fillsNow ? <Trans>Opens at about</Trans> : <Trans>Opens at</Trans>}>
           <span className="num" data-testid="preview-open">
             {preview ? formatPrice(preview.open_price, precision) : "-"}
           </span>
@@ -250,11 +288,12 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
       <button type="submit" className={`btn ${direction === "long" ? "btn--long" : "btn--short"}`} disabled={submit.pending || blocked || invalid}>
         {direction === "long" ? <Trans>Open long</Trans> : <Trans>Open short</Trans>}
       </button>
+      {!blocked && <DisabledReason testId="ticket-disabled-reason">{reason}</DisabledReason>}
       {preview && (
         <OpenConfirmSheet
           open={confirming}
           busy={submit.pending}
-          order={{ symbol: ticket.symbol, direction, type, quantity: draft.quantity, unit, leverage, currency: ticket.margin_currency, precision }}
+          order={{ symbol: ticket.symbol, direction, type, quantity: draft.quantity, unit, leverage, currency: ticket.margin_currency, precision, tp: draft.tp, sl: draft.sl, stop: type === "stop" ? draft.stop : "" }}
           preview={preview}
           onConfirm={(dontAsk) => {
             if (dontAsk) setConfirmsOpening(false);
