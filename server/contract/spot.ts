@@ -17,8 +17,11 @@ export const spotSides = ["buy", "sell"] as const;
 export const spotSide = z.enum(spotSides, msg("WRONG_DIRECTION"));
 export type SpotSide = z.infer<typeof spotSide>;
 
-/** Wave 4: a stop-market fills at market, a stop-limit becomes a limit order, on the first tick crossing its stop. */
-export const spotTypes = ["market", "limit", "stop_market", "stop_limit"] as const;
+/**
+ * Wave 4: a stop-market fills at market, a stop-limit becomes a limit order, on the first tick crossing its stop; a
+ * trailing stop fills at market when the price comes back `trailing_rate` from its best since placement.
+ */
+export const spotTypes = ["market", "limit", "stop_market", "stop_limit", "trailing_stop"] as const;
 export const spotType = z.enum(spotTypes, msg("PARAMETER_ERROR"));
 export type SpotType = z.infer<typeof spotType>;
 
@@ -57,13 +60,13 @@ export const spotOrder = z.object({
   // Wave 4: conditional orders.
   /** A stop order's stop price, else null. */
   stop_price: decimalString.nullable(),
-  /** A trailing stop's rate (not offered yet: always null). */
+  /** A trailing stop's rate (a fraction), else null. */
   trailing_rate: decimalString.nullable(),
-  /** The level a waiting order triggers at now (its stop), else null. */
+  /** The level a waiting order triggers at now (its stop, or a trailing stop's level as it moves), else null. */
   trigger_price: decimalString.nullable(),
   /** The tick that triggered a stop order, null while waiting (and for other types). */
   triggered_tick: tick.nullable(),
-  /** The one-cancels-the-other pair it belongs to (not offered yet: always null). */
+  /** The one-cancels-the-other pair it belongs to (the limit leg's id), else null. */
   oco_id: z.number().int().nullable(),
 });
 export type SpotOrder = z.infer<typeof spotOrder>;
@@ -82,16 +85,38 @@ export const trade = call({
     price: z.union([z.literal(""), decimalString]).optional(),
     /** stop_market and stop_limit: the price whose crossing triggers the order. */
     stop_price: z.union([z.literal(""), decimalString]).optional(),
+    /** trailing_stop: how far back from its best price it triggers, a fraction from 0.001 to 0.2. */
+    trailing_rate: z.union([z.literal(""), decimalString]).optional(),
     idempotency_key: idempotencyKey,
   }),
   output: spotOrder,
+});
+
+export const oco = call({
+  method: "POST",
+  path: "coin/oco",
+  access: "user",
+  summary: "One-cancels-the-other: a limit order and a stop on one hold; when one fills or triggers the other is cancelled",
+  tags: ["spot"],
+  input: z.object({
+    symbol: pairSymbol,
+    side: spotSide,
+    quantity: decimalString,
+    /** The limit leg's price (a sell's take-profit above the bid, a buy's limit below the ask). */
+    price: decimalString,
+    stop_price: decimalString,
+    /** Present: the stop leg is a stop-limit at this price; absent, a stop-market. */
+    stop_limit_price: z.union([z.literal(""), decimalString]).optional(),
+    idempotency_key: idempotencyKey,
+  }),
+  output: z.object({ oco_id: z.number().int(), orders: z.array(spotOrder) }),
 });
 
 export const cancel = call({
   method: "POST",
   path: "coin/cancel",
   access: "user",
-  summary: "Cancel an open limit order or a waiting stop order: its held funds return to the wallet",
+  summary: "Cancel an open limit order or a waiting stop order (both legs of an OCO): its held funds return to the wallet",
   tags: ["spot"],
   input: idInput,
   output: spotOrder,

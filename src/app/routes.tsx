@@ -44,7 +44,8 @@ const markets = {
   alerts: lazyPage(() => import("@/features/alerts/ui/alerts-page"), "AlertsPage"),
 };
 const spot = {
-  ticket: lazyPage(() => import("@/features/spot/ui/spot-ticket-page"), "SpotTicketPage"),
+  // The ticket with the alert bell (composed in app/spot: features never import each other).
+  ticket: lazyPage(() => import("./spot/ticket-with-alert"), "SpotTicketWithAlertPage"),
   account: lazyPage(() => import("@/features/spot/ui/spot-account-page"), "SpotAccountPage"),
 };
 // The Order tab: every kind of order, each feature's list in its own tab (composed in app/orders).

@@ -141,7 +141,7 @@ test("a stop order placed from the ticket waits pending; a trailing stop-loss fo
   await card.getByRole("button", { name: "Edit TP/SL of BTC/USDT" }).click();
   const sheet = page.getByRole("dialog", { name: "Take-profit and stop-loss" });
   await sheet.getByLabel("Trailing stop-loss (%)").fill("0.01");
-  await expect(sheet.getByText("The trailing rate must be from 0.001 to 0.2 (0.1 % to 20 %)")).toBeVisible();
+  await expect(sheet.getByText("The trailing rate must be between 0.1 % and 20 %")).toBeVisible();
   await sheet.getByLabel("Trailing stop-loss (%)").fill("5");
   await sheet.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Take-profit and stop-loss set")).toBeVisible();

@@ -108,4 +108,33 @@ test("a market buy from the chart, and a limit buy cancelled behind the prompt",
     await expect(triggered.filter({ hasText: "Completed" })).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 150_000 });
   await expect(triggered.first().getByTestId("spot-triggered-tick")).toHaveText(/[\d,]+\.\d{2} · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+
+  // An OCO sell from the ticket: a take-profit at the last price and a stop 0.05 % below the bid. The feed's next move
+  // either way fills or triggers one leg, which cancels the other; the open list shows both legs marked as a pair.
+  await page.getByRole("link", { name: "Trade spot" }).click();
+  await expect(ticket.getByTestId("spot-ask")).not.toHaveText("-", { timeout: 30_000 });
+  await ticket.getByRole("tab", { name: "Sell BTC" }).click();
+  await ticket.getByRole("radio", { name: "OCO" }).click();
+  await ticket.getByLabel("Quantity (BTC)").fill("0.001");
+  const bid = await numberOf(page, "spot-bid");
+  // Legs that cross are refused before submit, with the reason beside the disabled button.
+  await ticket.getByLabel(/Take-profit price/).fill((bid * 0.999).toFixed(2));
+  await ticket.getByLabel("Stop price (USDT)").fill((bid * 0.9995).toFixed(2));
+  await expect(page.getByTestId("spot-disabled-reason")).toHaveText("In a sell OCO, the limit price must be above the stop price");
+  await expect(ticket.getByRole("button", { name: "Sell BTC" })).toBeDisabled();
+  await ticket.getByLabel(/Take-profit price/).fill((await numberOf(page, "spot-ask")).toFixed(2));
+  await ticket.getByLabel("Stop price (USDT)").fill(((await numberOf(page, "spot-bid")) * 0.9995).toFixed(2));
+  await expect(page.getByTestId("spot-disabled-reason")).toHaveCount(0);
+  await ticket.getByRole("button", { name: "Sell BTC" }).click();
+  await expect(page.getByText("Order placed").last()).toBeVisible();
+  await page.getByRole("button", { name: "Spot orders" }).click();
+  await page.getByRole("tab", { name: "Order history" }).click();
+  const legs = page.getByTestId("spot-order").filter({ has: page.getByTestId("spot-oco-badge") });
+  await expect(async () => {
+    await page.getByRole("tab", { name: "Open orders" }).click();
+    await page.getByRole("tab", { name: "Order history" }).click();
+    // One leg done (filled, or a triggered stop), the other cancelled with it.
+    await expect(legs.filter({ hasText: "Cancelled" })).toHaveCount(1, { timeout: 2_000 });
+    await expect(legs.filter({ hasText: "Completed" })).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 150_000 });
 });

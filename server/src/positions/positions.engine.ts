@@ -131,8 +131,8 @@ export const TRAIL_RATE_MIN = "0.001";
 export const TRAIL_RATE_MAX = "0.2";
 
 /** Whether a trailing rate is outside 0.001 to 0.2 (or has more decimals than a rate needs). */
-export const trailRateRefusal = (rate: string): "TRAIL_RATE_RANGE" | null =>
-  money(rate).lt(TRAIL_RATE_MIN) || money(rate).gt(TRAIL_RATE_MAX) || money(rate).decimalPlaces() > 8 ? "TRAIL_RATE_RANGE" : null;
+export const trailRateRefusal = (rate: string): "TRAILING_RATE_RANGE" | null =>
+  money(rate).lt(TRAIL_RATE_MIN) || money(rate).gt(TRAIL_RATE_MAX) || money(rate).decimalPlaces() > 8 ? "TRAILING_RATE_RANGE" : null;
 
 /**
  * A trailing stop-loss's level at its best executable close price so far: a long's highest bid x (1 - rate), a short's

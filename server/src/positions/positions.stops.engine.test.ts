@@ -62,11 +62,11 @@ describe("a stop entry order", () => {
 
 describe("a trailing stop-loss", () => {
   it.each([
-    ["0", "TRAIL_RATE_RANGE"],
-    ["0.0009", "TRAIL_RATE_RANGE"],
+    ["0", "TRAILING_RATE_RANGE"],
+    ["0.0009", "TRAILING_RATE_RANGE"],
     ["0.001", null],
     ["0.2", null],
-    ["0.2001", "TRAIL_RATE_RANGE"],
+    ["0.2001", "TRAILING_RATE_RANGE"],
   ])("rate %s -> %s", (rate, refusal) => {
     expect(trailRateRefusal(rate)).toBe(refusal);
   });

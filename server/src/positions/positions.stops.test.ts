@@ -177,9 +177,9 @@ describe("trailing stop-loss", () => {
   });
 
   it.each([
-    ["a rate of 0", { sl_trail_rate: "0" }, errors.TRAIL_RATE_RANGE.key],
-    ["a rate of 0.2001", { sl_trail_rate: "0.2001" }, errors.TRAIL_RATE_RANGE.key],
-    ["a rate of 0.0009", { sl_trail_rate: "0.0009" }, errors.TRAIL_RATE_RANGE.key],
+    ["a rate of 0", { sl_trail_rate: "0" }, errors.TRAILING_RATE_RANGE.key],
+    ["a rate of 0.2001", { sl_trail_rate: "0.2001" }, errors.TRAILING_RATE_RANGE.key],
+    ["a rate of 0.0009", { sl_trail_rate: "0.0009" }, errors.TRAILING_RATE_RANGE.key],
     ["a rate beside a stop-loss price", { sl_trail_rate: "0.01", sl_price: "59000" }, errors.SL_PRICE_OR_TRAIL.key],
   ])("refuses %s and changes nothing", async (_name, input, message) => {
     await tick(server, { [BTC]: "60000" });

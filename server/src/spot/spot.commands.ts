@@ -1,12 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+import type { ErrorCode } from "../../contract";
 import type { SpotOrder, SpotSide } from "../../contract/spot";
 import { ledger, money, postBatch, type Leg } from "../ledger";
-import { priceFits, quantityRefusal } from "../market";
+import { priceFits, quantityRefusal, type PairRow } from "../market";
 import { DomainError, invariant } from "../platform/errors";
+import type { Decimal } from "decimal.js";
 import { OrderDesk, type Accepted } from "../orders";
 import type { Tx } from "../platform/db";
 import { feeRateFor, spotConfig } from "./spot.config";
-import { fillAt, holdOf, holdPriceOf, limitRefusal, marketLegs, marketPrice, stopRefusal, type SpotOrderType } from "./spot.engine";
+import { fillAt, holdOf, holdPriceOf, limitRefusal, marketLegs, marketPrice, ocoHoldPrice, ocoRefusal, stopRefusal, trailingRateRefusal, trailLevel, worstBuyPrice, type SpotOrderType } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import type { SpotSettlement } from "./spot.settlement";
 import { blank, filledColumns, KIND, SpotRole, toOrder, type SpotDeps } from "./spot.shared";
@@ -18,10 +20,49 @@ export interface TradeInput {
   quantity: string;
   price?: string;
   stop_price?: string;
+  trailing_rate?: string;
   idempotency_key?: string;
 }
 
+export interface OcoInput {
+  symbol: string;
+  side: SpotSide;
+  quantity: string;
+  price: string;
+  stop_price: string;
+  stop_limit_price?: string;
+  idempotency_key?: string;
+}
+
+export interface Oco {
+  oco_id: number;
+  orders: SpotOrder[];
+}
+
+/** An OCO's two rows as answered: the limit leg first, then the stop leg. */
+const legsOf = (rows: readonly SpotOrderRow[]): SpotOrderRow[] => [...rows].sort((a, b) => (a.type === "limit" ? 0 : 1) - (b.type === "limit" ? 0 : 1));
+
 type Prepared = Awaited<ReturnType<SpotCommands["prepare"]>>;
+type PreparedOco = Awaited<ReturnType<SpotCommands["prepareOco"]>>;
+
+/** A price field of an order: given, positive and within the pair's precision (else refused, naming the field). */
+function priceOf(value: string | undefined, field: string, pair: PairRow): string {
+  const price = blank(value);
+  if (price === null) throw new DomainError("MISSING_PARAMETER", field);
+  if (!money(price).gt(0)) throw new DomainError("PRICE_NOT_POSITIVE", field);
+  if (!priceFits(price, pair.price_precision)) throw new DomainError("PRICE_PRECISION", field);
+  return price;
+}
+
+const refuse = (code: ErrorCode | null, field: string) => {
+  if (code) throw new DomainError(code, field);
+};
+
+/** The legs that move a hold's amount from the user's available to frozen. */
+const holdLegs = (userId: number, hold: { currency: string; amount: Decimal }): Leg[] => [
+  { account: { user: userId }, currency: hold.currency, amount: hold.amount.negated() },
+  { account: { user: userId }, currency: hold.currency, bucket: "frozen", amount: hold.amount },
+];
 
 /** The user's commands on spot: place (market, limit, stop-market, stop-limit) and cancel. */
 export class SpotCommands extends SpotRole {
@@ -30,6 +71,8 @@ export class SpotCommands extends SpotRole {
    * next one); spot says how to prepare, decide and write an order.
    */
   private readonly desk: OrderDesk<TradeInput, Prepared, SpotOrderRow, SpotOrder>;
+  /** OCO pairs on the same protocol: one member, one hold, two rows (the limit leg's id drawn by the desk). */
+  private readonly ocoDesk: OrderDesk<OcoInput, PreparedOco, SpotOrderRow[], Oco>;
 
   constructor(
     deps: SpotDeps,
@@ -45,49 +88,60 @@ export class SpotCommands extends SpotRole {
       write: (tx, accepted, now) => this.write(tx, accepted, now),
       replay: (first, userId) => this.replayOf(first, userId),
     });
+    this.ocoDesk = new OrderDesk(this.db, deps.clock, {
+      table: spotOrders,
+      prepare: (userId, input) => this.prepareOco(userId, input),
+      accounts: ({ userId, prepared }) => [{ userId, currency: prepared.hold.currency }],
+      decide: ({ input, prepared }, balances) =>
+        ledger.applyIfFunded(balances, prepared.legs) ? null : new DomainError(input.side === "buy" ? "INSUFFICIENT_BALANCE" : "INSUFFICIENT_COINS"),
+      write: (tx, accepted, now) => this.writeOco(tx, accepted, now),
+      replay: (first, userId) => this.ocoReplayOf(first, userId),
+    });
   }
 
   // ----- placing ----------------------------------------------------------------------------------------------
 
-  /** Every rule that needs no transaction; what the order needs to be placed, its money moves planned. */
-  private async prepare(userId: number, input: TradeInput) {
+  /** The pair an order is placed on, its quantity checked, and the quote around its last tick. */
+  private market(input: { symbol: string; quantity: string }) {
     this.spotPair(input.symbol);
     const pair = this.deps.market.requireTradable(input.symbol);
-    const problem = quantityRefusal(input.quantity, pair);
-    if (problem) throw new DomainError(problem, "quantity");
+    refuse(quantityRefusal(input.quantity, pair), "quantity");
     const quote = this.quoteNow(pair);
     if (!quote) throw new DomainError("TRADING_CLOSED");
-    const limit = input.type === "limit" || input.type === "stop_limit" ? blank(input.price) : null;
-    if (input.type === "limit" || input.type === "stop_limit") {
-      if (limit === null) throw new DomainError("MISSING_PARAMETER", "price");
-      if (!money(limit).gt(0)) throw new DomainError("PRICE_NOT_POSITIVE", "price");
-      if (!priceFits(limit, pair.price_precision)) throw new DomainError("PRICE_PRECISION", "price");
-    }
-    if (input.type === "limit") {
-      const refusal = limitRefusal(input.side, limit!, money(quote.price).toFixed(pair.price_precision));
-      if (refusal) throw new DomainError(refusal, "price");
-    }
-    const stop = input.type === "stop_market" || input.type === "stop_limit" ? blank(input.stop_price) : null;
-    if (input.type === "stop_market" || input.type === "stop_limit") {
-      if (stop === null) throw new DomainError("MISSING_PARAMETER", "stop_price");
-      if (!money(stop).gt(0)) throw new DomainError("PRICE_NOT_POSITIVE", "stop_price");
-      if (!priceFits(stop, pair.price_precision)) throw new DomainError("PRICE_PRECISION", "stop_price");
-      const refusal = stopRefusal(input.side, stop, quote);
-      if (refusal) throw new DomainError(refusal, "stop_price");
-    }
+    return { pair, quote };
+  }
+
+  /** Every rule that needs no transaction; what the order needs to be placed, its money moves planned. */
+  private async prepare(userId: number, input: TradeInput) {
+    const { pair, quote } = this.market(input);
+    const limit = input.type === "limit" || input.type === "stop_limit" ? priceOf(input.price, "price", pair) : null;
+    if (input.type === "limit") refuse(limitRefusal(input.side, limit!, money(quote.price).toFixed(pair.price_precision)), "price");
+    const stop = input.type === "stop_market" || input.type === "stop_limit" ? priceOf(input.stop_price, "stop_price", pair) : null;
+    if (stop !== null) refuse(stopRefusal(input.side, stop, quote), "stop_price");
+    const trail = input.type === "trailing_stop" ? this.trailOf(input, pair, quote) : null;
     const feeRate = feeRateFor(await spotConfig.cached(this.db), pair.symbol);
     if (input.type === "market") {
       const fill = fillAt(input.quantity, marketPrice(input.side, quote), feeRate);
-      return { pair, quote, limit, stop, feeRate, fill, hold: null, legs: marketLegs(userId, input.side, pair, input.quantity, fill) };
+      return { pair, quote, limit, stop, trail, feeRate, fill, hold: null, legs: marketLegs(userId, input.side, pair, input.quantity, fill) };
     }
     // A limit order and a waiting stop hold their funds (a stop-market buy for its worst allowed fill: holdPriceOf).
-    const holdPrice = holdPriceOf({ type: input.type, side: input.side, price: limit, stopPrice: stop, pricePrecision: pair.price_precision })!;
+    const holdPrice = trail?.holdPrice ?? holdPriceOf({ type: input.type, side: input.side, price: limit, stopPrice: stop, pricePrecision: pair.price_precision })!;
     const hold = holdOf(input.side, pair, input.quantity, holdPrice, feeRate);
-    const legs: Leg[] = [
-      { account: { user: userId }, currency: hold.currency, amount: hold.amount.negated() },
-      { account: { user: userId }, currency: hold.currency, bucket: "frozen", amount: hold.amount },
-    ];
-    return { pair, quote, limit, stop, feeRate, fill: null, hold, legs };
+    return { pair, quote, limit, stop, trail, feeRate, fill: null, hold, legs: holdLegs(userId, hold) };
+  }
+
+  /**
+   * A trailing stop's start: its rate in range, its extreme the executable price of the placement tick (the bid a
+   * sell follows up, the ask a buy follows down). A buy holds for its worst allowed fill: its first level plus
+   * STOP_MARKET_SLIPPAGE (the level only comes down from there).
+   */
+  private trailOf(input: TradeInput, pair: PairRow, quote: { bid: string; ask: string; atMs: number }) {
+    const rate = blank(input.trailing_rate);
+    if (rate === null) throw new DomainError("MISSING_PARAMETER", "trailing_rate");
+    refuse(trailingRateRefusal(rate), "trailing_rate");
+    const extreme = marketPrice(input.side, quote);
+    const holdPrice = input.side === "buy" ? worstBuyPrice(trailLevel("buy", extreme, rate, pair.price_precision), pair.price_precision) : extreme;
+    return { rate, extreme, sinceMs: quote.atMs, holdPrice };
   }
 
   /** Places an order through the order desk; a replay of the same idempotency key returns the first answer and changes nothing. */
@@ -120,8 +174,8 @@ export class SpotCommands extends SpotRole {
       .insert(spotOrders)
       .values(
         accepted.map(({ member: { userId, input, prepared }, id }) => {
-          const { pair, quote, limit, stop, feeRate, fill } = prepared;
-          const waiting = stop !== null ? ("waiting" as const) : ("open" as const);
+          const { pair, quote, limit, stop, trail, feeRate, fill } = prepared;
+          const waiting = stop !== null || trail !== null ? ("waiting" as const) : ("open" as const);
           const columns = fill ? { status: "filled" as const, holdId: null, ...filledColumns(fill, quote, now) } : { status: waiting, holdId: holdIdOf.get(id)! };
           return {
             id,
@@ -133,6 +187,10 @@ export class SpotCommands extends SpotRole {
             type: input.type,
             price: limit,
             stopPrice: stop,
+            trailingRate: trail?.rate ?? null,
+            trailExtreme: trail?.extreme ?? null,
+            trailSinceMs: trail?.sinceMs ?? null,
+            holdPrice: trail?.holdPrice ?? null,
             quantity: input.quantity,
             pricePrecision: pair.price_precision,
             feeRate,
@@ -155,17 +213,81 @@ export class SpotCommands extends SpotRole {
     return toOrder(row);
   }
 
-  async cancel(userId: number, id: number): Promise<SpotOrder> {
-    const row = await this.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(spotOrders).where(and(eq(spotOrders.id, id), eq(spotOrders.userId, userId))).for("update");
-      if (!locked) throw new DomainError("TRADE_NOT_FOUND");
-      // An open limit order or a waiting stop; the trigger's fill locks the row too, so the two settle it once.
-      if (locked.status !== "open" && locked.status !== "waiting") throw new DomainError("ORDER_NOT_CANCELLABLE");
-      const now = this.deps.clock.now();
-      await ledger.release(tx, { holdId: locked.holdId!, key: `spot:${id}:release`, kind: "spot.release", at: now });
-      const [cancelled] = await tx.update(spotOrders).set({ status: "cancelled", cancelledAt: now }).where(eq(spotOrders.id, id)).returning();
-      return cancelled;
+  // ----- OCO --------------------------------------------------------------------------------------------------
+
+  /**
+   * An OCO's rules: its legs must not cross (checked first: the clearest reason), then each leg by its own rule (the
+   * limit leg as a limit order, the stop leg strictly beyond the quote); one hold for the larger leg.
+   */
+  private async prepareOco(userId: number, input: OcoInput) {
+    const { pair, quote } = this.market(input);
+    const limit = priceOf(input.price, "price", pair);
+    const stop = priceOf(input.stop_price, "stop_price", pair);
+    const stopLimit = blank(input.stop_limit_price) === null ? null : priceOf(input.stop_limit_price, "stop_limit_price", pair);
+    refuse(ocoRefusal(input.side, limit, stop), "price");
+    refuse(limitRefusal(input.side, limit, money(quote.price).toFixed(pair.price_precision)), "price");
+    refuse(stopRefusal(input.side, stop, quote), "stop_price");
+    const feeRate = feeRateFor(await spotConfig.cached(this.db), pair.symbol);
+    const holdPrice = ocoHoldPrice(input.side, limit, stop, stopLimit, pair.price_precision);
+    const hold = holdOf(input.side, pair, input.quantity, holdPrice, feeRate);
+    return { pair, limit, stop, stopLimit, feeRate, holdPrice, hold, legs: holdLegs(userId, hold) };
+  }
+
+  /** Places an OCO through the order desk (its own key scope); a retry of the key answers the first pair. */
+  async oco(userId: number, input: OcoInput): Promise<Oco> {
+    const placed = await this.ocoDesk.place(userId, "coin/oco", input, undefined);
+    if ("replay" in placed) return placed.replay;
+    const [limitLeg, stopLeg] = await Promise.all(placed.fresh.map((row) => this.settlement.after(row)));
+    return { oco_id: limitLeg.id, orders: [limitLeg, stopLeg] };
+  }
+
+  /** A batch of OCOs: the holds in one statement, then both legs of each (the stop leg's id from the sequence). */
+  private async writeOco(tx: Tx, accepted: ReadonlyArray<Accepted<OcoInput, PreparedOco>>, now: Date): Promise<SpotOrderRow[][]> {
+    const held = await ledger.holdMany(
+      tx,
+      accepted.map(({ member, id }) => ({ key: `spot:${id}:hold`, kind: "spot.hold", userId: member.userId, currency: member.prepared.hold.currency, amount: member.prepared.hold.amount, cause: { kind: "spot_order", id }, at: now })),
+    );
+    const rows = accepted.flatMap(({ member: { userId, input, prepared }, id }, i) => {
+      const { pair, limit, stop, stopLimit, feeRate, holdPrice } = prepared;
+      const common = {
+        userId, symbol: pair.symbol, base: pair.base, quote: pair.quote, side: input.side, quantity: input.quantity, pricePrecision: pair.price_precision,
+        feeRate, spreadRate: pair.spread_rate, holdId: held[i].holdId, holdPrice, ocoId: id, createdAt: now,
+      };
+      return [
+        { ...common, id, type: "limit" as const, price: limit, status: "open" as const },
+        { ...common, type: stopLimit === null ? ("stop_market" as const) : ("stop_limit" as const), price: stopLimit, stopPrice: stop, status: "waiting" as const },
+      ];
     });
-    return this.settlement.after(row);
+    const created = await tx.insert(spotOrders).values(rows).returning();
+    return accepted.map(({ id }) => legsOf(created.filter((row) => row.ocoId === id)));
+  }
+
+  private async ocoReplayOf(first: { id: number }, userId: number): Promise<Oco> {
+    const rows = await this.db.select().from(spotOrders).where(and(eq(spotOrders.ocoId, first.id), eq(spotOrders.userId, userId)));
+    invariant(rows.length === 2, "a key's answer names an OCO of its user");
+    return { oco_id: first.id, orders: legsOf(rows).map(toOrder) };
+  }
+
+  // ----- cancelling -------------------------------------------------------------------------------------------
+
+  /**
+   * Cancels an open limit order or a waiting one, with its OCO sibling (both legs share one hold, released once).
+   * The rows are locked in id order, as the trigger's settlement locks them, so a cancel and a trigger that race
+   * settle the order once: whichever locks first; the other finds it settled.
+   */
+  async cancel(userId: number, id: number): Promise<SpotOrder> {
+    const rows = await this.db.transaction(async (tx) => {
+      const [found] = await tx.select({ ocoId: spotOrders.ocoId }).from(spotOrders).where(and(eq(spotOrders.id, id), eq(spotOrders.userId, userId)));
+      if (!found) throw new DomainError("TRADE_NOT_FOUND");
+      const scope = found.ocoId === null ? eq(spotOrders.id, id) : or(eq(spotOrders.id, id), eq(spotOrders.ocoId, found.ocoId));
+      const locked = await tx.select().from(spotOrders).where(and(scope, eq(spotOrders.userId, userId))).orderBy(asc(spotOrders.id)).for("update");
+      const live = locked.filter((row) => row.status === "open" || row.status === "waiting");
+      if (!live.some((row) => row.id === id)) throw new DomainError("ORDER_NOT_CANCELLABLE");
+      const now = this.deps.clock.now();
+      await ledger.release(tx, { holdId: live[0].holdId!, key: `spot:${id}:release`, kind: "spot.release", at: now });
+      return tx.update(spotOrders).set({ status: "cancelled", cancelledAt: now }).where(inArray(spotOrders.id, live.map((row) => row.id))).returning();
+    });
+    const orders = await Promise.all(rows.map((row) => this.settlement.after(row)));
+    return orders.find((order) => order.id === id)!;
   }
 }

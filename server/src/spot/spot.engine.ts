@@ -84,7 +84,7 @@ export function triggerOf(order: { id: number; symbol: string; side: SpotSide; p
 
 // ----- stop orders (wave 4) -------------------------------------------------------------------------------------
 
-export type SpotOrderType = "market" | "limit" | "stop_market" | "stop_limit";
+export type SpotOrderType = "market" | "limit" | "stop_market" | "stop_limit" | "trailing_stop";
 
 /**
  * The buy-hold rule of a stop-market buy: it fills at market on its trigger tick up to this much above its stop (its
@@ -97,8 +97,12 @@ export const STOP_MARKET_SLIPPAGE = "0.05";
 export const worstBuyPrice = (stop: string, precision: number): string =>
   money(stop).times(money(1).plus(STOP_MARKET_SLIPPAGE)).toDecimalPlaces(precision, Decimal.ROUND_UP).toFixed(precision);
 
-/** The price an order holds for: its limit, or a stop-market's worst allowed fill (a sell holds its coins whatever the price). */
-export function holdPriceOf(order: { type: SpotOrderType; side: SpotSide; price: string | null; stopPrice: string | null; pricePrecision: number }): string | null {
+/**
+ * The price an order holds for: the one its hold was taken at when that is not its own limit (a trailing buy, an OCO),
+ * its limit, or a stop-market's worst allowed fill (a sell holds its coins whatever the price).
+ */
+export function holdPriceOf(order: { type: SpotOrderType; side: SpotSide; price: string | null; stopPrice: string | null; pricePrecision: number; holdPrice?: string | null }): string | null {
+  if (order.holdPrice != null) return order.holdPrice;
   if (order.price !== null) return order.price;
   if (order.type === "stop_market" && order.stopPrice !== null) return order.side === "buy" ? worstBuyPrice(order.stopPrice, order.pricePrecision) : order.stopPrice;
   return null;
@@ -131,14 +135,99 @@ export function stopTriggerOf(order: { id: number; symbol: string; side: SpotSid
  * A stop-market fills at market (a buy up to its worst allowed fill, beyond which it waits as a limit at that price);
  * a stop-limit becomes a limit at its price, filling at once (at that price, as a limit does) when the quote crosses it.
  */
-export function onTrigger(order: { type: SpotOrderType; side: SpotSide; price: string | null; stopPrice: string; pricePrecision: number }, quote: Quote): { fill: string } | { limit: string } {
-  if (order.type === "stop_market") {
+export function onTrigger(order: { type: SpotOrderType; side: SpotSide; price: string | null; stopPrice: string; pricePrecision: number; holdPrice?: string | null }, quote: Quote): { fill: string } | { limit: string } {
+  if (order.type === "stop_market" || order.type === "trailing_stop") {
     if (order.side === "sell") return { fill: quote.bid };
-    const worst = worstBuyPrice(order.stopPrice, order.pricePrecision);
+    // A trailing buy's worst allowed fill is the one its hold was taken at (its level can only have come down since).
+    const worst = order.type === "trailing_stop" ? order.holdPrice! : worstBuyPrice(order.stopPrice, order.pricePrecision);
     return money(quote.ask).lte(worst) ? { fill: quote.ask } : { limit: worst };
   }
   const limit = order.price!;
   return crosses(order.side, limit, quote) ? { fill: limit } : { limit };
+}
+
+// ----- trailing stops and OCO (wave 4) ---------------------------------------------------------------------------
+
+/** A trailing rate's range, both ends included (CONTRACT: "0.001 to 0.2"). */
+export const TRAILING_RATE_MIN = "0.001";
+export const TRAILING_RATE_MAX = "0.2";
+
+export function trailingRateRefusal(rate: string): ErrorCode | null {
+  return money(rate).gte(TRAILING_RATE_MIN) && money(rate).lte(TRAILING_RATE_MAX) ? null : "TRAILING_RATE_RANGE";
+}
+
+/**
+ * A trailing stop's level now: a sell's highest bid x (1 - rate), rounded down to the pair's precision; a buy's lowest
+ * ask x (1 + rate), rounded up. Exact, not an approximation: a bid (a multiple of the precision) is at or below the
+ * exact level exactly when it is at or below the level rounded down, and an ask at or above it when at or above it
+ * rounded up.
+ */
+export function trailLevel(side: SpotSide, extreme: string, rate: string, precision: number): string {
+  return side === "sell"
+    ? money(extreme).times(money(1).minus(rate)).toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision)
+    : money(extreme).times(money(1).plus(rate)).toDecimalPlaces(precision, Decimal.ROUND_UP).toFixed(precision);
+}
+
+export interface Trail {
+  side: SpotSide;
+  rate: string;
+  /** The best executable price since placement: the highest bid (sell) or the lowest ask (buy). */
+  extreme: string;
+  /** The placement tick's own time: a tick not after it is stale for this order. */
+  sinceMs: number;
+  precision: number;
+}
+
+/**
+ * One tick through a trailing stop: whether it triggers (a sell's bid at or below its level, a buy's ask at or above),
+ * else the extreme it leaves (moved only in the order's favour: a higher bid, a lower ask). A tick not after the
+ * placement tick changes nothing.
+ */
+export function trailStep(trail: Trail, quote: Quote & { atMs: number }): { triggered: boolean; extreme: string } {
+  if (quote.atMs <= trail.sinceMs) return { triggered: false, extreme: trail.extreme };
+  const level = trailLevel(trail.side, trail.extreme, trail.rate, trail.precision);
+  const seen = marketPrice(trail.side, quote);
+  if (trail.side === "sell") return money(seen).lte(level) ? { triggered: true, extreme: trail.extreme } : { triggered: false, extreme: Decimal.max(seen, trail.extreme).toFixed(trail.precision) };
+  return money(seen).gte(level) ? { triggered: true, extreme: trail.extreme } : { triggered: false, extreme: Decimal.min(seen, trail.extreme).toFixed(trail.precision) };
+}
+
+/**
+ * The two triggers a waiting trailing stop arms, at its own spread: `trail` at its level (a sell's bid falling to it,
+ * a buy's ask rising to it) and `best` one price step beyond its extreme (a better price to follow). Either fires
+ * the owner; the settlement then triggers it or records the new extreme, and re-arms both from the database.
+ */
+export function trailTriggersOf(order: { id: number; symbol: string; side: SpotSide; trail: Trail; spread: string; userId: number }): Trigger[] {
+  const owner = `${SOURCE}:${order.id}`;
+  const { spread, userId: user, symbol, trail } = order;
+  const level = trailLevel(order.side, trail.extreme, trail.rate, trail.precision);
+  const step = money(1).div(money(10).pow(trail.precision));
+  if (order.side === "sell") {
+    return [
+      { key: `${owner}:trail`, owner, symbol, watch: "bid", cross: "down", level, spread, user },
+      { key: `${owner}:best`, owner, symbol, watch: "bid", cross: "up", level: money(trail.extreme).plus(step).toFixed(trail.precision), spread, user },
+    ];
+  }
+  return [
+    { key: `${owner}:trail`, owner, symbol, watch: "ask", cross: "up", level, spread, user },
+    { key: `${owner}:best`, owner, symbol, watch: "ask", cross: "down", level: money(trail.extreme).minus(step).toFixed(trail.precision), spread, user },
+  ];
+}
+
+/**
+ * An OCO whose legs cross is refused: a sell pairs a take-profit limit above with a stop below (limit > stop), a buy
+ * a limit below with a stop above (limit < stop). Anything else would have one leg fire where the other waits.
+ */
+export function ocoRefusal(side: SpotSide, limit: string, stop: string): ErrorCode | null {
+  if (side === "sell" && !money(limit).gt(stop)) return "OCO_SELL_LIMIT_NOT_ABOVE_STOP";
+  if (side === "buy" && !money(limit).lt(stop)) return "OCO_BUY_LIMIT_NOT_BELOW_STOP";
+  return null;
+}
+
+/** The price an OCO's one hold is taken at: a buy's larger leg (its limit, or the stop leg's limit or worst fill). */
+export function ocoHoldPrice(side: SpotSide, limit: string, stop: string, stopLimit: string | null, precision: number): string {
+  if (side === "sell") return limit;
+  const stopLeg = stopLimit ?? worstBuyPrice(stop, precision);
+  return Decimal.max(limit, stopLeg).toFixed(precision);
 }
 
 /**

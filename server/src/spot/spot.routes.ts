@@ -10,6 +10,7 @@ const READERS: OperatorRole[] = ["admin", "reviewer", "support"];
 export function spotRoutes(ctx: AppContext, { commands, queries, admin }: { commands: SpotCommands; queries: SpotQueries; admin: SpotAdmin }): void {
   const { api } = ctx;
   api.route(spot.trade, ({ user, input }) => commands.trade(user.id, input));
+  api.route(spot.oco, ({ user, input }) => commands.oco(user.id, input));
   api.route(spot.cancel, ({ user, input }) => commands.cancel(user.id, input.id));
   api.route(spot.list, ({ user, input }) => queries.list(user.id, input));
   api.route(spot.ticketCall, ({ user, input }) => queries.ticket(user.id, input.symbol));

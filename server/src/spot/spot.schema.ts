@@ -1,6 +1,6 @@
 import { bigint, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** The table of migrations/0010_spot.sql (and 0030's spread_rate, 0039's stop orders). */
+/** The table of migrations/0010_spot.sql (and 0030's spread_rate, 0039's stop orders, 0044's trailing stops and OCO). */
 
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
@@ -11,7 +11,7 @@ export const spotOrders = pgTable("spot_orders", {
   base: text("base").notNull(),
   quote: text("quote").notNull(),
   side: text("side").$type<"buy" | "sell">().notNull(),
-  type: text("type").$type<"market" | "limit" | "stop_market" | "stop_limit">().notNull(),
+  type: text("type").$type<"market" | "limit" | "stop_market" | "stop_limit" | "trailing_stop">().notNull(),
   price: amount("price"),
   quantity: amount("quantity").notNull(),
   pricePrecision: integer("price_precision").notNull(),
@@ -29,6 +29,13 @@ export const spotOrders = pgTable("spot_orders", {
   stopPrice: amount("stop_price"),
   triggeredTickPrice: amount("triggered_tick_price"),
   triggeredTickAtMs: bigint("triggered_tick_at_ms", { mode: "number" }),
+  /** A trailing stop (0044): its rate, the best executable price since placement, and the placement tick's time. */
+  trailingRate: amount("trailing_rate"),
+  trailExtreme: amount("trail_extreme"),
+  trailSinceMs: bigint("trail_since_ms", { mode: "number" }),
+  /** The price the hold was taken at when not the order's own limit (a trailing buy, an OCO); the legs' shared OCO id. */
+  holdPrice: amount("hold_price"),
+  ocoId: bigint("oco_id", { mode: "number" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   filledAt: timestamp("filled_at", { withTimezone: true }),
   cancelledAt: timestamp("cancelled_at", { withTimezone: true }),

@@ -9,11 +9,20 @@ import { invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
 import { firedUser, ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
-import { byTickThenUser, crosses, deliveryLegs, fillAt, holdOf, holdPriceOf, onTrigger, settleLegs, SOURCE, stopCrossed, stopTriggerOf, triggerOf, type Fill } from "./spot.engine";
+import { byTickThenUser, crosses, deliveryLegs, fillAt, holdOf, holdPriceOf, onTrigger, settleLegs, SOURCE, stopCrossed, stopTriggerOf, trailStep, trailTriggersOf, triggerOf, type Fill, type Trail } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
-import { filledColumns, KIND, SpotRole, toOrder } from "./spot.shared";
+import { filledColumns, KIND, rows as rowsOf, SpotRole, toOrder } from "./spot.shared";
 import { utcDateTime } from "../platform/clock";
 import { amountValue, numberValue, priceValue } from "../platform/i18n";
+
+/** A trailing stop's state as the engine reads it from its row. */
+const trailOfRow = (row: SpotOrderRow): Trail => ({
+  side: row.side,
+  rate: toWire(row.trailingRate!),
+  extreme: money(row.trailExtreme!).toFixed(row.pricePrecision),
+  sinceMs: row.trailSinceMs!,
+  precision: row.pricePrecision,
+});
 
 /** Limit orders filled per transaction when one tick crosses many. */
 export const FILL_BATCH = 1_000;
@@ -107,29 +116,28 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
 
   async loadAll(): Promise<Trigger[]> {
     const rows = await this.db.select().from(spotOrders).where(inArray(spotOrders.status, ["open", "waiting"]));
-    return rows.map((r) => this.levelOf(r)).filter((t): t is Trigger => t !== null);
+    return rows.flatMap((r) => this.levelsOf(r));
   }
 
   async loadOwner(id: string): Promise<Trigger[]> {
     const [row] = await this.db.select().from(spotOrders).where(eq(spotOrders.id, Number(id)));
-    const level = row ? this.levelOf(row) : null;
-    return level ? [level] : [];
+    return row ? this.levelsOf(row) : [];
   }
 
-  private levelOf(row: SpotOrderRow): Trigger | null {
-    if (row.status === "waiting" && row.stopPrice !== null) {
-      return stopTriggerOf({ id: row.id, symbol: row.symbol, side: row.side, stop: money(row.stopPrice).toFixed(row.pricePrecision), spread: toWire(row.spreadRate), userId: row.userId });
-    }
-    if (row.status !== "open" || row.price === null) return null;
-    return triggerOf({ id: row.id, symbol: row.symbol, side: row.side, price: money(row.price).toFixed(row.pricePrecision), spread: toWire(row.spreadRate), userId: row.userId });
+  private levelsOf(row: SpotOrderRow): Trigger[] {
+    const common = { id: row.id, symbol: row.symbol, side: row.side, spread: toWire(row.spreadRate), userId: row.userId };
+    if (row.status === "waiting" && row.type === "trailing_stop") return trailTriggersOf({ ...common, trail: trailOfRow(row) });
+    if (row.status === "waiting" && row.stopPrice !== null) return [stopTriggerOf({ ...common, stop: money(row.stopPrice).toFixed(row.pricePrecision) })];
+    if (row.status !== "open" || row.price === null) return [];
+    return [triggerOf({ ...common, price: money(row.price).toFixed(row.pricePrecision) })];
   }
 
   async loadOwners(ids: readonly string[]): Promise<Map<string, Trigger[]>> {
     const found = new Map<string, Trigger[]>();
     const rows = await this.db.select().from(spotOrders).where(and(idIn(spotOrders.id, ids.map(Number)), inArray(spotOrders.status, ["open", "waiting"])));
     for (const row of rows) {
-      const level = this.levelOf(row);
-      if (level) found.set(String(row.id), [level]);
+      const levels = this.levelsOf(row);
+      if (levels.length) found.set(String(row.id), levels);
     }
     return found;
   }
@@ -175,43 +183,81 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
    * Answers the ids of the orders refused alone (open without a pending hold).
    */
   private async fillBatch(batch: readonly Crossed[]): Promise<number[]> {
-    const { filled, refused } = await this.db.transaction(async (tx) => {
-      const locked = new Map(
-        (await lockMany(tx, spotOrders, batch.map((b) => b.id))).map((r) => [r.id, r]),
-      );
+    const { changed, refused, siblings } = await this.db.transaction(async (tx) => {
+      // OCO siblings are locked with the batch, in one statement in id order (as a cancel locks them): a leg that
+      // fills or triggers cancels its sibling in this transaction, and a sibling the batch holds cannot settle twice.
+      const ids = batch.map((b) => b.id);
+      const siblingIds = (
+        await rowsOf<{ id: string }>(tx, sql`SELECT s.id FROM spot_orders o JOIN spot_orders s ON s.oco_id = o.oco_id AND s.id <> o.id WHERE o.id = ANY (${pgArray(ids)}::bigint[])`)
+      ).map((r) => Number(r.id));
+      const locked = new Map((await lockMany(tx, spotOrders, [...ids, ...siblingIds])).map((r) => [r.id, r]));
       const fills: Array<{ row: SpotOrderRow; tick: { price: string; atMs: number }; at?: string }> = [];
       const triggered: Array<{ row: SpotOrderRow; tick: { price: string; atMs: number }; limit: string | null }> = [];
+      const followed: SpotOrderRow[] = [];
+      const settledOco = new Set<number>();
       for (const { id, tick } of batch) {
         const row = locked.get(id);
+        if (!row || (row.ocoId !== null && settledOco.has(row.ocoId))) continue;
         // Decided at the order's own spread: the pair's current one (an operator's later change) cannot fill it.
-        const quote = () => quoteAround(tick.price, row!.spreadRate, row!.pricePrecision);
-        if (row?.status === "open" && row.price !== null) {
-          if (crosses(row.side, row.price, quote())) fills.push({ row, tick });
-        } else if (row?.status === "waiting" && row.stopPrice !== null && stopCrossed(row.side, row.stopPrice, quote())) {
-          // A stop the tick crossed: it names that tick, then fills at market or becomes a limit order (onTrigger).
-          const outcome = onTrigger({ ...row, stopPrice: row.stopPrice }, quote());
-          const now = { ...row, triggeredTickPrice: tick.price, triggeredTickAtMs: tick.atMs };
-          if ("fill" in outcome) {
-            triggered.push({ row, tick, limit: row.price });
-            fills.push({ row: now, tick, at: outcome.fill });
-          } else {
-            triggered.push({ row, tick, limit: outcome.limit });
+        const quote = () => quoteAround(tick.price, row.spreadRate, row.pricePrecision);
+        let settles = false;
+        if (row.status === "open" && row.price !== null) {
+          settles = crosses(row.side, row.price, quote());
+          if (settles) fills.push({ row, tick });
+        } else if (row.status === "waiting") {
+          const trail = row.type === "trailing_stop" ? trailStep(trailOfRow(row), { ...quote(), atMs: tick.atMs }) : null;
+          settles = trail ? trail.triggered : row.stopPrice !== null && stopCrossed(row.side, row.stopPrice, quote());
+          if (trail && !trail.triggered && trail.extreme !== money(row.trailExtreme!).toFixed(row.pricePrecision)) followed.push({ ...row, trailExtreme: trail.extreme });
+          if (settles) {
+            // A stop the tick crossed: it names that tick, then fills at market or becomes a limit order (onTrigger).
+            const outcome = onTrigger({ ...row, stopPrice: row.stopPrice ?? "0" }, quote());
+            const now = { ...row, triggeredTickPrice: tick.price, triggeredTickAtMs: tick.atMs };
+            if ("fill" in outcome) {
+              triggered.push({ row, tick, limit: row.price });
+              fills.push({ row: now, tick, at: outcome.fill });
+            } else {
+              triggered.push({ row, tick, limit: outcome.limit });
+            }
           }
         }
+        if (settles && row.ocoId !== null) settledOco.add(row.ocoId);
       }
+      await this.followManyInTx(tx, followed);
       const opened = await this.triggerManyInTx(tx, triggered);
       const done = await this.fillManyInTx(tx, fills);
-      // The stops that became limit orders are pushed too (their status and trigger tick changed).
+      const cancelled = await this.cancelSiblingsInTx(tx, [...locked.values()].filter((row) => row.ocoId !== null && settledOco.has(row.ocoId) && !triggered.some((t) => t.row.id === row.id) && !fills.some((f) => f.row.id === row.id)));
+      // The stops that became limit orders are pushed too (their status and trigger tick changed), and the trailing
+      // stops whose level moved (the level is live on the socket).
       const filledIds = new Set(done.filled.map((r) => r.id));
-      return { filled: [...done.filled, ...opened.filter((r) => !filledIds.has(r.id))], refused: done.refused };
+      return { changed: [...done.filled, ...opened.filter((r) => !filledIds.has(r.id)), ...cancelled, ...followed], refused: done.refused, siblings: cancelled };
     });
-    this.afterMany(filled, batch.map((b) => b.owner));
+    // Replayed from the batch's first tick: the owners were out of the book since it, and a tick that arrived while
+    // this transaction ran must still reach a trailing stop re-armed at its new level (or a stop now a limit order).
+    this.afterMany(changed, [...batch.map((b) => b.owner), ...siblings.map((r) => ownerOf(SOURCE, r.id))], Math.min(...batch.map((b) => b.tick.atMs)));
     return refused.map((row) => row.id);
   }
 
+  /** Records the new extremes of trailing stops a tick moved in their favour, in one statement. */
+  private async followManyInTx(tx: Tx, followed: readonly SpotOrderRow[]): Promise<void> {
+    if (!followed.length) return;
+    await tx.execute(
+      sql`UPDATE spot_orders AS o SET trail_extreme = v.extreme FROM unnest(${pgArray(followed.map((r) => r.id))}::bigint[], ${pgArray(followed.map((r) => r.trailExtreme!))}::numeric[]) AS v (id, extreme)
+          WHERE o.id = v.id AND o.status = 'waiting'`,
+    );
+  }
+
+  /** Cancels the other legs of OCOs one leg of which filled or triggered in this transaction (their hold went with it). */
+  private async cancelSiblingsInTx(tx: Tx, siblings: readonly SpotOrderRow[]): Promise<SpotOrderRow[]> {
+    const live = siblings.filter((row) => row.status === "open" || row.status === "waiting");
+    if (!live.length) return [];
+    const now = this.deps.clock.now();
+    await tx.update(spotOrders).set({ status: "cancelled", cancelledAt: now }).where(inArray(spotOrders.id, live.map((row) => row.id)));
+    return live.map((row) => ({ ...row, status: "cancelled" as const, cancelledAt: now }));
+  }
+
   /** After a batch committed: its owners re-read by one message (filled ones drop, the rest re-arm), the fills pushed at once. */
-  afterMany(rows: readonly SpotOrderRow[], owners: readonly string[]): void {
-    this.deps.triggers.changedMany(owners);
+  afterMany(rows: readonly SpotOrderRow[], owners: readonly string[], sinceMs?: number): void {
+    this.deps.triggers.changedMany(owners, sinceMs);
     const list = rows.map((row) => ({ userId: row.userId, order: toOrder(row) }));
     if (this.deps.publishMany) this.deps.publishMany(list);
     else for (const { userId, order } of list) this.deps.publish(userId, order);

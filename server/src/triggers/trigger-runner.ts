@@ -138,11 +138,15 @@ export class TriggerRunner {
     this.deps.bus.publish(CHANGED_TOPIC, message);
   }
 
-  /** Many owners changed in one committed transaction (a settled batch): one message, and the leader reads them at once. */
-  changedMany(owners: readonly string[]): void {
-    if (owners.length === 1) return this.changed(owners[0]);
+  /**
+   * Many owners changed in one committed transaction (a settled batch): one message, and the leader reads them at once.
+   * `sinceMs`: replay from an earlier tick than the newest seen, e.g. the tick a settlement fired on, since its owners
+   * were out of the book from then (a level that moves, such as a trailing stop's, re-armed from the database).
+   */
+  changedMany(owners: readonly string[], sinceMs?: number): void {
     if (!owners.length) return;
-    const message: ChangeMessage = { owners: [...owners], sinceMs: this.lastTickMs };
+    const since = sinceMs === undefined ? this.lastTickMs : Math.min(sinceMs, this.lastTickMs);
+    const message: ChangeMessage = owners.length === 1 ? { owner: owners[0], sinceMs: since } : { owners: [...owners], sinceMs: since };
     this.deps.bus.publish(CHANGED_TOPIC, message);
   }
 

@@ -12,7 +12,7 @@ import { TextField } from "./field";
 const decimal = (value: string) => value.replace(",", ".");
 
 /** The order types a ticket may offer (spot has the stops, contracts the stop entry). */
-export type TicketOrderType = "market" | "limit" | "stop_market" | "stop_limit" | "stop";
+export type TicketOrderType = "market" | "limit" | "stop_market" | "stop_limit" | "trailing_stop" | "oco" | "stop";
 
 /** A ticket's order types, market and limit unless it offers more (`types`). */
 export function OrderTypeSwitch<T extends TicketOrderType>({ type, onType, types = ["market", "limit"] as T[] }: { type: T; onType: (type: T) => void; types?: readonly T[] }) {
@@ -23,10 +23,13 @@ export function OrderTypeSwitch<T extends TicketOrderType>({ type, onType, types
     limit: t`Limit`,
     stop_market: t`Stop-market`,
     stop_limit: t`Stop-limit`,
+    trailing_stop: t`Trailing stop`,
+    // One-cancels-the-other: the name traders know it by.
+    oco: t`OCO`,
     stop: t`Stop entry`,
   };
   return (
-    <div className="segments" role="radiogroup" aria-label={t`Order type`}>
+    <div className={`segments${types.length > 4 ? " segments--wrap" : ""}`} role="radiogroup" aria-label={t`Order type`}>
       {types.map((value) => (
         <button key={value} type="button" role="radio" className="segments__item" aria-checked={type === value} onClick={() => onType(value)}>
           {label[value]}

@@ -189,7 +189,7 @@ export function trailRateOf(percent: string): string | null {
 export function trailError(percent: string): ErrorCode | null {
   if (percent.trim() === "") return null;
   const rate = parseDecimal(trailRateOf(percent) ?? "");
-  if (rate === null || decimalsOf(percent.trim()) > 6 || compare(rate, TRAIL_MIN) < 0 || compare(rate, TRAIL_MAX) > 0) return "TRAIL_RATE_RANGE";
+  if (rate === null || decimalsOf(percent.trim()) > 6 || compare(rate, TRAIL_MIN) < 0 || compare(rate, TRAIL_MAX) > 0) return "TRAILING_RATE_RANGE";
   return null;
 }
 

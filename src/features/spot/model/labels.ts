@@ -19,5 +19,6 @@ export const typeLabels: Record<SpotType, MessageDescriptor> = {
   limit: msg`Limit`,
   stop_market: msg`Stop-market`,
   stop_limit: msg`Stop-limit`,
+  trailing_stop: msg`Trailing stop`,
 };
 

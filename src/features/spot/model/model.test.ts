@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SpotTicket } from "@contract/spot";
-import { percentForQuantity, previewOrder, priceError, quantityError, quantityForPercent, stopError } from "./ticket";
+import { ocoError, percentForQuantity, percentToRate, previewOrder, priceError, quantityError, quantityForPercent, stopError, trailError, trailLevelNow } from "./ticket";
 
 const ticket: SpotTicket = {
   symbol: "BTC/USDT",
@@ -88,5 +88,28 @@ describe("the server's rules, said before sending", () => {
     const preview = previewOrder(ticket, { side: "buy", type: "stop_market", quantity: "0.01", price: "", stop: "61000" })!;
     expect(preview.price).toBe("61000");
     expect(preview.needs).toBe("641.1405");
+  });
+});
+
+describe("trailing stops and OCO on the ticket", () => {
+  it("a trailing rate is typed in percent, 0.1 to 20 inclusive", () => {
+    expect(percentToRate("1.5")).toBe("0.015");
+    expect(trailError("0")).toBe("TRAILING_RATE_RANGE");
+    expect(trailError("0.1")).toBeNull();
+    expect(trailError("20")).toBeNull();
+    expect(trailError("20.01")).toBe("TRAILING_RATE_RANGE");
+  });
+  it("the first level: a sell's bid less the rate rounded down, a buy's ask plus the rate rounded up", () => {
+    expect(trailLevelNow(ticket, "sell", "1")).toBe("59388.12");
+    expect(trailLevelNow(ticket, "buy", "2")).toBe("61212.24");
+  });
+  it("a trailing buy holds its worst allowed fill, as the server does", () => {
+    expect(previewOrder(ticket, { side: "buy", type: "trailing_stop", quantity: "0.01", price: "", trailPercent: "2" })).toMatchObject({ price: "61212.24", needs: "643.3713286" });
+  });
+  it("an OCO's legs must not cross; a buy holds for its larger leg", () => {
+    expect(ocoError("sell", "62000", "58000")).toBeNull();
+    expect(ocoError("sell", "58000", "58000")).toBe("OCO_SELL_LIMIT_NOT_ABOVE_STOP");
+    expect(ocoError("buy", "62000", "61000")).toBe("OCO_BUY_LIMIT_NOT_BELOW_STOP");
+    expect(previewOrder(ticket, { side: "buy", type: "oco", quantity: "0.01", price: "58000", stop: "61000", stopLimit: "61500" })).toMatchObject({ price: "58000", needs: "615.615" });
   });
 });

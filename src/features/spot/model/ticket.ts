@@ -10,14 +10,61 @@ import { add, compare, decimalsOf, floorTo, mul, parseDecimal, sub, toDecimal, t
 const ONE = parseDecimal("1")!;
 const div = (a: Fixed, b: Fixed): Fixed => (a * ONE) / b;
 
+/** What the ticket places: a spot order type, or an OCO pair (a limit and a stop on one hold, `coin/oco`). */
+export type TicketType = SpotType | "oco";
+
 export interface Draft {
   side: SpotSide;
-  type: SpotType;
+  type: TicketType;
   quantity: string;
   price: string;
-  /** Stop orders: the price whose crossing triggers them. */
+  /** Stop orders and an OCO's stop leg: the price whose crossing triggers them. */
   stop?: string;
+  /** A trailing stop's distance from its best price, in percent as typed ("1" is 1 %). */
+  trailPercent?: string;
+  /** An OCO's stop leg as a stop-limit at this price (empty: a stop-market). */
+  stopLimit?: string;
 }
+
+/** A percent as typed to the fraction the server takes ("1.5" -> "0.015"); null when it is not a number. */
+export function percentToRate(percent: string): string | null {
+  const p = parseDecimal(percent.trim());
+  return p === null ? null : toDecimal(p / 100n);
+}
+
+/** The server's trailing rate range, 0.1 % to 20 % inclusive, on the percent typed. */
+export function trailError(percent: string): ErrorCode | null {
+  if (!percent.trim()) return null;
+  const p = parseDecimal(percent.trim());
+  if (p === null || compare(p, parseDecimal("0.1")!) < 0 || compare(p, parseDecimal("20")!) > 0) return "TRAILING_RATE_RANGE";
+  return null;
+}
+
+/** A trailing stop's first level: a sell's bid x (1 - rate) rounded down, a buy's ask x (1 + rate) rounded up. */
+export function trailLevelNow(ticket: SpotTicket, side: SpotSide, percent: string): string | null {
+  const rate = parseDecimal(percentToRate(percent));
+  const start = parseDecimal(side === "buy" ? ticket.ask : ticket.bid);
+  if (rate === null || start === null || trailError(percent) !== null) return null;
+  const level = side === "buy" ? ceilTo(mul(start, add(ONE, rate)), ticket.price_precision) : floorTo(mul(start, sub(ONE, rate)), ticket.price_precision);
+  return roundTo(level, ticket.price_precision);
+}
+
+/** An OCO's legs must not cross: a sell's limit above its stop, a buy's below it. */
+export function ocoError(side: SpotSide, price: string, stop: string): ErrorCode | null {
+  const p = parseDecimal(price);
+  const s = parseDecimal(stop);
+  if (p === null || s === null) return null;
+  if (side === "sell" && compare(p, s) <= 0) return "OCO_SELL_LIMIT_NOT_ABOVE_STOP";
+  if (side === "buy" && compare(p, s) >= 0) return "OCO_BUY_LIMIT_NOT_BELOW_STOP";
+  return null;
+}
+
+/** A fixed-point value at exactly `places` decimals. */
+const roundTo = (value: Fixed, places: number): string => {
+  const text = toDecimal(value);
+  const [whole, fraction = ""] = text.split(".");
+  return places > 0 ? `${whole}.${fraction.padEnd(places, "0").slice(0, places)}` : whole;
+};
 
 /** The server's rule (README): a stop-market buy holds for a fill up to this much above its stop. */
 const STOP_MARKET_SLIPPAGE = parseDecimal("0.05")!;
@@ -40,16 +87,32 @@ const feeOf = (amount: Fixed, rate: Fixed): Fixed => floorTo(mul(amount, rate), 
 
 export function previewOrder(ticket: SpotTicket, draft: Draft): Preview | null {
   const quantity = parseDecimal(draft.quantity);
-  // A stop-market fills at about its stop once triggered; a limit and a stop-limit at their limit price.
-  const price = draft.type === "market" ? (draft.side === "buy" ? ticket.ask : ticket.bid) : draft.type === "stop_market" ? (draft.stop ?? "") : draft.price;
+  const buy = draft.side === "buy";
+  // A stop-market fills at about its stop once triggered, a trailing stop at about its level; a limit, a stop-limit
+  // and an OCO (its limit leg) at their limit price.
+  const price =
+    draft.type === "market"
+      ? buy ? ticket.ask : ticket.bid
+      : draft.type === "stop_market"
+        ? (draft.stop ?? "")
+        : draft.type === "trailing_stop"
+          ? trailLevelNow(ticket, draft.side, draft.trailPercent ?? "")
+          : draft.price;
   const p = parseDecimal(price);
   const rate = parseDecimal(ticket.fee_rate);
   if (quantity === null || quantity <= 0n || p === null || p <= 0n || rate === null || price === null) return null;
   const amount = mul(quantity, p);
   const fee = feeOf(amount, rate);
-  const buy = draft.side === "buy";
-  // What a stop-market buy holds: its worst allowed fill (the stop raised by the slippage, rounded up), plus the fee.
-  const held = draft.type === "stop_market" && buy ? mul(quantity, ceilTo(mul(p, add(ONE, STOP_MARKET_SLIPPAGE)), ticket.price_precision)) : amount;
+  // What a buy holds: a stop-market's or a trailing stop's worst allowed fill (its stop or first level raised by the
+  // slippage, rounded up), an OCO's larger leg, else its own price; plus the fee.
+  const worst = (at: Fixed) => ceilTo(mul(at, add(ONE, STOP_MARKET_SLIPPAGE)), ticket.price_precision);
+  let holdPrice = p;
+  if (draft.type === "stop_market" || draft.type === "trailing_stop") holdPrice = worst(p);
+  if (draft.type === "oco") {
+    const stopLeg = parseDecimal(draft.stopLimit) ?? (parseDecimal(draft.stop) === null ? null : worst(parseDecimal(draft.stop)!));
+    if (stopLeg !== null && compare(stopLeg, p) > 0) holdPrice = stopLeg;
+  }
+  const held = buy ? mul(quantity, holdPrice) : amount;
   const needs = buy ? add(held, feeOf(held, rate)) : quantity;
   const available = parseDecimal(buy ? ticket.quote_available : ticket.base_available) ?? 0n;
   return {

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import type { SpotOrder } from "@contract/spot";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatTickTime } from "@/shared/i18n/format";
+import { formatDateTime, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { subtractDecimal, sumDecimals } from "@/shared/lib/decimal";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -67,7 +67,7 @@ function OrderList({ status }: { status: SpotListStatus }) {
   }
   return (
     <>
-      {items.map((order) => (
+      {pairUp(items).map((order) => (
         <OrderCard key={order.id} order={order} onChanged={() => void mutate()} />
       ))}
       <LoadMore hasMore={hasMore} loading={isValidating} onMore={() => void setSize(size + 1)} />
@@ -75,8 +75,23 @@ function OrderList({ status }: { status: SpotListStatus }) {
   );
 }
 
+/** The list as it comes (newest first), with an OCO's two legs side by side where its first leg stands. */
+function pairUp(orders: readonly SpotOrder[]): SpotOrder[] {
+  const out: SpotOrder[] = [];
+  const placed = new Set<number>();
+  for (const order of orders) {
+    if (placed.has(order.id)) continue;
+    const legs = order.oco_id === null ? [order] : orders.filter((o) => o.oco_id === order.oco_id).sort((a, b) => a.id - b.id);
+    for (const leg of legs) {
+      placed.add(leg.id);
+      out.push(leg);
+    }
+  }
+  return out;
+}
+
 function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => void }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const [asking, setAsking] = useState(false);
   const precision = decimalsOf(order.price ?? order.stop_price ?? order.filled_price);
   const live = order.status === "open" || order.status === "waiting";
@@ -88,11 +103,16 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
   });
   const buy = order.side === "buy";
   return (
-    <article className="spot-order" data-testid="spot-order" aria-label={`${order.symbol} #${order.id}`}>
+    <article className={`spot-order${order.oco_id !== null ? " spot-order--oco" : ""}`} data-testid="spot-order" data-oco={order.oco_id ?? undefined} aria-label={`${order.symbol} #${order.id}`}>
       <div className="spot-order__head">
         <span className="spot-order__symbol">{order.symbol}</span>
         <span className={`badge ${buy ? "badge--up" : "badge--danger"}`}>{i18n._(sideLabels[order.side])}</span>
         <span className="badge">{i18n._(typeLabels[order.type])}</span>
+        {order.oco_id !== null && (
+          <span className="badge badge--oco" data-testid="spot-oco-badge" title={t`One cancels the other: when this pair's one leg fills or triggers, the other is cancelled.`}>
+            <Trans>OCO #{order.oco_id}</Trans>
+          </span>
+        )}
         <span className={`badge ${statusTone[order.status]}`} data-testid="spot-order-status">
           {i18n._(statusLabels[order.status])}
         </span>
@@ -116,6 +136,14 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
               <Trans>Stop price</Trans>
             </dt>
             <dd>{formatPrice(order.stop_price, precision)}</dd>
+          </div>
+        )}
+        {order.trailing_rate && (
+          <div>
+            <dt>
+              <Trans>Trailing distance</Trans>
+            </dt>
+            <dd>{formatRate(order.trailing_rate)}</dd>
           </div>
         )}
         {order.status === "waiting" && order.trigger_price && (
@@ -218,7 +246,9 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
       )}
       <ConfirmModal open={asking} title={<Trans>Cancel this order?</Trans>} confirm={<Trans>Cancel order</Trans>} cancel={<Trans>Keep it</Trans>} danger busy={cancel.pending} onConfirm={() => void cancel.run()} onClose={() => setAsking(false)}>
         <p>
-          {order.status === "waiting" ? (
+          {order.oco_id !== null ? (
+            <Trans>Both legs of this OCO ({formatQuantity(order.quantity)} {order.base}) are cancelled and their one hold returns to your available balance.</Trans>
+          ) : order.status === "waiting" ? (
             <Trans>
               Your stop order of {formatQuantity(order.quantity)} {order.base} is cancelled before it triggers and its frozen funds return to your available balance.
             </Trans>

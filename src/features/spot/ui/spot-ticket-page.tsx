@@ -1,9 +1,9 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { errors } from "@contract/messages";
 import { successes } from "@contract/successes";
-import type { SpotSide, SpotTicket, SpotType } from "@contract/spot";
+import type { SpotSide, SpotTicket } from "@contract/spot";
 import { useAction } from "@/shared/api/use-action";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -16,22 +16,24 @@ import { UpcomingTerms } from "@/shared/ui/upcoming-terms";
 import { MarketDepth } from "@/shared/market/order-book";
 import { useSpotTicket } from "../api/ticket";
 import { placeSpotOrder } from "../api/trade";
+import { placeSpotOco } from "../api/oco";
+import { DisabledReason } from "@/shared/ui/amount-problem";
 import { formatPrice } from "@/shared/market/format";
 import { formatAmount } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { formatRate, formatTickTime } from "@/shared/i18n/format";
-import { limitPriceError, percentForQuantity, previewOrder, priceError, quantityError, quantityForPercent, stopError } from "../model/ticket";
+import { limitPriceError, ocoError, percentForQuantity, percentToRate, previewOrder, priceError, quantityError, quantityForPercent, stopError, trailError, trailLevelNow, type TicketType } from "../model/ticket";
 import "./spot.css";
 
 const MARKS = [25, 50, 75, 100];
-const TYPES: readonly SpotType[] = ["market", "limit", "stop_market", "stop_limit"];
+const TYPES: readonly TicketType[] = ["market", "limit", "stop_market", "stop_limit", "trailing_stop", "oco"];
 
 /**
  * `/pages/spot/trade?symbol=BTC/USDT`: the spot ticket. Buy or sell, market or limit, the quantity typed or taken as
  * a share of the balance, and before submit the price it fills at, the amount, the fee and the total, against the
  * live bid and ask (the quote around the pair's last recorded tick, which is what a market order fills at).
  */
-export function SpotTicketPage() {
+export function SpotTicketPage({ headerAction }: { headerAction?: (pair: { symbol: string; last?: string }) => ReactNode } = {}) {
   const { t } = useLingui();
   const search = new URLSearchParams(useSearch());
   const symbol = (search.get("symbol") ?? "BTC/USDT").toUpperCase().replace(/[-_]/g, "/");
@@ -42,9 +44,12 @@ export function SpotTicketPage() {
       title={<Trans>Spot {symbol}</Trans>}
       nav="custom"
       navRight={
-        <Link href={paths.orderTrade} className="icon-btn" aria-label={t`My spot orders`}>
-          <Icon name="record" />
-        </Link>
+        <>
+          {headerAction?.({ symbol, last: ticket?.last ?? undefined })}
+          <Link href={paths.orderTrade} className="icon-btn" aria-label={t`My spot orders`}>
+            <Icon name="record" />
+          </Link>
+        </>
       }
     >
       {ticket ? (
@@ -64,26 +69,52 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [side, setSide] = useState<SpotSide>(initialSide);
-  const [type, setType] = useState<SpotType>("market");
+  const [type, setType] = useState<TicketType>("market");
   const [quantity, setQuantity] = useState("");
   const [price, setPrice] = useState("");
   const [stop, setStop] = useState("");
+  const [trailPercent, setTrailPercent] = useState("1");
+  const [stopLimit, setStopLimit] = useState("");
   // The slider's own choice while the quantity is the one it set; a typed quantity moves the slider to its share.
   const [chosen, setChosen] = useState<{ percent: number; quantity: string } | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const precision = ticket.price_precision;
-  const draft = { side, type, quantity: quantity.trim(), price: price.trim(), stop: stop.trim() };
+  const draft = { side, type, quantity: quantity.trim(), price: price.trim(), stop: stop.trim(), trailPercent: trailPercent.trim(), stopLimit: stopLimit.trim() };
   const preview = previewOrder(ticket, draft);
   const text = (code: keyof typeof errors | null) => (code ? i18n._(errors[code].key) : undefined);
   const qtyError = quantityError(ticket, draft.quantity);
-  const hasLimit = type === "limit" || type === "stop_limit";
-  const hasStop = type === "stop_market" || type === "stop_limit";
-  const priceErr = type === "limit" ? priceError(ticket, side, draft.price) : type === "stop_limit" ? limitPriceError(ticket, draft.price) : null;
+  const oco = type === "oco";
+  const hasLimit = type === "limit" || type === "stop_limit" || oco;
+  const hasStop = type === "stop_market" || type === "stop_limit" || oco;
+  const trailing = type === "trailing_stop";
+  const priceErr = type === "limit" || oco ? priceError(ticket, side, draft.price) : type === "stop_limit" ? limitPriceError(ticket, draft.price) : null;
   const stopErr = hasStop ? stopError(ticket, side, draft.stop) : null;
-  const invalid =
-    !draft.quantity || qtyError !== null || priceErr !== null || stopErr !== null || (hasLimit && !draft.price) || (hasStop && !draft.stop) || !preview || !preview.enough;
+  const stopLimitErr = oco ? limitPriceError(ticket, draft.stopLimit) : null;
+  // An OCO's crossing legs are the clearest reason, said first (as the server checks it first).
+  const crossErr = oco ? ocoError(side, draft.price, draft.stop) : null;
+  const trailErr = trailing ? trailError(draft.trailPercent) : null;
+  const level = trailing ? trailLevelNow(ticket, side, draft.trailPercent) : null;
   const buy = side === "buy";
-  const at = hasLimit ? draft.price || null : type === "stop_market" ? draft.stop || null : buy ? ticket.ask : ticket.bid;
+  // Why the order cannot be sent yet, next to the disabled button: the first rule it breaks.
+  const reason: string | undefined = !ticket.trading
+    ? undefined
+    : !draft.quantity
+      ? t`Enter a quantity.`
+      : hasLimit && !draft.price
+        ? t`Enter a limit price.`
+        : hasStop && !draft.stop
+          ? t`Enter a stop price.`
+          : trailing && !draft.trailPercent
+            ? t`Enter a trailing distance.`
+            : (text(crossErr) ??
+              text(qtyError) ??
+              text(priceErr) ??
+              text(stopErr) ??
+              text(stopLimitErr) ??
+              text(trailErr) ??
+              (!preview ? t`Check the order's figures.` : !preview.enough ? (buy ? t`Not enough ${ticket.quote} available.` : t`Not enough ${ticket.base} available.`) : undefined));
+  const invalid = reason !== undefined;
+  const at = hasLimit ? draft.price || null : type === "stop_market" ? draft.stop || null : trailing ? level : buy ? ticket.ask : ticket.bid;
   const percent = chosen && chosen.quantity === quantity ? chosen.percent : percentForQuantity(ticket, side, at, quantity);
 
   const choosePercent = (value: number) => {
@@ -98,15 +129,20 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
   };
 
   const submit = useAction(async () => {
-    await placeSpotOrder({
-      symbol: ticket.symbol,
-      side,
-      type,
-      quantity: draft.quantity,
-      price: hasLimit ? draft.price : undefined,
-      stop_price: hasStop ? draft.stop : undefined,
-      idempotency_key: key,
-    });
+    if (type === "oco") {
+      await placeSpotOco({ symbol: ticket.symbol, side, quantity: draft.quantity, price: draft.price, stop_price: draft.stop, stop_limit_price: draft.stopLimit || undefined, idempotency_key: key });
+    } else {
+      await placeSpotOrder({
+        symbol: ticket.symbol,
+        side,
+        type,
+        quantity: draft.quantity,
+        price: hasLimit ? draft.price : undefined,
+        stop_price: hasStop ? draft.stop : undefined,
+        trailing_rate: trailing ? (percentToRate(draft.trailPercent) ?? undefined) : undefined,
+        idempotency_key: key,
+      });
+    }
     showToast(i18n._(successes.ORDER_PLACED.key), "success");
     setKey(newIdempotencyKey());
     setQuantity("");
@@ -160,6 +196,35 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
 
       <OrderTypeSwitch type={type} onType={setType} types={TYPES} />
 
+      {trailing && (
+        <LimitPriceField
+          name="trailing_rate"
+          label={<Trans>Trailing distance (%)</Trans>}
+          value={trailPercent}
+          onValue={setTrailPercent}
+          placeholder="1"
+          error={submit.errorOf("trailing_rate") ?? text(trailErr)}
+          hint={
+            <span data-testid="trail-level">
+              {buy ? (
+                <Trans>Follows the lowest ask and buys at market when the ask rises this far above it (0.1 to 20 %). Triggers now at ask ≥ {formatPrice(level, precision)}.</Trans>
+              ) : (
+                <Trans>Follows the highest bid and sells at market when the bid falls this far below it (0.1 to 20 %). Triggers now at bid ≤ {formatPrice(level, precision)}.</Trans>
+              )}
+            </span>
+          }
+        />
+      )}
+      {oco && (
+        <LimitPriceField
+          label={buy ? <Trans>Limit price, below the ask ({ticket.quote})</Trans> : <Trans>Take-profit price, above the bid ({ticket.quote})</Trans>}
+          value={price}
+          onValue={setPrice}
+          placeholder={formatPrice(ticket.last, precision)}
+          error={submit.errorOf("price") ?? text(crossErr) ?? text(priceErr)}
+          hint={<Trans>One leg filling or triggering cancels the other; both share one hold.</Trans>}
+        />
+      )}
       {hasStop && (
         <LimitPriceField
           name="stop_price"
@@ -173,7 +238,18 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
           }
         />
       )}
-      {hasLimit && (
+      {oco && (
+        <LimitPriceField
+          name="stop_limit_price"
+          label={<Trans>Stop-limit price, optional ({ticket.quote})</Trans>}
+          value={stopLimit}
+          onValue={setStopLimit}
+          placeholder={t`At market`}
+          error={submit.errorOf("stop_limit_price") ?? text(stopLimitErr)}
+          hint={<Trans>Empty: the stop leg fills at market once triggered.</Trans>}
+        />
+      )}
+      {hasLimit && !oco && (
         <LimitPriceField
           label={<Trans>Limit price ({ticket.quote})</Trans>}
           value={price}
@@ -223,7 +299,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
         }
         note={
           type !== "market" &&
-          (type === "stop_market" && buy ? (
+          ((type === "stop_market" || trailing) && buy ? (
             <Trans>Until it fills or you cancel it, the order holds the amount and fee at up to 5% above the stop: it fills at market when triggered, at most that high.</Trans>
           ) : buy ? (
             <Trans>The amount and fee are frozen until the order fills or you cancel it.</Trans>
@@ -232,7 +308,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
           ))
         }
       >
-        <KeyValue label={type === "market" ? <Trans>Fills now at about</Trans> : type === "stop_market" ? <Trans>Fills at market, about</Trans> : <Trans>Fills at</Trans>}>
+        <KeyValue label={type === "market" ? <Trans>Fills now at about</Trans> : type === "stop_market" || trailing ? <Trans>Fills at market, about</Trans> : <Trans>Fills at</Trans>}>
           <span className="num" data-testid="preview-price">
             {preview ? formatPrice(preview.price, precision) : "-"}
           </span>
@@ -262,6 +338,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
       <button type="submit" className={`btn ${buy ? "btn--buy" : "btn--sell"}`} disabled={submit.pending || !ticket.trading || invalid}>
         {buy ? <Trans>Buy {ticket.base}</Trans> : <Trans>Sell {ticket.base}</Trans>}
       </button>
+      <DisabledReason testId="spot-disabled-reason">{reason}</DisabledReason>
       <div className="spot-links">
         <button type="button" className="btn btn--ghost btn--small" onClick={() => navigate(paths.orderTrade)}>
           <Trans>Spot orders</Trans>
