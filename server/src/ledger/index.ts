@@ -1,5 +1,6 @@
-// The ledger's door: the only writer of balances (README.md beside it), and money arithmetic.
-export * from "./ledger";
-export * from "./money";
+// The ledger's door: the only writer of balances (README.md beside it), and money arithmetic. It names what it
+// exports: the posting API and its reads (`ledger`), the decimal helpers, and the batch path of the daily payouts.
+export { ledger, type Leg, type Cause, type Actor, type StatementPosting } from "./ledger";
+export { money, toWire, toFixedDown, floorTo, type MoneyValue } from "./money";
 // Many entries (or hold resolutions) per transaction through the same posting path as ledger.post: the daily payouts.
 export { pgArray, postBatch, resolveBatch, resolveThenPost, type EntryInput as BatchEntry, type HoldResolution } from "./posting";
