@@ -61,6 +61,8 @@ beforeAll(async () => {
   Object.assign(cases, {
     "lever/submit": { token: me, body: { symbol: BTC, direction: "long", type: "market", quantity: "0.01", leverage: 10 }, other: { quantity: "0.02" } },
     "coin/trade": { token: me, body: { symbol: BTC, side: "buy", type: "market", quantity: "0.01" }, other: { quantity: "0.02" } },
+    // A take-profit above and a stop below the price, on one hold of the coins.
+    "coin/oco": { token: me, body: { symbol: BTC, side: "sell", quantity: "0.01", price: "66000", stop_price: "55000" }, other: { quantity: "0.02" } },
     "microtrade/submit": { token: me, body: { symbol: BTC, direction: "up", seconds: 60, amount: "10" }, other: { amount: "11" } },
     "microtrade/whsubmit": { token: me, body: { symbol: "EUR/USD", direction: "down", seconds: 60, amount: "10" }, other: { direction: "up" } },
     "project/order": { token: me, body: { project_id: arbitrage, amount: "10" }, other: { amount: "12" } },
@@ -100,7 +102,7 @@ describe("keyed money routes", () => {
     expect(keyed.filter((path) => !(path in cases) && !(path in COVERED_ELSEWHERE)).sort()).toEqual([]);
   });
 
-  it.each(["lever/submit", "coin/trade", "microtrade/submit", "microtrade/whsubmit", "project/order", "lh/deposit", "lh/deposit/cancel", "wallet/out", "wallet/flashAgainst", "backoffice/users/adjust"])(
+  it.each(["lever/submit", "coin/trade", "coin/oco", "microtrade/submit", "microtrade/whsubmit", "project/order", "lh/deposit", "lh/deposit/cancel", "wallet/out", "wallet/flashAgainst", "backoffice/users/adjust"])(
     "%s: a retry answers the first answer and posts once; the key with another request is IDEMPOTENCY_CONFLICT",
     async (path) => {
       const c = cases[path];
