@@ -27,10 +27,10 @@ const OPERATOR_TEXT_ROUTES = new Set<string>([paths.arbitrage]);
 /** English words a language has borrowed and its catalogue rightly keeps (reviewed one by one, issue 15). */
 const LOANWORDS: Partial<Record<Language, string[]>> = {
   es: ["Chat", "Trading", "Earn", "E-mail", "Spot", "Spot BTC/USDT"],
-  it: ["Home", "Account", "Live", "Trading", "Earn", "Referral", "Chat", "Bid", "Ask", "Long", "Short", "White paper", "E-mail", "Max", "Spot", "Spot BTC/USDT", "Equity"],
+  it: ["Home", "Account", "Live", "Trading", "Earn", "Referral", "Chat", "Bid", "Ask", "Long", "Short", "White paper", "E-mail", "Max", "Spot", "Spot BTC/USDT", "Equity", "Trailing stop"],
   pt: ["Chat", "Earn", "White paper", "E-mail", "Spot"],
   vn: ["Email"],
-  id: ["Deposit", "Order", "Email", "Trading", "Referral", "Bid", "Ask", "Long", "Short", "Limit", "Leverage", "Margin", "Deposit USDT", "Hosting", "White paper", "Spot", "Spot BTC/USDT"],
+  id: ["Deposit", "Order", "Email", "Trading", "Referral", "Bid", "Ask", "Long", "Short", "Limit", "Leverage", "Margin", "Deposit USDT", "Hosting", "White paper", "Spot", "Spot BTC/USDT", "Minimum", "Trailing stop"],
 };
 
 interface Finding {
