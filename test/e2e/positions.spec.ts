@@ -38,7 +38,7 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
   const tp = Math.round(ask * 1.2);
   const sl = Math.round(bid * 0.8);
   await ticket.getByLabel("Take-profit").fill(String(tp));
-  await ticket.getByLabel("Stop-loss").fill(String(sl));
+  await ticket.getByLabel("Stop-loss", { exact: true }).fill(String(sl));
   // Before submit: margin (about a tenth of the notional), fee, liquidation, the 1 % move, available.
   await expect(ticket.getByTestId("preview-margin")).toContainText("USDT");
   await expect(ticket.getByTestId("preview-move")).toContainText("±10% of margin");
@@ -66,7 +66,7 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
   await card.getByRole("button", { name: "Edit TP/SL of BTC/USDT" }).click();
   const sheet = page.getByRole("dialog", { name: "Take-profit and stop-loss" });
   await sheet.getByLabel("Take-profit").fill(String(tp + 1000));
-  await sheet.getByLabel("Stop-loss").fill("");
+  await sheet.getByLabel("Stop-loss", { exact: true }).fill("");
   await sheet.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Take-profit and stop-loss set")).toBeVisible();
   await expect(card.getByTestId("position-stops")).toHaveText(`${(tp + 1000).toLocaleString("en-US")}.00 / -`);
@@ -119,7 +119,7 @@ test("a stop order placed from the ticket waits pending; a trailing stop-loss fo
   const stop = Math.round(ask * 1.5);
   const sl = Math.round(ask * 0.9);
   await ticket.getByLabel("Stop price").fill(String(stop));
-  await ticket.getByLabel("Stop-loss").fill(String(sl));
+  await ticket.getByLabel("Stop-loss", { exact: true }).fill(String(sl));
   await expect(ticket.getByTestId("ticket-disabled-reason")).toHaveCount(0);
   await ticket.getByRole("button", { name: "Open long" }).click();
   const confirm = page.getByRole("dialog", { name: "Open long BTC/USDT?" });
