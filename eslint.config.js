@@ -27,7 +27,9 @@ export const SERVER_DOMAINS = {
   backoffice: ["auth"],
   account: ["auth"],
   wallet: ["ledger"],
-  market: ["ledger", "wallet"],
+  // Announced changes of trading terms (a pair's spread, the trading configurations): storage, notices, the job.
+  terms: ["ledger"],
+  market: ["ledger", "wallet", "terms"],
   funding: ["auth", "backoffice", "ledger", "wallet"],
   money: ["wallet", "funding"],
   content: ["auth", "backoffice"],
@@ -39,12 +41,12 @@ export const SERVER_DOMAINS = {
   // The trigger machinery (take-profit, stop-loss, liquidation, expiry) that positions, spot and options share.
   triggers: ["market"],
   // Trading: the shared triggers, the ledger, prices, money (withdrawal guards), users, KYC's per-country product switches.
-  positions: ["orders", "triggers", "ledger", "market", "money", "auth", "kyc"],
-  spot: ["orders", "triggers", "ledger", "market", "auth"],
+  positions: ["orders", "triggers", "ledger", "market", "terms", "money", "auth", "kyc"],
+  spot: ["orders", "triggers", "ledger", "market", "terms", "auth"],
   // Price alerts: a source of the shared triggers, on the market's ticks (the ledger's decimals only).
   alerts: ["triggers", "ledger", "market"],
   // Options also read the positions domain's configuration and forex sessions, through its door.
-  options: ["orders", "triggers", "positions", "ledger", "market", "auth", "kyc"],
+  options: ["orders", "triggers", "positions", "ledger", "market", "terms", "auth", "kyc"],
   // Earn (AI arbitrage, hosting) and credit loans: ledger holds and payouts, KYC (switches, verified status).
   earn: ["ledger", "kyc"],
   loans: ["ledger", "auth", "kyc", "wallet", "backoffice"],

@@ -32,6 +32,7 @@ import { registerSupport } from "./support";
 import { registerReferral } from "./referral";
 import { registerTriggers, type TriggerRunner } from "./triggers";
 import { LeaderJobs } from "./platform/leader-jobs";
+import { RealtimeHub } from "./platform/realtime";
 import { registerUserAdmin } from "./user-admin";
 import { causeReader, preferLive, referencePriceSource } from "./wallet";
 import { createLocalBus, type Bus } from "./platform/bus";
@@ -70,6 +71,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Market data: main starts its feed; tests pump it (`market.startManual()`, then `market.step()`). */
   market: MarketModule;
+  /** The socket hub `/ws` (tests count its connections and beat its heartbeat; the market bench its frames). */
+  hub: RealtimeHub;
   /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
   /** The first run's setup link: main prints one at start while no operator exists. */
   firstRun: FirstRunSetup;
@@ -181,10 +184,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const content = registerContent(ctx, app, { facts: fundingFacts });
   // Repeated failed sign-ins are told to the account's owner (a notice and an e-mail).
   auth.auth.useWarnings({ notifier: content.notifier, messenger: ctx.messenger, translator: ctx.translator });
-  // An operator's change of a pair's terms is announced to every user as a published notice (market/term-changes.ts).
+  // The socket `/ws`: every user channel; a session that ends loses its sockets' user channels at once.
+  const hub = new RealtimeHub({ bus, authenticate: sessions.authenticate, sessionsEnded: (listener) => sessions.onEndedAnywhere(listener), log: app.log });
+  hub.register(app);
+  // An operator's change of a pair's terms is announced to every user as a published notice (terms/term-changes.ts).
   const market = await registerMarket(ctx, app, {
-    authenticate: sessions.authenticate,
-    sessionsEnded: (listener) => sessions.onEndedAnywhere(listener),
+    hub,
     notices: { publish: (tx, texts, by) => content.news.publishSystemNotice(tx, texts, by) },
   });
   // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
@@ -194,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     security: { guardSecret: auth.auth.guardSecret, mailUser: auth.auth.mailUser },
   });
   // The back office's funding decisions reach the user's open screens at once (the socket's `funding` channel).
-  for (const service of [money.deposits, money.withdrawals]) service.onDecided.push((userId, change) => market.publishToUser(userId, "funding", change));
+  for (const service of [money.deposits, money.withdrawals]) service.onDecided.push((userId, change) => hub.publishToUser(userId, "funding", change));
   // One trigger book for every engine that settles at the first tick crossing a level; the feed leader runs it.
   const triggers = registerTriggers(ctx, market);
   // Products an operator switched off for some KYC countries (options, leverage, earn, loans).
@@ -216,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const loans = registerLoans(ctx, { notifier: content.notifier, switches, prices: money.prices });
   jobs.add("loans", loans.runJobs);
   // An issued loan credits the wallet: its decision reaches the borrower's screens as a deposit's does.
-  loans.admin.onDecided.push((userId, change) => market.publishToUser(userId, "funding", change));
+  loans.admin.onDecided.push((userId, change) => hub.publishToUser(userId, "funding", change));
   // Proof of liabilities: the day's snapshot of every balance as Merkle-sum trees, once per UTC day by the leader.
   const proof = registerProof(ctx);
   jobs.add("proof", proof.runJobs);
@@ -240,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const referral = registerReferral(ctx);
   kyc.onApproved.push(referral.afterApproval);
   // The user's screens (KYC page, home banner, account badge) follow the decision without a reload.
-  kyc.onDecided.push((userId, change) => market.publishToUser(userId, "kyc", change));
+  kyc.onDecided.push((userId, change) => hub.publishToUser(userId, "kyc", change));
   money.deposits.onApproved.push(referral.afterApproval);
   jobs.add("referral", referral.runJobs);
   registerUserAdmin(ctx, { sessions, kyc, passkeys: auth.passkeys });
@@ -253,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Customer-service chat: new messages reach the user's sockets on the `support` channel, and a reply the devices.
   const support = registerSupport(ctx, {
     publish: (userId, message) => {
-      market.publishToUser(userId, "support", message);
+      hub.publishToUser(userId, "support", message);
       if (message.from === "agent") push.supportReplied(userId, message.id);
     },
   });
@@ -285,7 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ ...envelopeOf("NOT_FOUND"), message: translator.t(requestLanguage(request), errors.NOT_FOUND.key) });
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures, chain: money.chain, alerts } };
+  return { app, ctx, market, hub, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures, chain: money.chain, alerts } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */
