@@ -58,8 +58,8 @@ export const SERVER_DOMAINS = {
   referral: ["auth", "ledger"],
   // Disclosures (the loss share): the results are read by the settling domains and handed in by app.ts.
   disclosures: [],
-  // Web Push to the user's devices: sessions (a subscription lives and ends with one), the committed notices' type.
-  push: ["auth", "content"],
+  // Web Push to the user's devices: sessions (a subscription lives and ends with one); committed notices arrive as events.
+  push: ["auth"],
   // The back office's dashboard: each queue's count and the setup checklist, asked of the domains that own them.
   overview: ["funding", "kyc", "loans", "support", "content", "market", "earn", "proof", "referral", "push"],
   // The signed-in home's first data in one round trip: each part asked of the domain whose call answers it.
