@@ -174,16 +174,7 @@ export function ReviewQueuePage<Item extends QueueItem, Status extends string>({
                   {cells(item)}
                   <td style={{ whiteSpace: "nowrap" }}>
                     {actions && <>{actions(item)} </>}
-                    {decidable(item) && (
-                      <>
-                        <button type="button" className="btn btn--primary btn--small" onClick={() => queue.setApproving(item)}>
-                          <Trans>Approve</Trans>
-                        </button>{" "}
-                        <button type="button" className="btn btn--danger btn--small" onClick={() => queue.setRejecting(item)}>
-                          <Trans>Reject</Trans>
-                        </button>
-                      </>
-                    )}
+                    {decidable(item) && <DecisionButtons onApprove={() => queue.setApproving(item)} onReject={() => queue.setRejecting(item)} />}
                   </td>
                 </tr>
               ))}
@@ -192,6 +183,20 @@ export function ReviewQueuePage<Item extends QueueItem, Status extends string>({
         )}
       </DeskList>
       {children}
+    </>
+  );
+}
+
+/** Approve and Reject of an item that waits (a queue's row, an identity check's card). */
+export function DecisionButtons({ onApprove, onReject, approveDisabled }: { onApprove: () => void; onReject: () => void; approveDisabled?: boolean }) {
+  return (
+    <>
+      <button type="button" className="btn btn--primary btn--small" disabled={approveDisabled} onClick={onApprove}>
+        <Trans>Approve</Trans>
+      </button>{" "}
+      <button type="button" className="btn btn--danger btn--small" onClick={onReject}>
+        <Trans>Reject</Trans>
+      </button>
     </>
   );
 }
