@@ -27,7 +27,9 @@ export const SERVER_DOMAINS = {
   backoffice: ["auth"],
   account: ["auth"],
   wallet: ["ledger"],
-  market: ["ledger", "wallet"],
+  // Announced changes of trading terms (a pair's spread, the trading configurations): storage, notices, the job.
+  terms: ["ledger"],
+  market: ["ledger", "wallet", "terms"],
   funding: ["auth", "backoffice", "ledger", "wallet"],
   money: ["wallet", "funding"],
   content: ["auth", "backoffice"],
@@ -39,12 +41,12 @@ export const SERVER_DOMAINS = {
   // The trigger machinery (take-profit, stop-loss, liquidation, expiry) that positions, spot and options share.
   triggers: ["market"],
   // Trading: the shared triggers, the ledger, prices, money (withdrawal guards), users, KYC's per-country product switches.
-  positions: ["orders", "triggers", "ledger", "market", "money", "auth", "kyc"],
-  spot: ["orders", "triggers", "ledger", "market", "auth"],
+  positions: ["orders", "triggers", "ledger", "market", "terms", "money", "auth", "kyc"],
+  spot: ["orders", "triggers", "ledger", "market", "terms", "auth"],
   // Price alerts: a source of the shared triggers, on the market's ticks (the ledger's decimals only).
   alerts: ["triggers", "ledger", "market"],
   // Options also read the positions domain's configuration and forex sessions, through its door.
-  options: ["orders", "triggers", "positions", "ledger", "market", "auth", "kyc"],
+  options: ["orders", "triggers", "positions", "ledger", "market", "terms", "auth", "kyc"],
   // Earn (AI arbitrage, hosting) and credit loans: ledger holds and payouts, KYC (switches, verified status).
   earn: ["ledger", "kyc"],
   loans: ["ledger", "auth", "kyc", "wallet", "backoffice"],
@@ -56,8 +58,8 @@ export const SERVER_DOMAINS = {
   referral: ["auth", "ledger"],
   // Disclosures (the loss share): the results are read by the settling domains and handed in by app.ts.
   disclosures: [],
-  // Web Push to the user's devices: sessions (a subscription lives and ends with one), the committed notices' type.
-  push: ["auth", "content"],
+  // Web Push to the user's devices: sessions (a subscription lives and ends with one); committed notices arrive as events.
+  push: ["auth"],
   // The back office's dashboard: each queue's count and the setup checklist, asked of the domains that own them.
   overview: ["funding", "kyc", "loans", "support", "content", "market", "earn", "proof", "referral", "push"],
   // The signed-in home's first data in one round trip: each part asked of the domain whose call answers it.

@@ -41,8 +41,8 @@ export const suite: BenchSuite = {
       if (addresses[0] !== depositAddressOf(key, ids[0]).toLowerCase()) throw new Error("the stored addresses are not the key's");
 
       const credited = new Map<number, number>();
-      watcher.deposits.onDecided.push((_userId, change) => {
-        if (change.status === "succeeded") credited.set(change.id, performance.now());
+      server.ctx.events.on("funding.decided", ({ change }) => {
+        if (change.kind === "deposit" && change.status === "succeeded") credited.set(change.id, performance.now());
       });
       const minedAt = new Map<number, number>();
       // The test server's clock is a manual one: kept in step with real time, so the watcher's backoff runs out.

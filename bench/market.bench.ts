@@ -123,7 +123,7 @@ async function fanOut(clients: number, log: (line: string) => void): Promise<Ben
   const database = await openDatabase({});
   await migrate(database);
   const clock = new ManualClock(Date.now());
-  const { app, market } = await buildApp({ config: testConfig({ ROOT_INVITE_CODE: "BENCH1" }), database, clock, logger: silent });
+  const { app, market, hub } = await buildApp({ config: testConfig({ ROOT_INVITE_CODE: "BENCH1" }), database, clock, logger: silent });
   await market.startManual({ historyCandles: 10, historyMinutes: 30 });
   clock.advance(1_000);
   await market.step();
@@ -146,14 +146,14 @@ async function fanOut(clients: number, log: (line: string) => void): Promise<Ben
   await waitFor("open");
   // Every ack and snapshot delivered before the clock starts.
   const reached = waitFor("reached");
-  worker.postMessage({ type: "expect", count: market.hub.stats.sent });
+  worker.postMessage({ type: "expect", count: hub.stats.sent });
   await reached;
   log(`${clients} clients connected and subscribed (18 tickers + a 1 m kline each) in ${Math.round(performance.now() - connectStarted)} ms`);
 
   const steps = 30;
   const latencies: number[] = [];
   const stepMs: number[] = [];
-  const sentBefore = market.hub.stats.sent;
+  const sentBefore = hub.stats.sent;
   const started = performance.now();
   for (let i = 0; i < steps; i++) {
     clock.advance(1_000);
@@ -161,12 +161,12 @@ async function fanOut(clients: number, log: (line: string) => void): Promise<Ben
     await market.step();
     stepMs.push(performance.now() - t);
     const delivered = waitFor("reached");
-    worker.postMessage({ type: "expect", count: market.hub.stats.sent });
+    worker.postMessage({ type: "expect", count: hub.stats.sent });
     await delivered;
     latencies.push(performance.now() - t);
   }
   const elapsed = (performance.now() - started) / 1000;
-  const frames = market.hub.stats.sent - sentBefore;
+  const frames = hub.stats.sent - sentBefore;
   const closed = waitFor("closed");
   worker.postMessage({ type: "close" });
   await closed;
@@ -177,7 +177,7 @@ async function fanOut(clients: number, log: (line: string) => void): Promise<Ben
   stepMs.sort((a, b) => a - b);
   log(`${steps} ticks of 18 pairs; each tick: record, publish, fan out to every client, until the last frame arrives`);
   return [
-    { name: "frames delivered", value: frames / elapsed, unit: "frames/s", note: `${clients} clients, skipped ${market.hub.stats.skipped}` },
+    { name: "frames delivered", value: frames / elapsed, unit: "frames/s", note: `${clients} clients, skipped ${hub.stats.skipped}` },
     { name: "tick to last client, p50", value: latencies[Math.floor(latencies.length / 2)], unit: "ms", note: `${(frames / steps).toFixed(0)} frames per tick` },
     { name: "tick to last client, p95", value: latencies[Math.floor(latencies.length * 0.95)], unit: "ms" },
     { name: "server side of a tick (record + write to sockets), p50", value: stepMs[Math.floor(stepMs.length / 2)], unit: "ms" },

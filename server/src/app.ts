@@ -32,9 +32,11 @@ import { registerSupport } from "./support";
 import { registerReferral } from "./referral";
 import { registerTriggers, type TriggerRunner } from "./triggers";
 import { LeaderJobs } from "./platform/leader-jobs";
+import { RealtimeHub } from "./platform/realtime";
 import { registerUserAdmin } from "./user-admin";
 import { causeReader, preferLive, referencePriceSource } from "./wallet";
 import { createLocalBus, type Bus } from "./platform/bus";
+import { EventBus } from "./platform/events";
 import { systemClock, toSeconds, type Clock } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { AppContext } from "./platform/context";
@@ -70,6 +72,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Market data: main starts its feed; tests pump it (`market.startManual()`, then `market.step()`). */
   market: MarketModule;
+  /** The socket hub `/ws` (tests count its connections and beat its heartbeat; the market bench its frames). */
+  hub: RealtimeHub;
   /** The engines: the trigger runner (fed by ticks), the positions domain, and the leader's periodic jobs (main starts them). */
   /** The first run's setup link: main prints one at start while no operator exists. */
   firstRun: FirstRunSetup;
@@ -152,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const clock = deps.clock ?? systemClock;
   const db = database.db;
   const bus = deps.bus ?? createLocalBus();
+  // Domain events: raised in a transaction, delivered to their subscribers once it commits (platform/events.ts).
+  const events = new EventBus(app.log);
+  events.watch(db);
   const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS, config.SESSION_IDLE_HOURS * 3_600_000, { rememberMs: config.SESSION_REMEMBER_MS, bus });
   // Wrong passwords and codes are counted where every process sees them: Redis when configured, else the database.
   const throttles = rateLimitRedis ? redisThrottleStore(rateLimitRedis, config.REDIS_PREFIX) : databaseThrottleStore(db);
@@ -165,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db,
     clock,
     bus,
+    events,
     // Every e-mail to a user's bound address carries the user's anti-phishing code (the security centre).
     messenger: withAntiPhishingCode(deps.messenger ?? createMessenger(db, config.SMTP_URL, config.MAIL_FROM), db, translator),
     translator,
@@ -181,10 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const content = registerContent(ctx, app, { facts: fundingFacts });
   // Repeated failed sign-ins are told to the account's owner (a notice and an e-mail).
   auth.auth.useWarnings({ notifier: content.notifier, messenger: ctx.messenger, translator: ctx.translator });
-  // An operator's change of a pair's terms is announced to every user as a published notice (market/term-changes.ts).
+  // The socket `/ws`: every user channel; a session that ends loses its sockets' user channels at once.
+  const hub = new RealtimeHub({ bus, authenticate: sessions.authenticate, sessionsEnded: (listener) => sessions.onEndedAnywhere(listener), log: app.log });
+  hub.register(app);
+  // An operator's change of a pair's terms is announced to every user as a published notice (terms/term-changes.ts).
   const market = await registerMarket(ctx, app, {
-    authenticate: sessions.authenticate,
-    sessionsEnded: (listener) => sessions.onEndedAnywhere(listener),
+    hub,
     notices: { publish: (tx, texts, by) => content.news.publishSystemNotice(tx, texts, by) },
   });
   // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
@@ -193,8 +203,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     prices: preferLive(market.prices, referencePriceSource(db)),
     security: { guardSecret: auth.auth.guardSecret, mailUser: auth.auth.mailUser },
   });
-  // The back office's funding decisions reach the user's open screens at once (the socket's `funding` channel).
-  for (const service of [money.deposits, money.withdrawals]) service.onDecided.push((userId, change) => market.publishToUser(userId, "funding", change));
+  // The back office's decisions reach the user's open screens at once (the socket's `funding` and `kyc` channels).
+  events.on("funding.decided", ({ userId, change }) => hub.publishToUser(userId, "funding", change));
+  // An issued loan credits the wallet: its decision reaches the borrower's screens as a deposit's does.
+  events.on("loan.decided", ({ userId, change }) => hub.publishToUser(userId, "funding", change));
+  // The user's screens (KYC page, home banner, account badge) follow the decision without a reload.
+  events.on("kyc.decided", ({ userId, change }) => hub.publishToUser(userId, "kyc", change));
   // One trigger book for every engine that settles at the first tick crossing a level; the feed leader runs it.
   const triggers = registerTriggers(ctx, market);
   // Products an operator switched off for some KYC countries (options, leverage, earn, loans).
@@ -215,8 +229,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Credit loans: the overdue fee accrued per loan and day by the leader.
   const loans = registerLoans(ctx, { notifier: content.notifier, switches, prices: money.prices });
   jobs.add("loans", loans.runJobs);
-  // An issued loan credits the wallet: its decision reaches the borrower's screens as a deposit's does.
-  loans.admin.onDecided.push((userId, change) => market.publishToUser(userId, "funding", change));
   // Proof of liabilities: the day's snapshot of every balance as Merkle-sum trees, once per UTC day by the leader.
   const proof = registerProof(ctx);
   jobs.add("proof", proof.runJobs);
@@ -240,22 +252,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Referral: the reward once an invitee has passed KYC and has an approved deposit (checked after either commits);
   // commission on the trading fees invitees paid, by the leader.
   const referral = registerReferral(ctx);
-  kyc.onApproved.push(referral.afterApproval);
-  // The user's screens (KYC page, home banner, account badge) follow the decision without a reload.
-  kyc.onDecided.push((userId, change) => market.publishToUser(userId, "kyc", change));
-  money.deposits.onApproved.push(referral.afterApproval);
   jobs.add("referral", referral.runJobs);
   registerUserAdmin(ctx, { sessions, kyc, passkeys: auth.passkeys });
   // Web Push: committed notices that ask for it (fills, closes, warnings, results, decisions) reach the user's
   // devices with the app closed, sent after commit from a bounded queue; a session's end drops its devices.
   const push = registerPush(ctx, { sessions });
-  content.inbox.onPushable.push(push.pushNotices);
   jobs.add("push", push.runJobs);
   app.addHook("onClose", async () => push.service.close());
   // Customer-service chat: new messages reach the user's sockets on the `support` channel, and a reply the devices.
   const support = registerSupport(ctx, {
     publish: (userId, message) => {
-      market.publishToUser(userId, "support", message);
+      hub.publishToUser(userId, "support", message);
       if (message.from === "agent") push.supportReplied(userId, message.id);
     },
   });
@@ -295,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ ...envelopeOf("NOT_FOUND"), message: translator.t(requestLanguage(request), errors.NOT_FOUND.key) });
     return reply.status(404).type("text/plain").send("Not found");
   });
-  return { app, ctx, market, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures, chain: money.chain, alerts } };
+  return { app, ctx, market, hub, firstRun, push, engines: { triggers, positions, jobs, options, earn, loans, spot, proof, disclosures, chain: money.chain, alerts } };
 }
 
 /** The built PWA and back office: hashed assets cached for a year, entry points and the service worker never. */

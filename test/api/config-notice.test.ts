@@ -14,7 +14,7 @@ import { leadTheFeed, tick } from "../../server/src/testing/ticks";
 
 /**
  * Issue 25's follow-up: the leveraged rules, the spot fee rates and the option payout rates go through the same
- * published notice as a pair's spread (market/term-changes.ts). A saved configuration with any term worse for users
+ * published notice as a pair's spread (terms/term-changes.ts). A saved configuration with any term worse for users
  * waits whole for the notice period (announced: which terms, old -> new, when), new orders keep the terms in force
  * until then, and the leader's job applies it at its time; a change only better applies at once (announced). A
  * pending change can be cancelled before its time; a second one waits for it; bad input changes nothing.

@@ -3,7 +3,7 @@ import { createRedisBus } from "../../server/src/platform/redis-bus";
 import { failoverScenario } from "../../server/src/testing/failover";
 
 /**
- * The engines run in one elected leader (server/src/market/leader.ts). Three real server processes share one
+ * The engines run in one elected leader (server/src/platform/leader.ts). Three real server processes share one
  * PostgreSQL database and Redis; users open 30-second options through the followers; the leader is killed with
  * SIGKILL under that load. Another process must lead within 3 s, re-arm the open options from the database, and
  * settle every option once, on the first recorded tick at or after its expiry; no second of ticks is lost.

@@ -35,7 +35,7 @@ const ALLOWED_FIELDS: Record<string, { fields: string[]; why: string }> = {
  * Operator writes that can change a trading term for everybody (a spread, a fee, a leverage rule, a rate, the notice
  * period), each with how users are protected (CONTRACT "Precisions added in wave 3"): what is open keeps the terms it
  * was placed with, and a pair's spread and the leveraged, spot and options configurations go through the published
- * notice (market/term-changes.ts). A new route with such a field fails until a person lists it here with the reason.
+ * notice (terms/term-changes.ts). A new route with such a field fails until a person lists it here with the reason.
  */
 const TERM_FIELD = /(^|_)(spread|fee|fees|leverage|leverages|maintenance|swap|rate|rates|notice)(_|$)/;
 const TERM_ROUTES: Record<string, string> = {
@@ -43,7 +43,7 @@ const TERM_ROUTES: Record<string, string> = {
     "A wider spread is stored pending with its effective time (now + the notice period), announced to every user and applied by the leader then; a narrower one applies at once, announced. Positions and resting orders keep their own spread.",
   "POST /api/backoffice/market/terms/notice": "The notice period itself: at least 24 h, audited; changes announced before keep their announced time.",
   "POST /api/backoffice/market/terms/cancel": "Cancels an announced change before its time: the published term stays, audited, and the cancellation is announced.",
-  // The trading configurations go through the same notice (market/term-changes.ts, test/api/config-notice.test.ts):
+  // The trading configurations go through the same notice (terms/term-changes.ts, test/api/config-notice.test.ts):
   // a save with any term worse for users waits whole; what is open keeps its terms (test/api/operator-terms.test.ts).
   "POST /api/backoffice/positions/config/save":
     "Fees, maintenance, swaps and leverages of new positions (audited). A higher fee, maintenance or swap rate or a lower leverage cap makes the whole configuration wait for the notice period, announced to every user and applied by the leader then; a change only better applies at once, announced. An open or pending position keeps the fee and maintenance rates it was placed with; leverage applies at placement only.",

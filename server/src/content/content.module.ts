@@ -27,7 +27,7 @@ const noFacts: FactSource = async () => ({});
 export function registerContent(ctx: AppContext, app: FastifyInstance, options: ContentOptions = {}): ContentModule {
   const facts = options.facts ?? noFacts;
   const news = new NewsService(ctx.db, ctx.clock, ctx.bus, facts);
-  const inbox = new InboxService(ctx.db, ctx.clock, ctx.bus, ctx.translator, facts);
+  const inbox = new InboxService(ctx.db, ctx.clock, ctx.bus, ctx.translator, facts, ctx.events);
   const pages = new PagesService(ctx.db, ctx.clock, facts);
   contentRoutes(ctx, { news, inbox, pages });
   imageRoute(app, ctx.db);

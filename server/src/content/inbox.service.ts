@@ -1,3 +1,4 @@
+import { noEvents, type Events } from "../platform/events";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { BoMessage, InboxItem, InboxKind, NoticeEvent, PersonalMessage } from "../../contract/content";
 import { languages, type Language } from "../../contract/constants";
@@ -51,15 +52,13 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 /** The user's inbox: personal messages and the notices, with read marks; and the notifier other domains call. */
 export class InboxService implements Notifier {
-  /** Told of committed notices that carry a push (app.ts hands them to the push domain); never inside a transaction. */
-  readonly onPushable: Array<(notices: PushableNotice[]) => void> = [];
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: Bus,
     private readonly translator: Translator,
     private readonly facts: FactSource,
+    private readonly events: Events = noEvents,
   ) {}
 
   /** Notices this user can see (published, in their language) that are not read yet: SQL fragment for `n`. */
@@ -272,8 +271,15 @@ export class InboxService implements Notifier {
       if (!last) return attempt(index + 1);
       for (const row of rows) this.bus.publish(`user:${row.userId}:notice`, { kind: "message", id: row.id, title: row.title, created_at: toSeconds(row.createdAt) } satisfies NoticeEvent);
       // In this process only (the one that committed), so several processes never push the same notice twice.
-      if (pushable.length) for (const listener of this.onPushable) listener(pushable);
+      if (pushable.length) await this.events.publish("notices.pushable", { notices: pushable });
     };
     detached(() => attempt(0)).catch(() => undefined);
+  }
+}
+
+declare module "../platform/events" {
+  interface DomainEvents {
+    /** Committed notices that ask for a Web Push (in the process that committed them, so each is pushed once). */
+    "notices.pushable": { notices: PushableNotice[] };
   }
 }

@@ -243,7 +243,7 @@ export class ChainWatcher {
           setWhere: sql`${deposits.status} = 'replaced' OR (${deposits.status} = 'confirming' AND ${deposits.blockHash} <> excluded.block_hash)`,
         })
         .returning({ id: deposits.id, userId: deposits.userId, status: deposits.status, confirmations: deposits.confirmations });
-      for (const row of inserted) this.deposits.announce(row.userId, { kind: "deposit", id: row.id, status: row.status, confirmations: row.confirmations ?? 0 });
+      for (const row of inserted) void this.deposits.announce(row.userId, { kind: "deposit", id: row.id, status: row.status, confirmations: row.confirmations ?? 0 });
     }
   }
 
@@ -295,7 +295,7 @@ export class ChainWatcher {
             eq(deposits.status, "confirming"),
           ),
         );
-      for (const row of replaced) this.deposits.announce(row.userId, { kind: "deposit", id: row.id, status: "replaced" });
+      for (const row of replaced) void this.deposits.announce(row.userId, { kind: "deposit", id: row.id, status: "replaced" });
     }
     for (const [confirmations, rows] of counting) {
       await this.db
@@ -310,7 +310,7 @@ export class ChainWatcher {
             eq(deposits.status, "confirming"),
           ),
         );
-      for (const row of rows) this.deposits.announce(row.userId, { kind: "deposit", id: row.id, status: "confirming", confirmations });
+      for (const row of rows) void this.deposits.announce(row.userId, { kind: "deposit", id: row.id, status: "confirming", confirmations });
     }
     if (due.length) await this.deposits.creditTransfers(due, network.confirmations);
   }

@@ -9,6 +9,7 @@ import { userAccountOf, userRecords } from "../auth";
 import { isUniqueViolation } from "../platform/db-errors";
 import { operatorNameOf } from "../backoffice";
 import { ledger, money, toWire } from "../ledger";
+import { noEvents, type Events } from "../platform/events";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";
@@ -58,12 +59,8 @@ export class DepositService {
     private readonly pendingMax = 3,
     /** On-chain deposits' environment (DEPOSIT_XPUB, CHAIN_NETWORKS): the default until the back office saves its own. */
     private readonly chainEnv: ChainEnv = {},
+    private readonly events: Events = noEvents,
   ) {}
-
-  /** Run with the depositor's id once an approval has committed (the referral reward waits on a first deposit). */
-  readonly onApproved: Array<(userId: number) => Promise<void>> = [];
-  /** Told of every decision once it has committed (the socket pushes it to the depositor). */
-  readonly onDecided: Array<(userId: number, change: FundingChange) => void> = [];
 
   /**
    * Where a user sends a deposit: on a watched network their own derived address (credited by itself after the
@@ -249,17 +246,13 @@ export class DepositService {
 
   /** Credits the user once: approving twice, or two operators at once, finds the deposit already decided. */
   async approve(operator: OperatorSession, id: number, key?: string): Promise<{ id: number; status: FundingStatus }> {
-    let depositor: number | null = null;
-    const decided = await operatorDecision(this.db, operator, "backoffice/deposits/approve", key, { id }, async (tx) => {
+    return operatorDecision(this.db, operator, "backoffice/deposits/approve", key, { id }, async (tx) => {
       const now = this.clock.now();
       const row = await this.claim(tx, id, { status: "succeeded", reviewedBy: operator.id, reviewedAt: now });
-      depositor = row.userId;
       await this.credit(tx, row, { kind: "operator", id: operator.id }, now);
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "deposit.approve", targetKind: "deposit", targetId: row.id, detail: { user_id: row.userId, amount: toWire(row.amount) } });
       return { id: row.id, status: "succeeded" as const };
     });
-    if (depositor !== null) await this.afterCredit(depositor, decided);
-    return decided;
   }
 
   /**
@@ -282,14 +275,15 @@ export class DepositService {
         await audit(tx, { actorKind: "system", actorId: null, action: "deposit.chain_credit", targetKind: "deposit", targetId: claimed.id, detail: { user_id: claimed.userId, amount: toWire(claimed.amount), tx_hash: claimed.txHash, log_index: claimed.logIndex, block: claimed.block } });
         return claimed;
       });
-      if (!row) continue;
-      credited += 1;
-      await this.afterCredit(row.userId, { id: row.id, status: "succeeded" });
+      if (row) credited += 1;
     }
     return credited;
   }
 
-  /** The credit of a deposit: from deposits in transit to the user, once (keyed by the deposit), with a notice and a push. */
+  /**
+   * The credit of a deposit: from deposits in transit to the user, once (keyed by the deposit), with a notice and a
+   * push; once committed, the depositor's screens are told and the approval is raised (the referral reward).
+   */
   private async credit(tx: Tx, row: DepositRow, actor: { kind: "operator" | "system"; id: number | null }, at: Date, memo?: string): Promise<void> {
     const posted = await ledger.post(tx, {
       key: `deposit:${row.id}:credit`,
@@ -310,16 +304,12 @@ export class DepositService {
       values: { amount: amountValue(toWire(row.amount), row.currency), currency: row.currency },
       push: { kind: "deposit", url: PUSH_SCREENS.deposits, id: row.id },
     });
-  }
-
-  private async afterCredit(userId: number, change: { id: number; status: FundingStatus }): Promise<void> {
-    this.decided(userId, change);
-    for (const hook of this.onApproved) await hook(userId);
+    this.events.raise(tx, "funding.decided", { userId: row.userId, change: { kind: "deposit", id: row.id, status: "succeeded" } });
+    this.events.raise(tx, "deposit.approved", { userId: row.userId });
   }
 
   async reject(operator: OperatorSession, input: { id: number; reason: string; idempotency_key?: string }): Promise<{ id: number; status: FundingStatus }> {
-    let depositor: number | null = null;
-    const decided = await operatorDecision(this.db, operator, "backoffice/deposits/reject", input.idempotency_key, { id: input.id, reason: input.reason }, async (tx) => {
+    return operatorDecision(this.db, operator, "backoffice/deposits/reject", input.idempotency_key, { id: input.id, reason: input.reason }, async (tx) => {
       const row = await this.claim(tx, input.id, { status: "failed", reason: input.reason, reviewedBy: operator.id, reviewedAt: this.clock.now() });
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "deposit.reject", targetKind: "deposit", targetId: row.id, detail: { user_id: row.userId, amount: toWire(row.amount), reason: input.reason } });
       await this.notifier.notifyUser(tx, row.userId, {
@@ -328,19 +318,22 @@ export class DepositService {
         values: { amount: amountValue(toWire(row.amount), row.currency), currency: row.currency, reason: input.reason },
         push: { kind: "deposit", url: PUSH_SCREENS.deposits, id: row.id },
       });
-      depositor = row.userId;
+      this.events.raise(tx, "funding.decided", { userId: row.userId, change: { kind: "deposit", id: row.id, status: "failed" } });
       return { id: row.id, status: "failed" as const };
     });
-    if (depositor !== null) this.decided(depositor, decided);
-    return decided;
   }
 
-  private decided(userId: number, { id, status }: { id: number; status: FundingStatus }): void {
-    this.announce(userId, { kind: "deposit", id, status });
+  /** Tells the depositor's screens (the socket's `funding` channel) of an on-chain transfer's progress, committed. */
+  announce(userId: number, change: FundingChange): Promise<void> {
+    return this.events.publish("funding.decided", { userId, change });
   }
+}
 
-  /** Tells the depositor's screens (the socket's `funding` channel): a decision, or an on-chain transfer's progress. */
-  announce(userId: number, change: FundingChange): void {
-    for (const listener of this.onDecided) listener(userId, change);
+declare module "../platform/events" {
+  interface DomainEvents {
+    /** A deposit's or withdrawal's decision, or an on-chain transfer's progress (the user's `funding` channel). */
+    "funding.decided": { userId: number; change: FundingChange };
+    /** A deposit credited to the user (the referral reward waits on a first deposit). */
+    "deposit.approved": { userId: number };
   }
 }

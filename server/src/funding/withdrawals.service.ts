@@ -3,7 +3,7 @@ import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
 import { and, asc, count, min, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { PendingQueue } from "../platform/metrics";
-import type { FundingChange, FundingStatus, WithdrawalItem } from "../../contract/funding";
+import type { FundingStatus, WithdrawalItem } from "../../contract/funding";
 import { errors } from "../../contract/messages";
 import { REVIEW } from "../../contract";
 import { userAccountOf, userRecords, verifyPassword } from "../auth";
@@ -12,6 +12,7 @@ import { usableAt } from "./addresses.service";
 import { isUniqueViolation } from "../platform/db-errors";
 import { operatorNameOf } from "../backoffice";
 import { ledger, toWire } from "../ledger";
+import { noEvents, type Events } from "../platform/events";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import { toSeconds, utcDateTime } from "../platform/clock";
@@ -72,12 +73,10 @@ export class WithdrawalService {
     private readonly guards: WithdrawalGuards,
     private readonly rules: WithdrawalRules,
     private readonly notifier: UserNotifier = silentNotifier,
+    private readonly events: Events = noEvents,
   ) {}
 
-  /** Told of every decision once it has committed (the socket pushes it to the user). */
-  readonly onDecided: Array<(userId: number, change: FundingChange) => void> = [];
-
-  /** An operator's decision, then its announcement once committed. */
+  /** An operator's decision, announced (`funding.decided`) once committed. */
   private async decide(
     operator: OperatorSession,
     route: string,
@@ -85,14 +84,11 @@ export class WithdrawalService {
     request: Record<string, unknown>,
     work: (tx: Tx) => Promise<WithdrawalRow>,
   ): Promise<{ id: number; status: FundingStatus }> {
-    let userId: number | null = null;
-    const decided = await operatorDecision(this.db, operator, route, key, request, async (tx) => {
+    return operatorDecision(this.db, operator, route, key, request, async (tx) => {
       const row = await work(tx);
-      userId = row.userId;
+      this.events.raise(tx, "funding.decided", { userId: row.userId, change: { kind: "withdrawal", id: row.id, status: row.status } });
       return { id: row.id, status: row.status };
     });
-    if (userId !== null) for (const listener of this.onDecided) listener(userId, { kind: "withdrawal", ...decided });
-    return decided;
   }
 
   async info(userId: number, currency: string) {

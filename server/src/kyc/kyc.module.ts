@@ -10,7 +10,7 @@ export const KYC_REVIEWERS: OperatorRole[] = ["admin", "reviewer"];
 
 /** Identity verification: the user's calls and the back office's queue. */
 export function registerKyc(ctx: AppContext, options: { notifier?: UserNotifier } = {}): KycService {
-  const service = new KycService(ctx.db, ctx.clock, ctx.config.UPLOAD_MAX_BYTES, options.notifier);
+  const service = new KycService(ctx.db, ctx.clock, ctx.config.UPLOAD_MAX_BYTES, options.notifier, ctx.events);
   const { api } = ctx;
   api.route(kyc.submit, ({ user, input, files }) => service.submit(user.id, input, files));
   api.route(kyc.info, ({ user }) => service.info(user.id));

@@ -4,6 +4,7 @@ import { errors, notifications, PUSH_SCREENS, REVIEW } from "../../contract";
 import { KYC_SIDES, maskCertNumber, type CertType, type KycSide, type KycStatus, type Submission } from "../../contract/kyc";
 import { userAccountOf, userRecords } from "../auth";
 import { operatorNameOf } from "../backoffice";
+import { noEvents, type Events } from "../platform/events";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
@@ -56,12 +57,8 @@ export class KycService {
     private readonly clock: Clock,
     private readonly maxBytes: number,
     private readonly notifier: UserNotifier = silentNotifier,
+    private readonly events: Events = noEvents,
   ) {}
-
-  /** Run once an approval has committed (the referral reward waits on KYC); each hook handles its own failures. */
-  readonly onApproved: Array<(userId: number) => Promise<void>> = [];
-  /** Told of every decision once it has committed (the socket pushes it to the user's screens). */
-  readonly onDecided: Array<(userId: number, change: { review_status: number }) => void> = [];
 
   async submit(userId: number, input: KycInput, files: Record<string, UploadedFile>): Promise<{ review_status: 1 }> {
     // Cheap refusals first, outside any transaction; the transaction checks again under the user's row lock.
@@ -262,10 +259,10 @@ export class KycService {
           detail: { submission_id: row.id, operator: operator.name, cert_type: row.certType, country: row.country },
         });
         await this.notifier.notifyUser(tx, userId, { title: notifications.KYC_PASSED_TITLE.key, body: notifications.KYC_PASSED_BODY.key, push: { kind: "kyc", url: PUSH_SCREENS.kyc } });
+        this.events.raise(tx, "kyc.decided", { userId, change: { review_status: REVIEW.PASSED } });
+        this.events.raise(tx, "kyc.approved", { userId });
         return { user_id: userId, review_status: REVIEW.PASSED };
       });
-      this.decided(userId, decided.review_status);
-      for (const hook of this.onApproved) await hook(userId);
       return decided;
     } catch (error) {
       // Another user with this number was approved at the same moment: the partial unique index decided.
@@ -288,13 +285,18 @@ export class KycService {
         detail: { submission_id: row.id, operator: operator.name, reason },
       });
       await this.notifier.notifyUser(tx, userId, { title: notifications.KYC_REJECTED_TITLE.key, body: notifications.KYC_REJECTED_BODY.key, values: { reason }, push: { kind: "kyc", url: PUSH_SCREENS.kyc } });
+      this.events.raise(tx, "kyc.decided", { userId, change: { review_status: REVIEW.REJECTED } });
       return { user_id: userId, review_status: REVIEW.REJECTED };
     });
-    this.decided(userId, decided.review_status);
     return decided;
   }
+}
 
-  private decided(userId: number, reviewStatus: number): void {
-    for (const listener of this.onDecided) listener(userId, { review_status: reviewStatus });
+declare module "../platform/events" {
+  interface DomainEvents {
+    /** A KYC decision (the user's KYC page, home banner and account badge follow it on the `kyc` channel). */
+    "kyc.decided": { userId: number; change: { review_status: number } };
+    /** The user passed KYC (the referral reward waits on it). */
+    "kyc.approved": { userId: number };
   }
 }

@@ -21,11 +21,9 @@ import { amountValue } from "../platform/i18n";
 
 /** The back office of loans: the operators' queue, the photos, approval and rejection. */
 export class LoansAdmin extends LoansRole {
-  /** Told of every decision once it has committed (the socket pushes it to the borrower: an issued loan credits the wallet). */
-  readonly onDecided: Array<(userId: number, change: FundingChange) => void> = [];
-
-  private decided<V extends { user_id: number; id: number; status: LoanStatus }>(view: V): V {
-    for (const listener of this.onDecided) listener(view.user_id, { kind: "loan", id: view.id, status: view.status });
+  /** A committed decision, raised for the borrower's screens (an issued loan credits the wallet, as a deposit does). */
+  private async decided<V extends { user_id: number; id: number; status: LoanStatus }>(view: V): Promise<V> {
+    await this.deps.events.publish("loan.decided", { userId: view.user_id, change: { kind: "loan", id: view.id, status: view.status } });
     return view;
   }
 
@@ -121,5 +119,12 @@ export class LoansAdmin extends LoansRole {
       const [after] = await this.selectAdmin(tx).where(eq(loans.id, row.id));
       return this.adminView(after);
     }));
+  }
+}
+
+declare module "../platform/events" {
+  interface DomainEvents {
+    /** A loan approved or rejected (the borrower's `funding` channel: an issued loan credits the wallet). */
+    "loan.decided": { userId: number; change: FundingChange };
   }
 }

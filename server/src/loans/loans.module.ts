@@ -25,6 +25,7 @@ export function registerLoans(ctx: AppContext, deps: { notifier: UserNotifier; s
     db: ctx.db,
     clock: ctx.clock,
     notifier: deps.notifier,
+    events: ctx.events,
     switches: deps.switches,
     maxBytes: ctx.config.UPLOAD_MAX_BYTES,
     async rates() {

@@ -1,3 +1,4 @@
+import type { Events } from "../platform/events";
 import { z } from "zod";
 import { decimalString } from "../../contract/common";
 import type { Loan, LoanUpload } from "../../contract/loans";
@@ -59,6 +60,8 @@ export interface LoansDeps {
   db: Db;
   clock: Clock;
   notifier: UserNotifier;
+  /** Domain events after commit (a decision: `loan.decided`). */
+  events: Events;
   switches: Pick<CountrySwitches, "require">;
   maxBytes: number;
   /** The price in USDT of each listed currency (lh/wh_bzhl_list). */

@@ -6,7 +6,7 @@ import { Dec, plain } from "./decimal";
 import type { FeedAdapter, StartPoint, Tick, VenueBook, VenueQuote, VenueTrade } from "./feed";
 import { instrumentOf } from "./instruments";
 import { INTERVAL_MS, tickBar, toCandle, type Bar, type CandleState, type CandleUpdate, KlineBook } from "./kline.engine";
-import type { Fence } from "./leader";
+import type { Fence } from "../platform/leader";
 import type { CandleRow, MarketStore } from "./market.store";
 import { loadMarketState, TRADES_PER_FLUSH, UPDATE_TOPIC, type CandleChange, type MarketUpdate, type TickerFigures } from "./market-state";
 import { historyPlan, simHistory } from "./sim.history";
@@ -90,7 +90,7 @@ export class FeedRunner {
       log: FastifyBaseLogger;
       adapters: FeedAdapter[];
       precision: PairPrecision;
-      /** The leader's fence for its writes (see leader.ts); absent: unfenced (PGlite, tests). */
+      /** The leader's fence for its writes (see platform/leader.ts); absent: unfenced (PGlite, tests). */
       fence?: () => Fence | null;
       /** Called when a write was fenced off: this process no longer leads. */
       onFenced?: () => void;

@@ -4,4 +4,3 @@ export type { MarketService } from "./market.service";
 export { quoteAround } from "./quote.engine";
 export { quantityRefusal, priceFits, type QuantityRules } from "./pair-rules";
 export type { PairRow } from "./market.store";
-export { termLine } from "./term-changes";

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
 import type { UserChannel } from "../../contract/market";
 import type { AppContext } from "../platform/context";
-import type { Authenticator } from "../platform/http";
+import { Leadership } from "../platform/leader";
+import type { RealtimeHub } from "../platform/realtime";
+import { TermChanges } from "../terms";
 import type { PriceSource } from "../wallet";
 import { BinanceFeed } from "./binance.feed";
 import { BybitFeed } from "./bybit.feed";
@@ -11,30 +14,26 @@ import { VenueMix } from "./venue-mix";
 import type { FeedAdapter } from "./feed";
 import { DEFAULT_RUNNER_OPTIONS, FeedRunner, type RunnerOptions } from "./feed-runner";
 import { INSTRUMENTS, type Instrument } from "./instruments";
-import { Leadership } from "./leader";
 import { marketRoutes } from "./market.routes";
 import { favoritesRoutes } from "./favorites";
 import { MarketService } from "./market.service";
 import { MarketStore } from "./market.store";
-import { DEFAULT_REALTIME_OPTIONS, RealtimeHub, type RealtimeOptions } from "./realtime";
+import { serveMarketChannels } from "./market-channels";
+import { marketPairs } from "./market.schema";
 import { SimFeed } from "./sim.feed";
-import { TermChanges } from "./term-changes";
 import { VenueSwitch } from "./venue-switch";
 import type { NoticeBoard } from "../platform/notify";
 
 /**
- * The markets domain, wired: storage, the view every process keeps (service), the socket hub, and the feed that
- * one process runs. Building it has no side effect beyond reading the database: nothing ticks until `start()`
+ * The markets domain, wired: storage, the view every process keeps (service), its public channels on the platform's
+ * socket hub, and the feed that one process runs. Building it has no side effect beyond reading the database: nothing ticks until `start()`
  * (main) or `startManual()` (tests, which then drive it with `step()` and the ManualClock).
  */
 
 export interface MarketOptions {
-  /** Resolves a socket's `auth` token (the auth domain's session check). */
-  authenticate: Authenticator;
-  /** Tells of sessions that ended on any process (the auth domain's), so their sockets stop at once. */
-  sessionsEnded?: (listener: (sessionIds: readonly number[]) => void) => () => void;
+  /** The platform's socket hub `/ws`: the market serves its public channels (tickers, depth, trades, klines) on it. */
+  hub: RealtimeHub;
   runner?: Partial<RunnerOptions>;
-  realtime?: Partial<RealtimeOptions>;
   /** Time between simulated ticks of a pair. */
   simTickMs?: number;
   /** Binance stream base URL (default: BINANCE_STREAM_URL). */
@@ -49,13 +48,13 @@ export interface MarketOptions {
 
 export interface MarketModule {
   service: MarketService;
-  hub: RealtimeHub;
   runner: FeedRunner;
   leadership: Leadership;
   /** The crypto venues switched off for everybody (the back office's feed page). */
   venueSwitch: VenueSwitch;
   /** Live prices for the wallet (`registerMoney(ctx, { prices })`). */
   prices: PriceSource;
+  /** The trading domains' messages to their users' sockets (the platform hub's `publishToUser`). */
   publishToUser(userId: number, channel: UserChannel, data: unknown): void;
   /** Many users' messages of one channel in one bus message (a settled batch). */
   publishToUsers(channel: UserChannel, list: ReadonlyArray<{ userId: number; data: unknown }>): void;
@@ -133,11 +132,17 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   const store = new MarketStore(ctx.database);
   await store.ensurePairs(options.instruments ?? INSTRUMENTS);
   const maxTickAgeMs = { crypto: ctx.config.TICK_MAX_AGE_CRYPTO_MS, forex: ctx.config.TICK_MAX_AGE_FOREX_MS, metal: ctx.config.TICK_MAX_AGE_METAL_MS };
-  const terms = new TermChanges({ db: ctx.db, clock: ctx.clock, translator: ctx.translator, notices: options.notices });
+  const terms = new TermChanges({
+    db: ctx.db,
+    clock: ctx.clock,
+    translator: ctx.translator,
+    notices: options.notices,
+    setSpread: async (tx, symbol, spreadRate, at) => void (await tx.update(marketPairs).set({ spreadRate, updatedAt: at }).where(eq(marketPairs.symbol, symbol))),
+  });
   const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, maxTickAgeMs, terms, log: ctx.log });
   await service.init();
-  const hub = new RealtimeHub({ market: service, bus: ctx.bus, authenticate: options.authenticate, sessionsEnded: options.sessionsEnded, log: ctx.log }, { ...DEFAULT_REALTIME_OPTIONS, ...options.realtime });
-  hub.register(app);
+  const { hub } = options;
+  const unserveChannels = serveMarketChannels(hub, service);
   const precision = (symbol: string) => service.pair(symbol)?.price_precision;
   const leadership = new Leadership(ctx.database, ctx.log);
   const fence = () => leadership.fence();
@@ -151,7 +156,6 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
 
   const module: MarketModule = {
     service,
-    hub,
     get runner() {
       return runner;
     },
@@ -191,6 +195,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
       if (manual) await runner.stop();
       manual = false;
       unfollowSwitch();
+      unserveChannels();
       service.close();
     },
     isLeader: () => manual || leadership.isLeader,

@@ -2,7 +2,7 @@ import { market } from "../../contract";
 import type { OperatorRole } from "../../contract/backoffice";
 import type { AppContext } from "../platform/context";
 import type { MarketService } from "./market.service";
-import type { TermChanges } from "./term-changes";
+import type { TermChanges } from "../terms";
 import type { VenueSwitch } from "./venue-switch";
 
 const READERS: OperatorRole[] = ["admin", "reviewer", "support"];
@@ -23,7 +23,7 @@ export function marketRoutes(ctx: AppContext, service: MarketService, terms: Ter
 
   api.route(market.backofficePairs, ({ input }) => service.pairs(input), { roles: READERS });
   api.route(market.updatePair, ({ operator, input }) => service.updatePair(operator, input), { roles: ["admin"] });
-  // Announced term changes (term-changes.ts): the list, the notice period, a cancellation before the effective time.
+  // Announced term changes (terms/term-changes.ts): the list, the notice period, a cancellation before the effective time.
   api.route(market.termChanges, ({ input }) => terms.list(input.symbol), { roles: READERS });
   api.route(market.saveTermNotice, ({ operator, input }) => terms.saveNotice(operator.id, input.notice_hours, input.reason ?? null), { roles: ["admin"] });
   api.route(market.cancelTermChange, ({ operator, input }) => service.cancelTermChange(operator, input), { roles: ["admin"] });

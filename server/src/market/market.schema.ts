@@ -1,5 +1,4 @@
-import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import type { AnyTermName, ConfigTermLine } from "../../contract/market";
+import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Tables of migrations/0006_market.sql. The hot paths (ticks, klines) use raw batched SQL in market.store.ts. */
 
@@ -47,29 +46,3 @@ export const marketKlines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.symbol, t.interval, t.t] })],
 );
-
-/** Migration 0030: a change of a pair's term waiting for its notice period (or applied, or cancelled). */
-export const marketTermChanges = pgTable("market_term_changes", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
-  /** The pair of a spread change; null for a configuration's (migration 0033). */
-  symbol: text("symbol"),
-  term: text("term").$type<AnyTermName>().notNull(),
-  fromValue: amount("from_value"),
-  toValue: amount("to_value"),
-  status: text("status").$type<"pending" | "applied" | "cancelled">().notNull(),
-  reason: text("reason"),
-  announcedAt: timestamp("announced_at", { withTimezone: true }).notNull(),
-  effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
-  noticeId: bigint("notice_id", { mode: "number" }),
-  cancelNoticeId: bigint("cancel_notice_id", { mode: "number" }),
-  createdBy: bigint("created_by", { mode: "number" }),
-  appliedAt: timestamp("applied_at", { withTimezone: true }),
-  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-  cancelledBy: bigint("cancelled_by", { mode: "number" }),
-  cancelReason: text("cancel_reason"),
-  /** Migration 0033: a configuration's change holds the whole new configuration, the one it replaces and the announced lines. */
-  fromConfig: jsonb("from_config"),
-  toConfig: jsonb("to_config"),
-  changes: jsonb("changes").$type<ConfigTermLine[]>(),
-});
-export type TermChangeRow = typeof marketTermChanges.$inferSelect;

@@ -17,7 +17,7 @@ import { PAIRS_TOPIC, UPDATE_TOPIC, type MarketUpdate, type TickerFigures } from
 import type { MarketStore, PairRow, StoredTick } from "./market.store";
 import { marketPairs } from "./market.schema";
 import { requireSoundPairRules } from "./pair-rules";
-import type { TermChanges } from "./term-changes";
+import type { TermChanges } from "../terms";
 import { quotationFrom, roundCandle } from "./quotation";
 import { VenueBoard } from "./venues";
 
@@ -54,7 +54,7 @@ export interface PairChange {
 
 export class MarketService {
   private pairRows = new Map<string, PairRow>();
-  /** Announced changes of each pair's terms that have not taken effect yet (term-changes.ts), loaded with the pairs. */
+  /** Announced changes of each pair's terms that have not taken effect yet (terms/term-changes.ts), loaded with the pairs. */
   private upcomingBySymbol = new Map<string, UpcomingTermChange[]>();
   private tickers = new Map<string, TickerFigures>();
   private quotationCache = new Map<string, Quotation>();
@@ -84,7 +84,7 @@ export class MarketService {
       adapters: readonly FeedAdapter[];
       /** The oldest tick a trade may use, per kind (config TICK_MAX_AGE_*_MS); DEFAULT_TICK_MAX_AGE_MS when absent. */
       maxTickAgeMs?: Readonly<Record<MarketKind, number>>;
-      /** Announced term changes: scheduled, applied by the leader, cancelled (term-changes.ts). */
+      /** Announced term changes: scheduled, applied by the leader, cancelled (terms/term-changes.ts). */
       terms: TermChanges;
       log?: FastifyBaseLogger;
     },
@@ -288,7 +288,7 @@ export class MarketService {
 
   /**
    * An operator changes a pair's rules; audited, and every process reloads. The switch, precision and quantities
-   * apply at once; a spread change goes through the notice rules (term-changes.ts): a wider spread is announced and
+   * apply at once; a spread change goes through the notice rules (terms/term-changes.ts): a wider spread is announced and
    * waits for its time (the pair keeps its spread until then), a narrower one applies at once and is announced.
    */
   async updatePair(operator: OperatorSession, change: PairChange): Promise<Pair> {

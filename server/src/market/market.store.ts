@@ -2,7 +2,7 @@ import type { Candle, KlineInterval } from "../../contract/market";
 import type { Database } from "../platform/db";
 import type { Tick } from "./feed";
 import type { Instrument } from "./instruments";
-import type { Fence } from "./leader";
+import { fenceHolds, type Fence } from "../platform/leader";
 
 /**
  * The market's storage, in raw batched SQL: ticks and candles arrive by the thousand, and PGlite pays per
@@ -95,7 +95,7 @@ export class MarketStore {
   async writeFlush(ticks: readonly Tick[], candles: readonly CandleRow[], fence: Fence | null = null): Promise<boolean> {
     if (ticks.length === 0 && candles.length === 0) return true;
     const guard = fence
-      ? `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $14 AND objsubid = 1 AND pid = $15 AND granted) AS ok`
+      ? fenceHolds(14, 15)
       : "SELECT true AS ok";
     const rows = await this.database.query<{ ok: boolean }>(
       `WITH fence AS (${guard}),

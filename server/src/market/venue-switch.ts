@@ -9,7 +9,7 @@ import type { Translator } from "../platform/i18n";
 import type { NoticeBoard } from "../platform/notify";
 import { parsedOrDefault, settingReader } from "../platform/settings";
 import type { VenueInfo } from "./feed";
-import { noticeTexts } from "./term-changes";
+import { noticeTexts } from "../terms";
 
 /**
  * The crypto venues an operator switched off for everybody (the back office's feed page). Kept in settings

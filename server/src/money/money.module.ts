@@ -36,8 +36,8 @@ export function registerMoney(ctx: AppContext, options: MoneyOptions): MoneyModu
   const withdrawalGuards = new WithdrawalGuards();
   const wallets = new WalletService(ctx.db, ctx.clock, prices);
   const coolingHours = ctx.config.ADDRESS_COOLING_HOURS;
-  const withdrawals = new WithdrawalService(ctx.db, ctx.clock, withdrawalGuards, { guardSecret: options.security.guardSecret, coolingHours }, options.notifier);
-  const deposits = new DepositService(ctx.db, ctx.clock, ctx.config.UPLOAD_MAX_BYTES, options.notifier, ctx.config.DEPOSIT_PENDING_MAX, ctx.config);
+  const withdrawals = new WithdrawalService(ctx.db, ctx.clock, withdrawalGuards, { guardSecret: options.security.guardSecret, coolingHours }, options.notifier, ctx.events);
+  const deposits = new DepositService(ctx.db, ctx.clock, ctx.config.UPLOAD_MAX_BYTES, options.notifier, ctx.config.DEPOSIT_PENDING_MAX, ctx.config, ctx.events);
   const chain = new ChainWatcher(ctx.db, ctx.clock, ctx.config, deposits, ctx.log, { pollMs: ctx.config.CHAIN_POLL_MS });
   const addresses = new AddressBook(ctx.db, ctx.clock, {
     coolingHours,

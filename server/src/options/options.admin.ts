@@ -39,7 +39,7 @@ export class OptionsAdmin extends OptionsRole {
   }
 
   /**
-   * Saves the periods by the notice rule (market/term-changes.ts): a lower payout rate of any period kept makes the
+   * Saves the periods by the notice rule (terms/term-changes.ts): a lower payout rate of any period kept makes the
    * whole configuration wait for the notice period, announced; higher rates only apply at once, announced.
    */
   async saveConfig(operator: OperatorSession, input: OptionsConfig & { reason?: string }): Promise<OptionsConfig & { pending: TermChange | null }> {

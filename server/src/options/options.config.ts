@@ -1,5 +1,5 @@
 import type { ConfigTermLine, MarketKind } from "../../contract/market";
-import { termLine } from "../market";
+import { termLine } from "../terms";
 import { config as configSchema, type OptionsConfig } from "../../contract/options";
 import { parsedOrDefault, settingReader } from "../platform/settings";
 

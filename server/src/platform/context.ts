@@ -4,6 +4,7 @@ import type { Clock } from "./clock";
 import type { Database, Db } from "./db";
 import type { Messenger } from "./messenger";
 import type { Bus } from "./bus";
+import type { EventBus } from "./events";
 import type { Api } from "./http";
 import type { Translator } from "./i18n";
 
@@ -15,6 +16,8 @@ export interface AppContext {
   clock: Clock;
   messenger: Messenger;
   bus: Bus;
+  /** Domain events after commit (platform/events.ts): raised by a domain in its transaction, subscribed where used. */
+  events: EventBus;
   api: Api;
   translator: Translator;
   /** Server-side secrets kept in the settings table (generated on first start). */

@@ -47,7 +47,7 @@ export class PositionsAdmin extends PositionsRole {
   }
 
   /**
-   * Saves the rules by the notice rule (market/term-changes.ts): any term worse for users (a higher fee, maintenance
+   * Saves the rules by the notice rule (terms/term-changes.ts): any term worse for users (a higher fee, maintenance
    * or swap rate, a lower leverage cap) makes the whole configuration wait for the notice period, announced; a change
    * only better applies at once, announced. Answers the rules in force and the pending change.
    */

@@ -1,5 +1,5 @@
 import type { ConfigTermLine, MarketKind } from "../../contract/market";
-import { termLine } from "../market";
+import { termLine } from "../terms";
 import { config as configSchema, type PositionsConfig, type Rules } from "../../contract/positions";
 import { parsedOrDefault, settingReader } from "../platform/settings";
 
@@ -34,7 +34,7 @@ const RATE_TERMS = ["fee_rate", "maintenance_rate", "swap_long_rate", "swap_shor
 const maxLeverage = (rules: Rules) => String(rules.leverages.at(-1) ?? rules.max_leverage);
 
 /**
- * The announced lines of a change of the rules (market/term-changes.ts): per kind, then per pair with an override
+ * The announced lines of a change of the rules (terms/term-changes.ts): per kind, then per pair with an override
  * where its effective term moves otherwise than its kind's. Rates higher or a lower leverage cap are worse for users.
  * The session, the margin warning and the leverage choices under the cap are no term of a price.
  */

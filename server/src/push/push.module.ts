@@ -1,4 +1,3 @@
-import type { PushableNotice } from "../content";
 import type { SessionService } from "../auth";
 import type { AppContext } from "../platform/context";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
@@ -8,8 +7,6 @@ import { PushService } from "./push.service";
 
 export interface PushModule {
   service: PushService;
-  /** Committed notices that carry a push (the content domain's `inbox.onPushable`). */
-  pushNotices(notices: PushableNotice[]): void;
   /** A reply of customer service reached the user's conversation (committed). */
   supportReplied(userId: number, messageId: number): void;
   /** The leader's tidying of subscriptions whose session ran out. */
@@ -17,19 +14,18 @@ export interface PushModule {
 }
 
 /**
- * Web Push: the user's calls, the sender, and the hooks app.ts wires: committed notices (one place for every
+ * Web Push: the user's calls, the sender, and what it subscribes to: committed notices (one place for every
  * domain's decisions and fills), support replies, and sessions that end (their devices' subscriptions go with them).
  */
 export function registerPush(ctx: AppContext, deps: { sessions: SessionService }): PushModule {
   const service = new PushService({ db: ctx.db, clock: ctx.clock, config: ctx.config, sessions: deps.sessions, log: ctx.log });
   deps.sessions.onEnded.push(service.dropSessions);
   pushRoutes(ctx, service);
+  // Committed notices that carry a push (the content domain's `notices.pushable`).
+  ctx.events.on("notices.pushable", ({ notices }) => service.sendMany(notices.map((n) => ({ userId: n.userId, message: { kind: n.push.kind, title: n.title, body: n.body, url: n.push.url, ...(n.push.id === undefined ? {} : { id: n.push.id }) } }))));
   let lastTidy = 0;
   return {
     service,
-    pushNotices(notices) {
-      service.sendMany(notices.map((n) => ({ userId: n.userId, message: { kind: n.push.kind, title: n.title, body: n.body, url: n.push.url, ...(n.push.id === undefined ? {} : { id: n.push.id }) } })));
-    },
     supportReplied(userId, messageId) {
       service.send(userId, {
         kind: "support",

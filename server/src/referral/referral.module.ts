@@ -4,8 +4,6 @@ import { ReferralService } from "./referral.service";
 
 export interface ReferralModule {
   service: ReferralService;
-  /** Call after an approval that may complete an invitee's conditions (KYC passed, a deposit approved) committed. */
-  afterApproval(userId: number): Promise<void>;
   /** The leader's periodic work: commission on new trading fees, and rewards a missed hook left unpaid. */
   runJobs(nowMs: number): Promise<void>;
 }
@@ -14,9 +12,11 @@ export interface ReferralModule {
 export function registerReferral(ctx: AppContext): ReferralModule {
   const service = new ReferralService({ db: ctx.db, clock: ctx.clock, log: ctx.log });
   referralRoutes(ctx, service);
+  // An approval that may complete an invitee's conditions (KYC passed, a deposit credited), once committed.
+  ctx.events.on("kyc.approved", ({ userId }) => service.afterApproval(userId));
+  ctx.events.on("deposit.approved", ({ userId }) => service.afterApproval(userId));
   return {
     service,
-    afterApproval: service.afterApproval,
     async runJobs() {
       await service.runJobs();
     },

@@ -39,7 +39,7 @@ export class SpotAdmin extends SpotRole {
   }
 
   /**
-   * Saves the fee rates by the notice rule (market/term-changes.ts): a higher rate anywhere makes the whole
+   * Saves the fee rates by the notice rule (terms/term-changes.ts): a higher rate anywhere makes the whole
    * configuration wait for the notice period, announced; lower rates only apply at once, announced.
    */
   async saveConfig(operator: OperatorSession, input: SpotConfig & { reason?: string }): Promise<SpotConfig & { pending: TermChange | null }> {

@@ -1,6 +1,6 @@
 import type { ConfigTermLine } from "../../contract/market";
 import { spotConfig as configSchema, type SpotConfig } from "../../contract/spot";
-import { termLine } from "../market";
+import { termLine } from "../terms";
 import { parsedOrDefault, settingReader } from "../platform/settings";
 
 /**

@@ -320,7 +320,7 @@ describe("back office", () => {
     expect(bad.status).toBe(400);
     const saved = await server.call<{ pending: { effective_at: number } | null }>("POST", "backoffice/spot/config/save", { fee_rate: "0.001", pairs: { [BTC]: "0.002" } }, { token: admin.token });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    // A higher rate waits for the notice period (market/term-changes.ts): the leader's job applies it at its time.
+    // A higher rate waits for the notice period (terms/term-changes.ts): the leader's job applies it at its time.
     expect(saved.body.message.pending).toBeTruthy();
     server.clock.set(saved.body.message.pending!.effective_at * 1000);
     await server.engines.jobs.runOnce();

@@ -106,6 +106,8 @@ export interface TestServer {
   ctx: AppContext;
   /** Market data; nothing ticks until a test calls `market.startManual()` and then `market.step()`. */
   market: MarketModule;
+  /** The socket hub `/ws` (its connections, its heartbeat's `beat()`). */
+  hub: BuiltApp["hub"];
   /** The first run's setup link (issueToken, as main does at start). */
   firstRun: BuiltApp["firstRun"];
   /** Web Push (its queue: `push.service.idle()`). */
@@ -129,7 +131,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
   const database = await freshDatabase();
   const clock = new ManualClock(Date.now());
   const config = testConfig({ ROOT_INVITE_CODE: ROOT_INVITE, ...configOverrides });
-  const { app, ctx, market, engines, firstRun, push } = await buildApp({ config, database, clock });
+  const { app, ctx, market, hub, engines, firstRun, push } = await buildApp({ config, database, clock });
   await ensureRootInviteCode(database.db, config);
   await app.ready();
 
@@ -157,6 +159,7 @@ export async function createTestServer(configOverrides: Partial<Config> = {}): P
     app,
     ctx,
     market,
+    hub,
     firstRun,
     push,
     engines,

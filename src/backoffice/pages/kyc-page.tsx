@@ -6,7 +6,7 @@ import { ConfirmModal } from "@/shared/ui/modal";
 import { approveKyc, getKycQueue, rejectKyc } from "../kyc-api";
 import { DeskList } from "../desk-list";
 import { RejectModal } from "../reject-modal";
-import { StatusFilter, useReviewQueue } from "../review-queue";
+import { DecisionButtons, StatusFilter, useReviewQueue } from "../review-queue";
 import { kycStatusText, PhotosModal, SubmissionFacts } from "./kyc-parts";
 
 const LIMIT = 20;
@@ -60,16 +60,7 @@ export function KycQueuePage() {
                   <button type="button" className="btn btn--ghost btn--small" onClick={() => setPhotosOf(s)}>
                     <Trans>Photos</Trans>
                   </button>
-                  {s.status === "pending" && (
-                    <>
-                      <button type="button" className="btn btn--primary btn--small" disabled={s.id_number_taken} onClick={() => queue.setApproving(s)}>
-                        <Trans>Approve</Trans>
-                      </button>
-                      <button type="button" className="btn btn--danger btn--small" onClick={() => queue.setRejecting(s)}>
-                        <Trans>Reject</Trans>
-                      </button>
-                    </>
-                  )}
+                  {s.status === "pending" && <DecisionButtons approveDisabled={s.id_number_taken} onApprove={() => queue.setApproving(s)} onReject={() => queue.setRejecting(s)} />}
                 </div>
               </article>
             ))}

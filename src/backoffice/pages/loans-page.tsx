@@ -7,10 +7,9 @@ import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { approveLoan, getLoanPhoto, getLoanQueue, rejectLoan } from "../earn-api";
-import { DeskList } from "../desk-list";
 import { ImageViewerModal } from "../image-viewer";
 import { RejectModal } from "../reject-modal";
-import { StatusFilter, useReviewQueue } from "../review-queue";
+import { ReviewQueuePage, useReviewQueue } from "../review-queue";
 
 const LIMIT = 30;
 const LOAN_UPLOADS: LoanUpload[] = ["house", "income", "bank", "id_front", "id_hand"];
@@ -38,85 +37,62 @@ export function LoansPage() {
   const { data: accounts } = useSWR(["backoffice/loans", "accounts", data], () => getLoanQueue({ page: 1, limit: 1 }, { silent: true }).then((r) => r.accounts));
   const statusName = (s: LoanStatus) => ({ pending: t`Pending review`, issued: t`Loan issued`, settled: t`Settled`, rejected: t`Rejected` })[s];
   return (
-    <>
-      <div className="bo__head">
-        <h1>
-          <Trans>Loans</Trans>
-        </h1>
-        {accounts?.map((a) => (
-          <span key={a.currency} className="faint">
-            <Trans>
-              Loans account: {formatDecimal(a.balance)} {a.currency}
-            </Trans>
-          </span>
-        ))}
-      </div>
-      <div className="bo-toolbar">
-        <StatusFilter value={queue.status} statuses={STATUSES} nameOf={statusName} onChange={queue.setStatus} />
-      </div>
-      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No loans here.</Trans>} emptyIcon="bank" pager={{ page: queue.page, total: data?.total ?? 0, limit: LIMIT, onPage: queue.setPage }}>
-        {data && (
-          <table className="bo-table">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th><Trans>User</Trans></th>
-                <th className="num"><Trans>Amount</Trans></th>
-                <th className="num"><Trans>Days</Trans></th>
-                <th className="num"><Trans>Total due</Trans></th>
-                <th className="num"><Trans>Unpaid</Trans></th>
-                <th><Trans>Applied</Trans></th>
-                <th><Trans>Status</Trans></th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((l) => (
-                <tr key={l.id} data-testid={`loan-${l.id}`}>
-                  <td className="num">{l.id}</td>
-                  <td>
-                    {l.account} <span className="faint">#{l.user_id}</span>
-                  </td>
-                  <td className="num">
-                    {formatDecimal(l.amount)} {l.currency}
-                  </td>
-                  <td className="num">{l.days}</td>
-                  <td className="num">{formatDecimal(l.total_due)}</td>
-                  <td className="num">
-                    {formatDecimal(l.unpaid)}
-                    {l.overdue && (
-                      <div className="down" style={{ fontSize: 12 }}>
-                        <Plural value={l.overdue_days} one="# day overdue" other="# days overdue" />
-                      </div>
-                    )}
-                  </td>
-                  <td className="num">{formatDateTime(l.created_at)}</td>
-                  <td>
-                    {statusName(l.status)}
-                    {l.reason && <div className="faint" style={{ fontSize: 12 }}>{l.reason}</div>}
-                    {l.reviewed_by && <div className="faint" style={{ fontSize: 12 }}>{l.reviewed_by}</div>}
-                  </td>
-                  <td style={{ whiteSpace: "nowrap" }}>
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => setViewing(l)}>
-                      <Trans>Photos</Trans>
-                    </button>{" "}
-                    {l.status === "pending" && (
-                      <>
-                        <button type="button" className="btn btn--primary btn--small" onClick={() => queue.setApproving(l)}>
-                          <Trans>Approve</Trans>
-                        </button>{" "}
-                        <button type="button" className="btn btn--danger btn--small" onClick={() => queue.setRejecting(l)}>
-                          <Trans>Reject</Trans>
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </DeskList>
+    <ReviewQueuePage
+      queue={queue}
+      title={<Trans>Loans</Trans>}
+      head={accounts?.map((a) => (
+        <span key={a.currency} className="faint">
+          <Trans>
+            Loans account: {formatDecimal(a.balance)} {a.currency}
+          </Trans>
+        </span>
+      ))}
+      statuses={STATUSES}
+      nameOf={statusName}
+      limit={LIMIT}
+      empty={<Trans>No loans here.</Trans>}
+      emptyIcon="bank"
+      rowId={(id) => `loan-${id}`}
+      columns={
+        <>
+          <th className="num"><Trans>Amount</Trans></th>
+          <th className="num"><Trans>Days</Trans></th>
+          <th className="num"><Trans>Total due</Trans></th>
+          <th className="num"><Trans>Unpaid</Trans></th>
+          <th><Trans>Applied</Trans></th>
+          <th><Trans>Status</Trans></th>
+        </>
+      }
+      cells={(l) => (
+        <>
+          <td className="num">
+            {formatDecimal(l.amount)} {l.currency}
+          </td>
+          <td className="num">{l.days}</td>
+          <td className="num">{formatDecimal(l.total_due)}</td>
+          <td className="num">
+            {formatDecimal(l.unpaid)}
+            {l.overdue && (
+              <div className="down" style={{ fontSize: 12 }}>
+                <Plural value={l.overdue_days} one="# day overdue" other="# days overdue" />
+              </div>
+            )}
+          </td>
+          <td className="num">{formatDateTime(l.created_at)}</td>
+          <td>
+            {statusName(l.status)}
+            {l.reason && <div className="faint" style={{ fontSize: 12 }}>{l.reason}</div>}
+            {l.reviewed_by && <div className="faint" style={{ fontSize: 12 }}>{l.reviewed_by}</div>}
+          </td>
+        </>
+      )}
+      actions={(l) => (
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => setViewing(l)}>
+          <Trans>Photos</Trans>
+        </button>
+      )}
+      decidable={(l) => l.status === "pending"}
+    >
       {viewing && <LoanPhotos loan={viewing} onClose={() => setViewing(null)} />}
       <ConfirmModal {...queue.approveModal} title={<Trans>Approve this loan?</Trans>} confirm={<Trans>Approve</Trans>}>
         {approving && (
@@ -128,7 +104,7 @@ export function LoansPage() {
         )}
       </ConfirmModal>
       <RejectModal {...queue.rejectModal} title={<Trans>Reject this loan?</Trans>} confirm={<Trans>Reject</Trans>} />
-    </>
+    </ReviewQueuePage>
   );
 }
 

@@ -8,9 +8,8 @@ import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { approveWithdrawal, getWithdrawals, rejectWithdrawal } from "../funding-api";
-import { DeskList } from "../desk-list";
 import { RejectModal } from "../reject-modal";
-import { StatusFilter, useReviewQueue } from "../review-queue";
+import { ReviewQueuePage, useReviewQueue } from "../review-queue";
 import { FUNDING_STATUSES, statusText } from "./funding-parts";
 
 const LIMIT = 30;
@@ -38,82 +37,56 @@ export function WithdrawalsPage() {
       showToast(t`Withdrawal #${id} rejected: the amount is back in the user's wallet`, "success");
     },
   });
-  const { data, approving } = queue;
+  const { approving } = queue;
   return (
-    <>
-      <div className="bo__head">
-        <h1>
-          <Trans>Withdrawals</Trans>
-        </h1>
-      </div>
-      <div className="bo-toolbar">
-        <StatusFilter value={queue.status} statuses={FUNDING_STATUSES} nameOf={statusText} onChange={queue.setStatus} />
-      </div>
-      <DeskList loading={queue.isLoading} count={data?.list.length ?? 0} empty={<Trans>No withdrawals here.</Trans>} emptyIcon="withdraw" pager={{ page: queue.page, total: data?.total ?? 0, limit: LIMIT, onPage: queue.setPage }}>
-        {data && (
-          <table className="bo-table">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th><Trans>User</Trans></th>
-                <th className="num"><Trans>Amount</Trans></th>
-                <th className="num"><Trans>Fee</Trans></th>
-                <th className="num"><Trans>To send</Trans></th>
-                <th><Trans>Address</Trans></th>
-                <th><Trans>Requested</Trans></th>
-                <th><Trans>Status</Trans></th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((w) => (
-                <tr key={w.id} data-testid={`withdrawal-${w.id}`}>
-                  <td className="num">{w.id}</td>
-                  <td>
-                    {w.account} <span className="faint">#{w.user_id}</span>
-                  </td>
-                  <td className="num">{formatDecimal(w.amount)}</td>
-                  <td className="num">{formatDecimal(w.fee)}</td>
-                  <td className="num">
-                    <strong>{formatDecimal(w.receive)}</strong> {w.currency}
-                  </td>
-                  <td>
-                    <span className="badge">{w.network}</span>{" "}
-                    <span className="bo-code">{w.address}</span>{" "}
-                    <button type="button" className="btn btn--link" aria-label={t`Copy address`} onClick={() => void copyText(w.address)}>
-                      <Icon name="copy" size={14} />
-                    </button>
-                  </td>
-                  <td className="num">{formatDateTime(w.created_at)}</td>
-                  <td>
-                    {statusText(w.status)}
-                    {w.tx_hash && <div className="bo-code faint">{w.tx_hash}</div>}
-                    {w.reason && <div className="faint" style={{ fontSize: 12 }}>{w.reason}</div>}
-                    {w.reviewed_by && (
-                      <div className="faint" style={{ fontSize: 12 }}>
-                        {w.reviewed_by} {w.reviewed_at ? formatDateTime(w.reviewed_at) : ""}
-                      </div>
-                    )}
-                  </td>
-                  <td style={{ whiteSpace: "nowrap" }}>
-                    {(w.status === "pending" || w.status === "review") && (
-                      <>
-                        <button type="button" className="btn btn--primary btn--small" onClick={() => queue.setApproving(w)}>
-                          <Trans>Approve</Trans>
-                        </button>{" "}
-                        <button type="button" className="btn btn--danger btn--small" onClick={() => queue.setRejecting(w)}>
-                          <Trans>Reject</Trans>
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </DeskList>
-
+    <ReviewQueuePage
+      queue={queue}
+      title={<Trans>Withdrawals</Trans>}
+      statuses={FUNDING_STATUSES}
+      nameOf={statusText}
+      limit={LIMIT}
+      empty={<Trans>No withdrawals here.</Trans>}
+      emptyIcon="withdraw"
+      rowId={(id) => `withdrawal-${id}`}
+      columns={
+        <>
+          <th className="num"><Trans>Amount</Trans></th>
+          <th className="num"><Trans>Fee</Trans></th>
+          <th className="num"><Trans>To send</Trans></th>
+          <th><Trans>Address</Trans></th>
+          <th><Trans>Requested</Trans></th>
+          <th><Trans>Status</Trans></th>
+        </>
+      }
+      cells={(w) => (
+        <>
+          <td className="num">{formatDecimal(w.amount)}</td>
+          <td className="num">{formatDecimal(w.fee)}</td>
+          <td className="num">
+            <strong>{formatDecimal(w.receive)}</strong> {w.currency}
+          </td>
+          <td>
+            <span className="badge">{w.network}</span>{" "}
+            <span className="bo-code">{w.address}</span>{" "}
+            <button type="button" className="btn btn--link" aria-label={t`Copy address`} onClick={() => void copyText(w.address)}>
+              <Icon name="copy" size={14} />
+            </button>
+          </td>
+          <td className="num">{formatDateTime(w.created_at)}</td>
+          <td>
+            {statusText(w.status)}
+            {w.tx_hash && <div className="bo-code faint">{w.tx_hash}</div>}
+            {w.reason && <div className="faint" style={{ fontSize: 12 }}>{w.reason}</div>}
+            {w.reviewed_by && (
+              <div className="faint" style={{ fontSize: 12 }}>
+                {w.reviewed_by} {w.reviewed_at ? formatDateTime(w.reviewed_at) : ""}
+              </div>
+            )}
+          </td>
+        </>
+      )}
+      decidable={(w) => w.status === "pending" || w.status === "review"}
+    >
       <ConfirmModal {...queue.approveModal} title={<Trans>Mark this withdrawal paid</Trans>} confirm={<Trans>Approve</Trans>} disabled={!txHash.trim()}>
         {approving && (
           <p style={{ marginTop: 0 }}>
@@ -125,6 +98,6 @@ export function WithdrawalsPage() {
         <TextField label={<Trans>Payout transaction hash</Trans>} name="tx_hash" value={txHash} onChange={(e) => setTxHash(e.target.value)} placeholder="0x…" error={queue.approve.errorOf("tx_hash")} />
       </ConfirmModal>
       <RejectModal {...queue.rejectModal} title={<Trans>Reject this withdrawal?</Trans>} confirm={<Trans>Reject and refund</Trans>} />
-    </>
+    </ReviewQueuePage>
   );
 }

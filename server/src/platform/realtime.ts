@@ -2,16 +2,15 @@ import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { errors, type ErrorCode } from "../../contract";
-import { autoUserChannels, pairSymbol, userChannels, wsClientMessage, type Quotation, type UserChannel, type WsClientMessage, type WsServerMessage } from "../../contract/market";
-import type { Bus } from "../platform/bus";
-import type { Authenticator } from "../platform/http";
-import type { MarketUpdate } from "./market-state";
-import type { MarketService } from "./market.service";
+import { autoUserChannels, userChannels, wsClientMessage, type UserChannel, type WsClientMessage, type WsServerMessage } from "../../contract/market";
+import type { Bus } from "./bus";
+import type { Authenticator } from "./http";
 
 /**
- * The realtime socket `/ws`: clients subscribe to tickers and klines, authenticate for their
- * own channels (orders, positions, notices), and ping. Every process serves its own sockets from the market
- * updates and user messages that reach it over the bus, so a client on any process gets everything.
+ * The realtime socket `/ws`: clients subscribe to public channels (the market's tickers, depth, trades and klines,
+ * served by the domain that plugs them in: `serve`), authenticate for their own channels (orders, positions,
+ * notices, funding, KYC, support), and ping. Every process serves its own sockets from the public updates and the
+ * user messages that reach it over the bus, so a client on any process gets everything.
  *
  * Each message is serialised once and written to every subscriber. A subscriber that cannot keep up (megabytes
  * queued) skips frames, then is cut off; a connection that stops answering pings is closed. A session that ends
@@ -69,11 +68,19 @@ interface UsersMessage {
 }
 
 const OPEN = 1;
-/** Levels a side a depth frame carries, and trades a trades frame carries at most. */
-const SOCKET_DEPTH_LEVELS = 20;
-const SOCKET_TRADES = 50;
 
-const topicKey = (channel: string, symbol?: string, interval?: string): string => [channel, symbol, interval].filter(Boolean).join("|");
+/** A subscription to a public channel, as the client asked it. */
+export type PublicRequest = Extract<WsClientMessage, { op: "subscribe" | "unsubscribe" }>;
+
+/**
+ * The public channels a domain serves on the hub. `resolve` names a request's topic and the ack's fields, or
+ * refuses it; `current` is what a new subscriber gets at once, so a screen needn't wait for the next update.
+ */
+export interface PublicChannels {
+  resolve(request: PublicRequest): { topic: string; ack: Record<string, unknown>; current: () => WsServerMessage[] } | { refused: ErrorCode };
+}
+
+export const topicKey = (channel: string, symbol?: string, interval?: string): string => [channel, symbol, interval].filter(Boolean).join("|");
 
 export class RealtimeHub {
   private readonly clients = new Set<Client>();
@@ -85,12 +92,12 @@ export class RealtimeHub {
   private readonly corkedSet = new Set<Socket>();
   private readonly off: Array<() => void> = [];
   private readonly userNoticeOff = new Map<number, () => void>();
+  private publicChannels: PublicChannels | null = null;
   /** Frames written and skipped (slow clients), for the benchmark and the feed page. */
   stats = { sent: 0, skipped: 0, terminated: 0 };
 
   constructor(
     private readonly deps: {
-      market: MarketService;
       bus: Bus;
       authenticate: Authenticator;
       /** Tells of sessions that ended, on any process (returns the unsubscribe function). */
@@ -100,7 +107,6 @@ export class RealtimeHub {
     private readonly options: RealtimeOptions = DEFAULT_REALTIME_OPTIONS,
   ) {
     if (deps.sessionsEnded) this.off.push(deps.sessionsEnded((ids) => this.onSessionsEnded(ids)));
-    this.off.push(deps.market.onUpdate((update, quotations) => this.onMarket(update, quotations)));
     this.off.push(deps.bus.subscribe(USER_TOPIC, (message) => this.onUser(message as UserMessage)));
     this.off.push(
       deps.bus.subscribe(USERS_TOPIC, (message) => {
@@ -114,6 +120,11 @@ export class RealtimeHub {
 
   get connections(): number {
     return this.clients.size;
+  }
+
+  /** The public channels (one domain serves them: the market's). */
+  serve(channels: PublicChannels): void {
+    this.publicChannels = channels;
   }
 
   /** Registers `GET /ws` (the websocket plugin must be registered before). */
@@ -210,24 +221,24 @@ export class RealtimeHub {
     this.send(client, { op: "auth", ok: true, user_id: user.id });
   }
 
-  private subscription(client: Client, message: Extract<WsClientMessage, { op: "subscribe" | "unsubscribe" }>): void {
+  private subscription(client: Client, message: PublicRequest): void {
     const request = { op: message.op, channel: message.channel, symbol: message.symbol, interval: message.interval };
     let key: string;
-    let symbol: string | undefined;
-    if ((userChannels as readonly string[]).includes(message.channel)) {
+    let ack: Record<string, unknown>;
+    let current: () => WsServerMessage[] = () => [];
+    const isPublic = !(userChannels as readonly string[]).includes(message.channel);
+    if (!isPublic) {
       if (message.op === "subscribe" && client.userId === null) return this.error(client, "LOGIN_REQUIRED", request);
       key = topicKey(message.channel);
+      ack = { channel: message.channel };
     } else {
-      const parsed = pairSymbol.safeParse(message.symbol ?? "");
-      if (!parsed.success || !this.deps.market.pair(parsed.data)) return this.error(client, "PAIR_NOT_FOUND", request);
-      symbol = parsed.data;
-      if (message.channel === "kline" && !message.interval) return this.error(client, "PARAMETER_ERROR", request);
-      key = message.channel === "kline" ? topicKey("kline", symbol, message.interval) : topicKey(message.channel, symbol);
+      const resolved = this.publicChannels?.resolve(message) ?? { refused: "PARAMETER_ERROR" as const };
+      if ("refused" in resolved) return this.error(client, resolved.refused, request);
+      ({ topic: key, ack, current } = resolved);
     }
-    const ack = { channel: message.channel, ...(symbol ? { symbol } : {}), ...(message.channel === "kline" ? { interval: message.interval } : {}) };
     if (message.op === "unsubscribe") {
       this.leave(client, key);
-      return this.send(client, { op: "unsubscribed", ...ack });
+      return this.send(client, { op: "unsubscribed", ...ack } as WsServerMessage);
     }
     if (!client.topics.has(key)) {
       if (client.topics.size >= this.options.maxTopics) return this.error(client, "TOO_MANY_REQUESTS", request);
@@ -236,18 +247,8 @@ export class RealtimeHub {
       if (!set) this.byTopic.set(key, (set = new Set()));
       set.add(client);
     }
-    this.send(client, { op: "subscribed", ...ack });
-    // The current state at once, so a screen needn't wait for the next tick.
-    if (symbol && message.channel === "ticker") {
-      const q = this.deps.market.quotationOf(symbol);
-      if (q) this.send(client, { channel: "ticker", symbol, data: q });
-    }
-    if (symbol && message.channel === "depth") this.send(client, { channel: "depth", symbol, data: this.deps.market.depth(symbol, SOCKET_DEPTH_LEVELS) });
-    if (symbol && message.channel === "trades") this.send(client, { channel: "trades", symbol, data: { list: this.deps.market.trades(symbol, SOCKET_TRADES) } });
-    if (symbol && message.channel === "kline" && message.interval) {
-      const candle = this.deps.market.openCandle(symbol, message.interval);
-      if (candle) this.send(client, { channel: "kline", symbol, interval: message.interval, data: candle });
-    }
+    this.send(client, { op: "subscribed", ...ack } as WsServerMessage);
+    for (const frame of current()) this.send(client, frame);
   }
 
   private leave(client: Client, key: string): void {
@@ -290,40 +291,27 @@ export class RealtimeHub {
     if (this.clients.size === 0) this.stopHeartbeat();
   }
 
-  private onMarket(update: MarketUpdate, quotations: ReadonlyMap<string, Quotation>): void {
+  /** Whether any socket of this process listens to the topic (a domain then builds its frame). */
+  hasTopic(topic: string): boolean {
+    return this.byTopic.has(topic);
+  }
+
+  /**
+   * One public update: `fill` writes its frames with `publish`; every socket gets one write for the whole update
+   * instead of one per frame (system calls were the cost).
+   */
+  update(fill: (publish: (topic: string, message: WsServerMessage) => void) => void): void {
     if (this.clients.size === 0) return;
     this.corked = [];
     try {
-      this.fanOut(update, quotations);
+      fill((topic, message) => {
+        const set = this.byTopic.get(topic);
+        if (set) this.broadcast(set, JSON.stringify(message));
+      });
     } finally {
-      // One write per socket for the whole update instead of one per frame: system calls were the cost.
       for (const socket of this.corked) socket.uncork();
       this.corked = null;
       this.corkedSet.clear();
-    }
-  }
-
-  private fanOut(update: MarketUpdate, quotations: ReadonlyMap<string, Quotation>): void {
-    for (const [symbol, q] of quotations) {
-      const set = this.byTopic.get(topicKey("ticker", symbol));
-      if (set) this.broadcast(set, JSON.stringify({ channel: "ticker", symbol, data: q }));
-    }
-    // Depth and trades: at most one frame of each per pair per update (a flush a second), whatever the venues send.
-    for (const symbol of new Set((update.books ?? []).map((b) => b.symbol))) {
-      const set = this.byTopic.get(topicKey("depth", symbol));
-      if (set) this.broadcast(set, JSON.stringify({ channel: "depth", symbol, data: this.deps.market.depth(symbol, SOCKET_DEPTH_LEVELS) }));
-    }
-    if (update.trades?.length) {
-      const symbols = new Set(update.trades.map((t) => t.symbol).filter((symbol) => this.byTopic.has(topicKey("trades", symbol))));
-      // The newest of the pair's list, which this update just brought in (and ordered).
-      for (const symbol of symbols) {
-        const count = update.trades.filter((t) => t.symbol === symbol).length;
-        this.broadcast(this.byTopic.get(topicKey("trades", symbol))!, JSON.stringify({ channel: "trades", symbol, data: { list: this.deps.market.trades(symbol, Math.min(count, SOCKET_TRADES)) } }));
-      }
-    }
-    for (const change of update.candles) {
-      const set = this.byTopic.get(topicKey("kline", change.symbol, change.interval));
-      if (set) this.broadcast(set, JSON.stringify({ channel: "kline", symbol: change.symbol, interval: change.interval, data: this.deps.market.displayCandle(change.symbol, change.candle) }));
     }
   }
 
@@ -336,7 +324,6 @@ export class RealtimeHub {
     for (const client of clients) if (always || client.topics.has(key)) this.write(client, frame);
   }
 
-  /** Encodes the frame once for all its subscribers (ws would otherwise convert the string for each socket). */
   /** A notice (userId null: for everybody) to the authenticated sockets listening to `notices`. */
   private onNotice(userId: number | null, data: unknown): void {
     const key = topicKey("notices");
@@ -346,6 +333,7 @@ export class RealtimeHub {
     for (const client of set) if (client.userId !== null && client.topics.has(key)) this.write(client, frame);
   }
 
+  /** Encodes the frame once for all its subscribers (ws would otherwise convert the string for each socket). */
   private broadcast(set: Set<Client>, frame: string): void {
     const data = Buffer.from(frame);
     for (const client of set) this.write(client, data);

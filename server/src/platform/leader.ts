@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Connection, Database } from "../platform/db";
+import type { Connection, Database } from "./db";
 
 /**
  * Leader election: only one process runs the feed (and, later, the other engines). The leader holds a PostgreSQL
@@ -25,6 +25,10 @@ export interface Fence {
   key: number;
   pid: number;
 }
+
+/** SQL answering `ok`: whether the fence's session (its key and pid at the numbered parameters) still holds the lock. */
+export const fenceHolds = (keyParam: number, pidParam: number): string =>
+  `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $${keyParam} AND objsubid = 1 AND pid = $${pidParam} AND granted) AS ok`;
 
 export class Leadership {
   private leading = false;
@@ -57,7 +61,7 @@ export class Leadership {
     this.stopped = false;
     const loop = async () => {
       if (this.stopped) return;
-      this.running = this.attempt(work).catch((error: unknown) => this.log.error({ err: error }, "market: leadership attempt failed"));
+      this.running = this.attempt(work).catch((error: unknown) => this.log.error({ err: error }, "leadership attempt failed"));
       await this.running;
       if (!this.stopped) {
         this.timer = setTimeout(() => void loop(), this.options.retryMs ?? 500);

@@ -160,8 +160,8 @@ describe("/ws user channels", () => {
     b.send({ op: "subscribe", channel: "orders" });
     await b.next((m) => m.op === "subscribed");
 
-    server.market.publishToUser(alice.id, "orders", { id: 7, status: "filled" });
-    server.market.publishToUser(alice.id, "notices", { id: 1 });
+    server.hub.publishToUser(alice.id, "orders", { id: 7, status: "filled" });
+    server.hub.publishToUser(alice.id, "notices", { id: 1 });
     expect(await a.next((m) => m.channel === "orders")).toEqual({ channel: "orders", data: { id: 7, status: "filled" } });
     await settle();
     expect(a.messages.filter((m) => m.channel === "notices")).toEqual([]);
@@ -180,7 +180,7 @@ describe("/ws user channels", () => {
       c.send({ op: "subscribe", channel: "positions" });
       await c.next((m) => m.op === "subscribed");
     }
-    server.market.publishToUsers("positions", [
+    server.hub.publishToUsers("positions", [
       { userId: alice.id, data: { id: 1 } },
       { userId: bob.id, data: { id: 2 } },
       { userId: alice.id, data: { id: 3 } },
@@ -234,9 +234,9 @@ describe("/ws user channels", () => {
     c.send({ op: "subscribe", channel: "positions" });
     await c.next((m) => m.op === "subscribed");
     await server.call("POST", "user/logout", {}, { token: user.token });
-    await server.market.hub.beat();
+    await server.hub.beat();
     expect((await c.next((m) => m.op === "error")).code).toBe("LOGIN_REQUIRED");
-    server.market.publishToUser(user.id, "positions", { id: 1 });
+    server.hub.publishToUser(user.id, "positions", { id: 1 });
     await settle();
     expect(c.messages.filter((m) => m.channel === "positions")).toEqual([]);
     c.close();
@@ -277,15 +277,15 @@ describe("/ws when its session ends", () => {
     c.send({ op: "auth", token });
     c.send({ op: "subscribe", channel: "positions" });
     await c.next((m) => m.op === "subscribed");
-    server.market.publishToUser(user.id, "support", { id: 1 });
+    server.hub.publishToUser(user.id, "support", { id: 1 });
     await c.next((m) => m.channel === "support");
     const answer = (await end(user, token)) as { status: number };
     expect(answer.status).toBe(200);
     const endedAt = Date.now();
     expect((await c.next((m) => m.op === "error", 1_000)).code).toBe("LOGIN_REQUIRED");
     expect(Date.now() - endedAt).toBeLessThan(1_000);
-    server.market.publishToUser(user.id, "positions", { id: 2 });
-    server.market.publishToUser(user.id, "support", { id: 3 });
+    server.hub.publishToUser(user.id, "positions", { id: 2 });
+    server.hub.publishToUser(user.id, "support", { id: 3 });
     await settle();
     expect(c.messages.filter((m) => m.channel)).toEqual([]);
     c.close();
@@ -301,7 +301,7 @@ describe("/ws when its session ends", () => {
     await staying.next((m) => m.op === "auth");
     await server.call("POST", "user/logout", {}, { token: login.body.message.token });
     await ending.next((m) => m.op === "error", 1_000);
-    server.market.publishToUser(user.id, "support", { id: 4 });
+    server.hub.publishToUser(user.id, "support", { id: 4 });
     expect(await staying.next((m) => m.channel === "support")).toEqual({ channel: "support", data: { id: 4 } });
     ending.close();
     staying.close();
@@ -311,20 +311,20 @@ describe("/ws when its session ends", () => {
 describe("/ws heartbeats", () => {
   it("closes a connection that stops answering pings, and keeps the live ones", async () => {
     await settle();
-    const before = server.market.hub.connections;
+    const before = server.hub.connections;
     const dead = await client({ autoPong: false });
     const live = await client();
     await settle();
-    expect(server.market.hub.connections).toBe(before + 2);
-    await server.market.hub.beat(); // pings both; only the live one answers
+    expect(server.hub.connections).toBe(before + 2);
+    await server.hub.beat(); // pings both; only the live one answers
     await settle();
-    await server.market.hub.beat(); // the silent one is closed
+    await server.hub.beat(); // the silent one is closed
     await settle();
     expect(dead.closed).toBe(true);
     expect(live.closed).toBe(false);
-    expect(server.market.hub.connections).toBe(before + 1);
+    expect(server.hub.connections).toBe(before + 1);
     live.close();
     await settle();
-    expect(server.market.hub.connections).toBe(before);
+    expect(server.hub.connections).toBe(before);
   });
 });

@@ -20,7 +20,7 @@ import { DomainError } from "../platform/errors";
 import { numberValue, type TextValues, type Translator } from "../platform/i18n";
 import type { NoticeBoard, NoticeText } from "../platform/notify";
 import { parsedOrDefault, putSetting, settingReader } from "../platform/settings";
-import { marketPairs, marketTermChanges, type TermChangeRow } from "./market.schema";
+import { marketTermChanges, type TermChangeRow } from "./terms.schema";
 
 /**
  * An operator's change of a pair's terms reaches users only after a published notice (CONTRACT "Precisions added in
@@ -123,6 +123,8 @@ export class TermChanges {
       translator: Translator;
       /** Publishes the notices (the content domain); without it (unit wiring) nothing is announced. */
       notices?: NoticeBoard;
+      /** Sets a pair's spread, in the transaction that applies its change (the market domain owns the pairs). */
+      setSpread: (tx: Tx, symbol: string, spreadRate: string, at: Date) => Promise<void>;
     },
   ) {}
 
@@ -319,7 +321,7 @@ export class TermChanges {
           // A configuration's change: the whole configuration announced becomes the setting, in this transaction.
           await putSetting(tx, row.term, row.toConfig);
         } else {
-          await tx.update(marketPairs).set({ spreadRate: toWire(row.toValue ?? "0"), updatedAt: now }).where(eq(marketPairs.symbol, row.symbol));
+          await this.deps.setSpread(tx, row.symbol, toWire(row.toValue ?? "0"), now);
         }
         await tx.update(marketTermChanges).set({ status: "applied", appliedAt: now }).where(eq(marketTermChanges.id, id));
         await audit(tx, {
