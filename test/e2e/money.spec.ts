@@ -134,6 +134,8 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   // A PDF renamed to .png, and the same screenshot again (named by the user's own earlier deposit): refused, no
   // deposit recorded.
   await page.goto("/#/pages/uploadpayvoucher/index");
+  // The network by name: a watched network (the chain spec's, on the same server) comes first.
+  await page.getByRole("tab", { name: "TRC20" }).click();
   for (const [file, message] of [
     [{ name: "screenshot.png", mimeType: "image/png", buffer: PDF_BYTES }, "Wrong file type"],
     [{ name: "screenshot.png", mimeType: "image/png", buffer: screenshot }, /^This screenshot was already used for your deposit #\d+$/],
