@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpotOrder } from "../../contract/spot";
 import { ledger, money } from "../ledger";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
-import { credit } from "../testing/money";
+import { balanceOf, listedOrder, spotUser } from "../testing/spot";
 import { leadTheFeed, tick } from "../testing/ticks";
 
 /**
@@ -18,27 +18,16 @@ let server: TestServer;
 const BTC = "BTC/USDT";
 type Oco = { oco_id: number; orders: SpotOrder[] };
 
-async function user(usdt = "10000", btc?: string) {
-  const u = await server.newUser();
-  if (usdt !== "0") await credit(server, u.id, usdt);
-  if (btc) await credit(server, u.id, btc, "BTC");
-  return u;
-}
+const user = (usdt?: string, btc?: string) => spotUser(server, usdt, btc);
 
 const trail = (token: string, input: Record<string, unknown>) =>
   server.call<SpotOrder>("POST", "coin/trade", { symbol: BTC, side: "sell", type: "trailing_stop", quantity: "0.01", trailing_rate: "0.01", ...input }, { token });
 const oco = (token: string, input: Record<string, unknown>) =>
   server.call<Oco>("POST", "coin/oco", { symbol: BTC, side: "sell", quantity: "0.01", price: "62000", stop_price: "58000", ...input }, { token });
 
-async function balance(userId: number, currency: string) {
-  const found = (await ledger.balances(server.database.db, userId)).find((b) => b.currency === currency);
-  return { available: money(found?.available ?? 0).toFixed(), frozen: money(found?.frozen ?? 0).toFixed() };
-}
+const balance = (userId: number, currency: string) => balanceOf(server, userId, currency);
 
-async function order(token: string, id: number): Promise<SpotOrder> {
-  const res = await server.call<{ list: SpotOrder[] }>("GET", "coin/list", {}, { token });
-  return res.body.message.list.find((o) => o.id === id)!;
-}
+const order = (token: string, id: number) => listedOrder(server, token, id);
 
 beforeAll(async () => {
   server = await createTestServer();

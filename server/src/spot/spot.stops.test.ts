@@ -4,7 +4,7 @@ import type { SpotOrder } from "../../contract/spot";
 import { ledger, money } from "../ledger";
 import { quoteAround } from "../market";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
-import { credit } from "../testing/money";
+import { balanceOf, listedOrder, spotUser } from "../testing/spot";
 import { leadTheFeed, tick } from "../testing/ticks";
 
 /**
@@ -17,25 +17,14 @@ import { leadTheFeed, tick } from "../testing/ticks";
 let server: TestServer;
 const BTC = "BTC/USDT";
 
-async function user(usdt = "10000", btc?: string) {
-  const u = await server.newUser();
-  if (usdt !== "0") await credit(server, u.id, usdt);
-  if (btc) await credit(server, u.id, btc, "BTC");
-  return u;
-}
+const user = (usdt?: string, btc?: string) => spotUser(server, usdt, btc);
 
 const trade = (token: string, input: Record<string, unknown>) =>
   server.call<SpotOrder>("POST", "coin/trade", { symbol: BTC, side: "buy", type: "stop_market", quantity: "0.01", ...input }, { token });
 
-async function balance(userId: number, currency: string) {
-  const found = (await ledger.balances(server.database.db, userId)).find((b) => b.currency === currency);
-  return { available: money(found?.available ?? 0).toFixed(), frozen: money(found?.frozen ?? 0).toFixed() };
-}
+const balance = (userId: number, currency: string) => balanceOf(server, userId, currency);
 
-async function order(token: string, id: number): Promise<SpotOrder> {
-  const res = await server.call<{ list: SpotOrder[] }>("GET", "coin/list", {}, { token });
-  return res.body.message.list.find((o) => o.id === id)!;
-}
+const order = (token: string, id: number) => listedOrder(server, token, id);
 
 beforeAll(async () => {
   server = await createTestServer();
