@@ -40,10 +40,12 @@ describe("positions under random ticks and actions", () => {
     const tally = newTally();
     // CI runs a bounded number of sequences; `npm run bench -- positions-property` runs a million operations.
     await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: testDatabaseKind() === "postgres" ? 12 : 18 }), async (actions) => {
+      // The same runs on both databases: with one seed they draw the same sequences, which open and close positions
+      // (a shorter run on PostgreSQL drew none that closed).
+      fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 18 }), async (actions) => {
         expect(await runSequence(server, actions, state, tally)).toEqual([]);
       }),
-      { numRuns: testDatabaseKind() === "postgres" ? 5 : 8, seed: 20_261_202 },
+      { numRuns: 8, seed: 20_261_202 },
     );
     console.log(`positions property: ${JSON.stringify({ ...tally, refused: Object.fromEntries(tally.refused) })}`);
     // The properties above hold trivially if every order is refused: positions did open, and did close both ways.
