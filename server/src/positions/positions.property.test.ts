@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Position } from "../../contract/positions";
 import { ledger } from "../ledger";
-import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
+import { createTestServer, type TestServer } from "../testing/harness";
 import { credit } from "../testing/money";
 import { action, BTC, EXPECTED_REFUSALS, newTally, runSequence } from "../testing/positions-property";
 import { leadTheFeed, tick } from "../testing/ticks";
