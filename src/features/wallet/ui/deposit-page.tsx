@@ -1,8 +1,10 @@
 import { useState } from "react";
+import { useSWRConfig } from "swr";
 import { Link, useLocation } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import { ApiError } from "@/shared/api/errors";
+import { revalidateCalls } from "@/shared/api/revalidate-calls";
 import { useAction } from "@/shared/api/use-action";
 import { formatDecimal } from "@/shared/i18n/format";
 import { copyText } from "@/shared/lib/clipboard";
@@ -14,6 +16,7 @@ import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { QrCode } from "@/shared/ui/qr-code";
 import { useDepositAddress } from "../api/deposit-address";
+import { depositLogCall } from "../api/deposit-log";
 import { requestDeposit } from "../api/deposit-request";
 import { amountProblem } from "@/shared/lib/amount-check";
 import { DisabledReason, useAmountProblemText } from "@/shared/ui/amount-problem";
@@ -35,6 +38,7 @@ export function DepositPage() {
   const { t, i18n } = useLingui();
   const problemText = useAmountProblemText();
   const [, navigate] = useLocation();
+  const swr = useSWRConfig();
   const [network, setNetwork] = useState<string | undefined>(undefined);
   const { data, error, isLoading } = useDepositAddress(network);
   const [amount, setAmount] = useState("");
@@ -45,6 +49,9 @@ export function DepositPage() {
     await requestDeposit({ currency: "USDT", network: data.network, amount: amount.trim(), md5: voucher.md5, idempotency_key: key }, voucher.file);
     showToast(i18n._(successes.SUBMIT_REVIEW.key), "success");
     setKey(newIdempotencyKey());
+    // The watched network's panel read the records a moment ago: without this the records screen would show that
+    // answer (SWR's deduping interval) and not the deposit just made.
+    void revalidateCalls(swr, [depositLogCall]);
     navigate(paths.orderCharge);
   });
 
