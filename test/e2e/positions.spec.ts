@@ -4,7 +4,7 @@
  * that shows the P&L; a forex order refused without a bank card and accepted once one is bound; a stop entry order
  * placed from the ticket (pending, then cancelled), and a trailing stop-loss set on a position that shows its ROE.
  */
-import { type Page } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { operatorFor } from "../../playwright.config";
 import { test, expect, api, dismissRealNameModal, fundedUser, operatorToken } from "./fixtures";
 
@@ -21,16 +21,29 @@ async function ticketReady(page: Page): Promise<void> {
   await dismissRealNameModal(page);
 }
 
+/** A new user with 10,000 USDT on a ticket's screen (`route`), the ticket quoted: the user's token and the ticket. */
+async function fundedTicket(page: Page, request: APIRequestContext, route: string): Promise<{ token: string; ticket: Locator }> {
+  const { token } = await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
+  await page.goto(route);
+  await dismissRealNameModal(page);
+  await ticketReady(page);
+  return { token, ticket: page.getByRole("form", { name: "Order ticket" }) };
+}
+
+/** The one open position card of BTC/USDT, reached from the screen's "My positions" link. */
+async function myBtcPosition(page: Page): Promise<Locator> {
+  await page.getByRole("link", { name: "My positions" }).first().click();
+  await expect(page).toHaveURL(/pages\/order\/contract/);
+  const card = page.locator("article.position").filter({ hasText: "BTC/USDT" });
+  await expect(card).toHaveCount(1);
+  return card;
+}
+
 const key = () => `${Date.now()}${Math.random().toString(16).slice(2)}`.padEnd(32, "0").slice(0, 40);
 
 test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind the prompt; close all", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const { token } = await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
-
-  await page.goto("/#/pages/strategy/index?symbol=BTC/USDT");
-  await dismissRealNameModal(page);
-  const ticket = page.getByRole("form", { name: "Order ticket" });
-  await ticketReady(page);
+  const { token, ticket } = await fundedTicket(page, request, "/#/pages/strategy/index?symbol=BTC/USDT");
   await ticket.getByLabel("Quantity").fill("0.01");
   await ticket.getByRole("radio", { name: "10x" }).click();
   const ask = await priceOf(page, "ticket-ask");
@@ -51,10 +64,7 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
   await confirm.getByRole("button", { name: "Open long" }).click();
   await expect(page.getByText("Order placed")).toBeVisible();
 
-  await page.getByRole("link", { name: "My positions" }).first().click();
-  await expect(page).toHaveURL(/pages\/order\/contract/);
-  const card = page.locator("article.position").filter({ hasText: "BTC/USDT" });
-  await expect(card).toHaveCount(1);
+  const card = await myBtcPosition(page);
   await expect(card.getByText("In transaction · position open")).toBeVisible();
   await expect(card.getByTestId("position-stops")).toHaveText(`${tp.toLocaleString("en-US")}.00 / ${sl.toLocaleString("en-US")}.00`);
   // Live: the mark price and the P&L follow the feed's ticks.
@@ -102,11 +112,7 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
 
 test("a stop order placed from the ticket waits pending; a trailing stop-loss follows the price and the card shows the ROE", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const { token } = await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
-  await page.goto("/#/pages/strategy/index?symbol=BTC/USDT");
-  await dismissRealNameModal(page);
-  const ticket = page.getByRole("form", { name: "Order ticket" });
-  await ticketReady(page);
+  const { token, ticket } = await fundedTicket(page, request, "/#/pages/strategy/index?symbol=BTC/USDT");
   await ticket.getByRole("radio", { name: "Stop entry" }).click();
   await ticket.getByLabel("Quantity").fill("0.01");
   await ticket.getByRole("radio", { name: "10x" }).click();
@@ -133,10 +139,7 @@ test("a stop order placed from the ticket waits pending; a trailing stop-loss fo
 
   // A market long, then a trailing stop-loss of 5 % set in the TP/SL sheet: the card shows its level, live, and the ROE.
   await api(request, "POST", "lever/submit", token, { symbol: "BTC/USDT", direction: "long", type: "market", quantity: "0.01", leverage: 10, idempotency_key: key() });
-  await page.getByRole("link", { name: "My positions" }).first().click();
-  await expect(page).toHaveURL(/pages\/order\/contract/);
-  const card = page.locator("article.position").filter({ hasText: "BTC/USDT" });
-  await expect(card).toHaveCount(1);
+  const card = await myBtcPosition(page);
   await expect(card.getByTestId("position-roe")).toHaveText(/^[+-]?\d+\.\d\d%$/);
   await card.getByRole("button", { name: "Edit TP/SL of BTC/USDT" }).click();
   const sheet = page.getByRole("dialog", { name: "Take-profit and stop-loss" });
@@ -160,11 +163,7 @@ test("a stop order placed from the ticket waits pending; a trailing stop-loss fo
 
 test("a forex order is refused without a bank card and accepted once one is bound", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const { token } = await fundedUser(page, request, await operatorToken(request, OPERATOR), "10000");
-  await page.goto("/#/pages/whdetail/index?symbol=EUR/USD");
-  await dismissRealNameModal(page);
-  const ticket = page.getByRole("form", { name: "Order ticket" });
-  await ticketReady(page);
+  const { token, ticket } = await fundedTicket(page, request, "/#/pages/whdetail/index?symbol=EUR/USD");
   test.skip(await ticket.getByText(/Trading is currently closed/).isVisible(), "the forex session is closed right now (weekend)");
 
   // The screen says why and links to the bank card page; the server refuses the same order too.

@@ -3,10 +3,13 @@ import { content } from "../../contract";
 import type { Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { UploadedFile } from "../platform/http";
-import { checkImage, findImage, readImage, storeImage, violatedConstraint } from "../platform/uploads";
+import { checkImage, findImage, imagePurpose, readImage, storeImage, violatedConstraint } from "../platform/uploads";
 
 /** Where an uploaded image is served, relative to the app (the client resolves `api/` against its base). */
 export const imageUrl = (id: number) => `api/${content.newsImage.path.replace(":id", String(id))}`;
+
+/** News covers and pictures in texts: operators upload them, one copy of a file. */
+export const CONTENT_IMAGES = imagePurpose("content", { by: "operator", singleCopy: true });
 
 /**
  * Keeps an operator's image in the one image store (purpose `content`) after the one image check (`checkImage`:
@@ -16,7 +19,7 @@ export async function saveImage(db: Db, file: UploadedFile | undefined, maxBytes
   if (!file) throw new DomainError("UPLOAD_FAILED", "image");
   const image = await checkImage(file, { field: "image", maxBytes });
   const keep = () =>
-    db.transaction(async (tx) => (await findImage(tx, "content", image.md5))?.id ?? storeImage(tx, { purpose: "content", operatorId, image, data: file.data }));
+    db.transaction(async (tx) => (await findImage(tx, CONTENT_IMAGES, image.md5))?.id ?? storeImage(tx, CONTENT_IMAGES, { operatorId, image, data: file.data }));
   // Two operators uploading the same new file at once: the second insert loses on the unique index; its retry finds the first.
   const id = await keep().catch((error: unknown) => {
     if (violatedConstraint(error) === "stored_images_purpose_md5") return keep();
@@ -33,7 +36,7 @@ export async function saveImage(db: Db, file: UploadedFile | undefined, maxBytes
 export function imageRoute(app: FastifyInstance, db: Db): void {
   app.get<{ Params: { id: string } }>(`/api/${content.newsImage.path}`, async (request, reply) => {
     const id = /^\d{1,12}$/.test(request.params.id) ? Number(request.params.id) : 0;
-    const image = id ? await readImage(db, "content", id) : null;
+    const image = id ? await readImage(db, CONTENT_IMAGES, id) : null;
     if (!image) throw new DomainError("DATA_NOT_FOUND");
     return reply
       .header("Cache-Control", "public, max-age=31536000, immutable")

@@ -11,7 +11,7 @@ import { DomainError } from "../platform/errors";
 import { imageExists } from "../platform/uploads";
 import { newsItems, type NewsRow } from "./content.schema";
 import { fillPlaceholders, type FactSource, type Facts } from "./facts";
-import { imageUrl } from "./images";
+import { CONTENT_IMAGES, imageUrl } from "./images";
 import { cleanTranslations, missingLanguages, shownIn, type NewsText, type Translations } from "./languages";
 import { htmlToText, sanitizeHtml } from "./sanitize";
 
@@ -145,7 +145,7 @@ export class NewsService {
     if (input.publish && !htmlToText(body) && !body.includes("<img")) throw new DomainError("MISSING_PARAMETER", "body");
     const now = this.clock.now();
     const { row, newlyPublished } = await this.db.transaction(async (tx) => {
-      if (input.cover_image_id !== null && !(await imageExists(tx, "content", input.cover_image_id))) {
+      if (input.cover_image_id !== null && !(await imageExists(tx, CONTENT_IMAGES, input.cover_image_id))) {
         throw new DomainError("DATA_NOT_FOUND", "cover_image_id");
       }
       const values = {

@@ -17,7 +17,7 @@ import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession, UploadedFile } from "../platform/http";
 import { idempotent, operatorDecision } from "../platform/idempotency";
-import { asImageData, checkImage, readImage, storeImage, type CheckedImage } from "../platform/uploads";
+import { asImageData, checkImage, imagePurpose, readImage, storeImage, type CheckedImage } from "../platform/uploads";
 import { decimalsOf, loadWalletConfig } from "../wallet";
 import { getAddress } from "viem/utils";
 import { depositAddressOf, loadChainConfig, watchedNetworks, watchOnlyKey, type ChainEnv } from "./chain.config";
@@ -25,6 +25,12 @@ import { loadFundingConfig, openDepositNetworks } from "./funding.config";
 import { checkAmount, checkDepositAmount } from "./funding.engine";
 import { deposits, type DepositRow } from "./funding.schema";
 import { amountValue } from "../platform/i18n";
+
+/**
+ * Deposit screenshots: the user uploads them, a copy per deposit (a cancelled deposit frees its screenshot for a new
+ * one; the deposits table refuses one screenshot behind two live deposits).
+ */
+const DEPOSIT_IMAGES = imagePurpose("deposit", { by: "user", singleCopy: false });
 
 function toItem(row: DepositRow): DepositItem {
   return {
@@ -140,7 +146,7 @@ export class DepositService {
         await userRecords.lock(tx, userId);
         await this.refuseOverCap(userId, tx);
         // Each deposit keeps its own copy: a cancelled deposit's screenshot may back a new one.
-        const voucherId = await storeImage(tx, { userId, purpose: "deposit", image: p.screenshot, data: voucher!.data });
+        const voucherId = await storeImage(tx, DEPOSIT_IMAGES, { userId, image: p.screenshot, data: voucher!.data });
         const inserted = await tx
           .insert(deposits)
           .values({
@@ -207,7 +213,7 @@ export class DepositService {
   async voucher(id: number, userId: number | null): Promise<{ content_type: string; data: string }> {
     const [row] = await this.db.select().from(deposits).where(eq(deposits.id, id));
     if (!row || (userId !== null && row.userId !== userId) || row.voucherUploadId === null) throw new DomainError("DEPOSIT_RECEIPT_NOT_FOUND");
-    const screenshot = await readImage(this.db, "deposit", row.voucherUploadId);
+    const screenshot = await readImage(this.db, DEPOSIT_IMAGES, row.voucherUploadId);
     if (!screenshot) throw new DomainError("DEPOSIT_RECEIPT_NOT_FOUND");
     return asImageData(screenshot);
   }

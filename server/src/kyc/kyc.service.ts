@@ -12,7 +12,7 @@ import { operatorDecision } from "../platform/idempotency";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession, UploadedFile } from "../platform/http";
 import { silentNotifier, type UserNotifier } from "../platform/notify";
-import { asImageData, checkImage, findImage, readImage, storeImage, violatedConstraint, type CheckedImage } from "../platform/uploads";
+import { asImageData, checkImage, findImage, imagePurpose, readImage, storeImage, violatedConstraint, type CheckedImage } from "../platform/uploads";
 import { kycSubmissions, type KycSubmissionRow } from "./kyc.schema";
 
 export interface KycInput {
@@ -25,6 +25,9 @@ export interface KycInput {
   back_md5?: string;
   hand_md5?: string;
 }
+
+/** The identity document photos: the user uploads them, one copy of a file (how a reused photo is found). */
+const KYC_IMAGES = imagePurpose("kyc", { by: "user", singleCopy: true });
 
 const refuse = (code: "FILE_EXISTS" | "ID_NUMBER_VERIFIED" | "ALREADY_APPLIED", field?: string): DomainError =>
   new DomainError(code, field ? { [field]: errors[code].key } : undefined);
@@ -75,7 +78,7 @@ export class KycService {
       photos[side] = image;
     }
     for (const side of KYC_SIDES) {
-      const stored = await findImage(this.db, "kyc", photos[side].md5);
+      const stored = await findImage(this.db, KYC_IMAGES, photos[side].md5);
       if (stored && stored.userId !== userId) throw refuse("FILE_EXISTS", side);
     }
     if (await this.numberTaken(this.db, input.cert_type, input.cert_no, userId)) throw refuse("ID_NUMBER_VERIFIED", "cert_no");
@@ -88,9 +91,9 @@ export class KycService {
         if (await this.numberTaken(tx, input.cert_type, input.cert_no, userId)) throw refuse("ID_NUMBER_VERIFIED", "cert_no");
         const ids = {} as Record<KycSide, number>;
         for (const side of KYC_SIDES) {
-          const stored = await findImage(tx, "kyc", photos[side].md5);
+          const stored = await findImage(tx, KYC_IMAGES, photos[side].md5);
           if (stored && stored.userId !== userId) throw refuse("FILE_EXISTS", side);
-          ids[side] = stored ? stored.id : await storeImage(tx, { userId, purpose: "kyc", image: photos[side], data: files[side].data });
+          ids[side] = stored ? stored.id : await storeImage(tx, KYC_IMAGES, { userId, image: photos[side], data: files[side].data });
         }
         const [row] = await tx
           .insert(kycSubmissions)
@@ -173,7 +176,7 @@ export class KycService {
   /** A photo of the user's own latest submission. */
   async ownPhoto(userId: number, side: KycSide) {
     const row = await this.latest(this.db, userId);
-    const image = row ? await readImage(this.db, "kyc", imageIdOf(row, side)) : null;
+    const image = row ? await readImage(this.db, KYC_IMAGES, imageIdOf(row, side)) : null;
     if (!image) throw new DomainError("DATA_NOT_FOUND");
     return asImageData(image);
   }
@@ -181,7 +184,7 @@ export class KycService {
   /** A photo of any submission, for operators. */
   async photo(id: number, side: KycSide) {
     const [row] = await this.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id));
-    const image = row ? await readImage(this.db, "kyc", imageIdOf(row, side)) : null;
+    const image = row ? await readImage(this.db, KYC_IMAGES, imageIdOf(row, side)) : null;
     if (!image) throw new DomainError("DATA_NOT_FOUND");
     return asImageData(image);
   }

@@ -14,7 +14,7 @@ import type { OperatorSession } from "../platform/http";
 import { operatorDecision } from "../platform/idempotency";
 import { asImageData, readImage } from "../platform/uploads";
 import { dueAtOf, totalDue } from "./loans.engine";
-import { loans, type LoanRow } from "./loans.schema";
+import { LOAN_IMAGES, loans, type LoanRow } from "./loans.schema";
 import { IMAGE_COLUMN, LoansRole } from "./loans.shared";
 import { utcDateTime } from "../platform/clock";
 import { amountValue } from "../platform/i18n";
@@ -64,7 +64,7 @@ export class LoansAdmin extends LoansRole {
 
   async photo(id: number, field: LoanUpload) {
     const [row] = await this.db.select().from(loans).where(eq(loans.id, id));
-    const image = row ? await readImage(this.db, "loan", row[IMAGE_COLUMN[field]]) : null;
+    const image = row ? await readImage(this.db, LOAN_IMAGES, row[IMAGE_COLUMN[field]]) : null;
     if (!image) throw new DomainError("DATA_NOT_FOUND");
     return asImageData(image);
   }

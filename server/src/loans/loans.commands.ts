@@ -12,7 +12,7 @@ import type { UploadedFile } from "../platform/http";
 import { idempotent } from "../platform/idempotency";
 import { checkImage, findImage, storeImage, violatedConstraint, type CheckedImage } from "../platform/uploads";
 import { interestOf, repayRefusal, totalDue } from "./loans.engine";
-import { loans } from "./loans.schema";
+import { LOAN_IMAGES, loans } from "./loans.schema";
 import { LoansRole, type SubmitInput } from "./loans.shared";
 
 /** The user's commands on loans: apply and repay. */
@@ -45,7 +45,7 @@ export class LoansCommands extends LoansRole {
         photos[field] = image;
       }
       for (const field of LOAN_UPLOADS) {
-        const stored = await findImage(this.db, "loan", photos[field].md5);
+        const stored = await findImage(this.db, LOAN_IMAGES, photos[field].md5);
         if (stored && stored.userId !== userId) throw new DomainError("FILE_EXISTS", field);
       }
     };
@@ -58,9 +58,9 @@ export class LoansCommands extends LoansRole {
           const cycle = c.cycles.find((cy) => cy.days === input.days)!;
           const ids = {} as Record<LoanUpload, number>;
           for (const field of LOAN_UPLOADS) {
-            const stored = await findImage(tx, "loan", photos[field].md5);
+            const stored = await findImage(tx, LOAN_IMAGES, photos[field].md5);
             if (stored && stored.userId !== userId) throw new DomainError("FILE_EXISTS", field);
-            ids[field] = stored ? stored.id : await storeImage(tx, { userId, purpose: "loan", image: photos[field], data: files[field].data });
+            ids[field] = stored ? stored.id : await storeImage(tx, LOAN_IMAGES, { userId, image: photos[field], data: files[field].data });
           }
           const now = this.deps.clock.now();
           const [row] = await tx

@@ -1,9 +1,13 @@
 import { bigint, date, integer, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { imagePurpose } from "../platform/uploads";
 
 /** Tables of migrations/0013_loans.sql. */
 
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** The photos of a loan application, in the one image store: the user uploads them, one copy of a file. */
+export const LOAN_IMAGES = imagePurpose("loan", { by: "user", singleCopy: true });
 
 export const loans = pgTable("loans", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),

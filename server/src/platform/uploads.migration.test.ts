@@ -6,7 +6,12 @@ import { freshDatabase } from "../testing/harness";
 import { md5Of, tinyPng } from "../testing/images";
 import type { Database } from "./db";
 import { migrate, migrationsDir } from "./migrate";
-import { readImage } from "./uploads";
+import { imagePurpose, readImage } from "./uploads";
+
+// The purposes as the migration wrote them (their domains declare them the same way).
+const contentImages = imagePurpose("content", { by: "operator", singleCopy: true });
+const depositImages = imagePurpose("deposit", { by: "user", singleCopy: false });
+const kycImages = imagePurpose("kyc", { by: "user", singleCopy: true });
 
 /**
  * 0022_one_image_store.sql on a database that already holds images in the three old tables: every image survives
@@ -75,7 +80,7 @@ it("moves content images and deposit vouchers into stored_images, keeping bytes,
   expect(Number(stored[0].id)).toBe(kyc);
 
   const coverId = Number((await one<{ cover_image_id: string }>("SELECT cover_image_id FROM news_items WHERE id = $1", [news])).cover_image_id);
-  expect((await readImage(database.db, "content", coverId))?.data.equals(cover)).toBe(true);
+  expect((await readImage(database.db, contentImages, coverId))?.data.equals(cover)).toBe(true);
   expect(stored.find((r) => Number(r.id) === coverId)).toMatchObject({ user_id: null, md5: md5Of(cover) });
   expect(Number(stored.find((r) => Number(r.id) === coverId)?.operator_id)).toBe(operator);
   expect(stored.find((r) => r.md5 === md5Of(anonymousCover))).toMatchObject({ purpose: "content", user_id: null, operator_id: null });
@@ -85,11 +90,11 @@ it("moves content images and deposit vouchers into stored_images, keeping bytes,
   const moved = [Number(await voucherOf(cancelled)), Number(await voucherOf(pending))];
   expect(new Set(moved).size).toBe(2);
   for (const id of moved) {
-    expect((await readImage(database.db, "deposit", id))?.data.equals(screenshot)).toBe(true);
+    expect((await readImage(database.db, depositImages, id))?.data.equals(screenshot)).toBe(true);
     expect(Number(stored.find((r) => Number(r.id) === id)?.user_id)).toBe(user);
   }
   expect(await voucherOf(dangling)).toBeNull();
-  expect((await readImage(database.db, "kyc", kyc))?.data.equals(kycPng)).toBe(true);
+  expect((await readImage(database.db, kycImages, kyc))?.data.equals(kycPng)).toBe(true);
 
   // The old tables are gone, and the next image continues after the moved ones.
   expect(await database.query("SELECT 1 FROM information_schema.tables WHERE table_name IN ('content_images', 'deposit_vouchers')")).toEqual([]);

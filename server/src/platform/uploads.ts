@@ -9,9 +9,9 @@ import { DomainError } from "./errors";
 import type { UploadedFile } from "./http";
 
 /**
- * Image uploads, one implementation for every domain (KYC and loan photos, support chat, content covers, deposit
- * screenshots): the checks a file must pass, and the one store of uploaded images, kept in the database
- * (`stored_images`: migrations/0005_kyc.sql, one store for every purpose since 0022_one_image_store.sql).
+ * Image uploads, one implementation for every domain: the checks a file must pass, and the one store of uploaded
+ * images, kept in the database (`stored_images`: migrations/0005_kyc.sql, one store for every purpose since
+ * 0022_one_image_store.sql). Each domain declares the purposes of its images (`imagePurpose`); the store knows none.
  */
 
 /** Image types an upload may be, recognised from the file's first bytes, never from its name or declared type. */
@@ -45,11 +45,11 @@ export async function checkImage(file: UploadedFile | undefined, options: { fiel
 
 export const storedImages = pgTable("stored_images", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  /** The uploading user; null for content images, which operators upload. */
+  /** The uploading user; null on an image of a purpose operators upload. */
   userId: bigint("user_id", { mode: "number" }),
-  /** The uploading operator of a content image (null on images uploaded before operators were recorded). */
+  /** The uploading operator of such an image (null on images uploaded before operators were recorded). */
   operatorId: bigint("operator_id", { mode: "number" }),
-  purpose: text("purpose").$type<ImagePurpose>().notNull(),
+  purpose: text("purpose").notNull(),
   md5: text("md5").notNull(),
   contentType: text("content_type").notNull(),
   size: integer("size").notNull(),
@@ -57,37 +57,50 @@ export const storedImages = pgTable("stored_images", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** What an upload is for. Reads name it too, so an id never opens an image kept for another purpose. */
-export type ImagePurpose = "kyc" | "loan" | "support" | "content" | "deposit";
-
 /**
- * Purposes that keep one copy of a file (`stored_images_purpose_md5`), which is how duplicates are found. Deposit
- * screenshots are not among them: a cancelled deposit frees its screenshot for a new deposit, which keeps its own
- * copy (the deposits table refuses a screenshot backing two live deposits).
+ * What an upload is for, declared once by the domain that keeps such images (`imagePurpose`). Every read names it
+ * too, so an id never opens an image kept for another purpose. The table's checks name the operators' purposes and
+ * those kept per upload (migrations/0022_one_image_store.sql): a new purpose of either kind needs a migration.
  */
-export type SingleCopyPurpose = Exclude<ImagePurpose, "deposit">;
+export interface ImagePurpose<By extends "user" | "operator" = "user" | "operator", SingleCopy extends boolean = boolean> {
+  readonly name: string;
+  /** Who uploads these images (the table checks it too). */
+  readonly by: By;
+  /**
+   * Whether one copy of a file is kept (`stored_images_purpose_md5`), which is how duplicates are found; a purpose
+   * whose record may take a file again that another record let go keeps a copy per upload.
+   */
+  readonly singleCopy: SingleCopy;
+}
+
+export const imagePurpose = <By extends "user" | "operator", SingleCopy extends boolean>(name: string, rules: { by: By; singleCopy: SingleCopy }): ImagePurpose<By, SingleCopy> => ({ name, ...rules });
 
 /** The stored image with these bytes for this purpose (its id and uploading user), or null. */
-export async function findImage(db: Executor, purpose: SingleCopyPurpose, md5: string): Promise<{ id: number; userId: number | null } | null> {
+export async function findImage(db: Executor, purpose: ImagePurpose<"user" | "operator", true>, md5: string): Promise<{ id: number; userId: number | null } | null> {
   const [row] = await db
     .select({ id: storedImages.id, userId: storedImages.userId })
     .from(storedImages)
-    .where(and(eq(storedImages.purpose, purpose), eq(storedImages.md5, md5)));
+    .where(and(eq(storedImages.purpose, purpose.name), eq(storedImages.md5, md5)));
   return row ?? null;
 }
 
-/** Who uploads images for a purpose: operators write content, users everything else (the table checks it too). */
-export type ImageUpload = ({ purpose: "content"; operatorId: number } | { purpose: Exclude<ImagePurpose, "content">; userId: number }) & {
+/** A checked image to keep. */
+export interface ImageUpload {
   image: CheckedImage;
   data: Buffer;
-};
+}
 
-/** Keeps a checked image; a file already kept for a single-copy purpose violates `stored_images_purpose_md5`. */
-export async function storeImage(tx: Tx, input: ImageUpload): Promise<number> {
-  const uploader = input.purpose === "content" ? { operatorId: input.operatorId } : { userId: input.userId };
+/**
+ * Keeps a checked image, uploaded by whom its purpose says (an operator or a user); a file already kept for a
+ * single-copy purpose violates `stored_images_purpose_md5`.
+ */
+export async function storeImage(tx: Tx, purpose: ImagePurpose<"operator">, input: ImageUpload & { operatorId: number }): Promise<number>;
+export async function storeImage(tx: Tx, purpose: ImagePurpose<"user">, input: ImageUpload & { userId: number }): Promise<number>;
+export async function storeImage(tx: Tx, purpose: ImagePurpose, input: ImageUpload & ({ operatorId: number } | { userId: number })): Promise<number> {
+  const uploader = "operatorId" in input ? { operatorId: input.operatorId } : { userId: input.userId };
   const [row] = await tx
     .insert(storedImages)
-    .values({ ...uploader, purpose: input.purpose, md5: input.image.md5, contentType: input.image.contentType, size: input.image.size, data: input.data })
+    .values({ ...uploader, purpose: purpose.name, md5: input.image.md5, contentType: input.image.contentType, size: input.image.size, data: input.data })
     .returning({ id: storedImages.id });
   return row.id;
 }
@@ -97,7 +110,7 @@ export async function readImage(db: Executor, purpose: ImagePurpose, id: number)
   const [row] = await db
     .select({ contentType: storedImages.contentType, data: storedImages.data })
     .from(storedImages)
-    .where(and(eq(storedImages.id, id), eq(storedImages.purpose, purpose)));
+    .where(and(eq(storedImages.id, id), eq(storedImages.purpose, purpose.name)));
   return row ?? null;
 }
 
@@ -106,7 +119,7 @@ export async function imageExists(db: Executor, purpose: ImagePurpose, id: numbe
   const rows = await db
     .select({ id: storedImages.id })
     .from(storedImages)
-    .where(and(eq(storedImages.id, id), eq(storedImages.purpose, purpose)));
+    .where(and(eq(storedImages.id, id), eq(storedImages.purpose, purpose.name)));
   return rows.length > 0;
 }
 

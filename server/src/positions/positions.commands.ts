@@ -29,6 +29,40 @@ export interface SubmitInput {
   idempotency_key?: string;
 }
 
+/**
+ * The columns a new position's row has whether it waits (limit, stop) or opens at once: the order as asked, the
+ * terms it was accepted at, nothing charged yet.
+ */
+function newRow(member: Accepted<SubmitInput, Prepared>["member"], id: number, now: Date) {
+  const { pair, terms, tp, sl, swapRate, margin } = member.prepared;
+  return {
+    id,
+    userId: member.userId,
+    symbol: pair.symbol,
+    kind: pair.kind,
+    direction: member.input.direction,
+    type: member.input.type,
+    quantity: member.input.quantity,
+    contractSize: pair.contract_size,
+    leverage: member.input.leverage,
+    pricePrecision: pair.price_precision,
+    quoteRate: terms.quoteRate,
+    feeRate: terms.feeRate,
+    maintenanceRate: terms.maintenanceRate,
+    // Kept for life: the position closes, triggers and shows its mark at this spread (contract, wave 3).
+    spreadRate: pair.spread_rate,
+    swapRate,
+    margin: toWire(margin),
+    closeFee: "0",
+    swap: "0",
+    swapDue: "0",
+    tpPrice: tp,
+    slPrice: sl,
+    warned: false,
+    createdAt: now,
+  };
+}
+
 /** The user's commands on positions: open (market, limit or stop), cancel, set stops (a trailing one too), close, close all. */
 export class PositionsCommands extends PositionsRole {
   /**
@@ -148,42 +182,16 @@ export class PositionsCommands extends PositionsRole {
     return insertMany(
       tx,
       positions,
-      accepted.map(({ member, id }) => {
-        const { pair, terms, limit, stop, tp, sl, swapRate, margin, fee } = member.prepared;
-        return {
-          id,
-          userId: member.userId,
-          symbol: pair.symbol,
-          kind: pair.kind,
-          direction: member.input.direction,
-          type: member.input.type,
-          quantity: member.input.quantity,
-          contractSize: pair.contract_size,
-          leverage: member.input.leverage,
-          pricePrecision: pair.price_precision,
-          quoteRate: terms.quoteRate,
-          feeRate: terms.feeRate,
-          maintenanceRate: terms.maintenanceRate,
-          // Kept for life: the position closes, triggers and shows its mark at this spread (contract, wave 3).
-          spreadRate: pair.spread_rate,
-          swapRate,
-          limitPrice: limit,
-          stopPrice: stop,
-          margin: toWire(margin),
-          maintenance: "0",
-          openFee: toWire(fee),
-          closeFee: "0",
-          swap: "0",
-          swapDue: "0",
-          tpPrice: tp,
-          slPrice: sl,
-          status: "pending" as const,
-          warned: false,
-          createdAt: now,
-          marginHoldId: holdOf.get(`position:${id}:margin`)!,
-          feeHoldId: holdOf.get(`position:${id}:fee`) ?? null,
-        };
-      }),
+      accepted.map(({ member, id }) => ({
+        ...newRow(member, id, now),
+        limitPrice: member.prepared.limit,
+        stopPrice: member.prepared.stop,
+        maintenance: "0",
+        openFee: toWire(member.prepared.fee),
+        status: "pending" as const,
+        marginHoldId: holdOf.get(`position:${id}:margin`)!,
+        feeHoldId: holdOf.get(`position:${id}:fee`) ?? null,
+      })),
     );
   }
 
@@ -224,32 +232,10 @@ export class PositionsCommands extends PositionsRole {
       tx,
       positions,
       accepted.map(({ member, id }, i) => {
-        const { pair, terms, quote, openPrice, tp, sl, swapRate, warningLevel, margin, fee } = member.prepared;
+        const { terms, quote, openPrice, warningLevel, margin, fee } = member.prepared;
         return {
-          id,
-          userId: member.userId,
-          symbol: pair.symbol,
-          kind: pair.kind,
-          direction: member.input.direction,
-          type: member.input.type,
-          quantity: member.input.quantity,
-          contractSize: pair.contract_size,
-          leverage: member.input.leverage,
-          pricePrecision: pair.price_precision,
-          quoteRate: terms.quoteRate,
-          feeRate: terms.feeRate,
-          spreadRate: pair.spread_rate,
-          maintenanceRate: terms.maintenanceRate,
-          swapRate,
+          ...newRow(member, id, now),
           limitPrice: null,
-          margin: toWire(margin),
-          closeFee: "0",
-          swap: "0",
-          swapDue: "0",
-          tpPrice: tp,
-          slPrice: sl,
-          warned: false,
-          createdAt: now,
           marginHoldId: holds[i].holdId,
           ...openedColumns(terms, margin, openPrice, { price: quote.price, atMs: quote.atMs }, fee, now, warningLevel),
         };

@@ -7,8 +7,11 @@ import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { UploadedFile } from "../platform/http";
-import { asImageData, checkImage, findImage, readImage, storeImage, violatedConstraint } from "../platform/uploads";
+import { asImageData, checkImage, findImage, imagePurpose, readImage, storeImage, violatedConstraint } from "../platform/uploads";
 import { supportMessages, type SupportMessageRow } from "./support.schema";
+
+/** Pictures a user sends in the support chat: one copy of a file, sent again it names the same image. */
+const SUPPORT_IMAGES = imagePurpose("support", { by: "user", singleCopy: true });
 
 /**
  * Customer-service chat: one conversation per user. The user writes text or sends an image (the platform's one image
@@ -77,8 +80,8 @@ export class SupportService {
     const row = await this.insertRetrying(async (tx) => {
       let imageId: number | null = null;
       if (image && file) {
-        const stored = await findImage(tx, "support", image.md5);
-        imageId = stored ? stored.id : await storeImage(tx, { userId, purpose: "support", image, data: file.data });
+        const stored = await findImage(tx, SUPPORT_IMAGES, image.md5);
+        imageId = stored ? stored.id : await storeImage(tx, SUPPORT_IMAGES, { userId, image, data: file.data });
       }
       const [inserted] = await tx
         .insert(supportMessages)
@@ -126,7 +129,7 @@ export class SupportService {
   }
 
   private async imageData(imageId: number | null) {
-    const image = imageId === null ? null : await readImage(this.db, "support", imageId);
+    const image = imageId === null ? null : await readImage(this.db, SUPPORT_IMAGES, imageId);
     if (!image) throw new DomainError("DATA_NOT_FOUND");
     return asImageData(image);
   }

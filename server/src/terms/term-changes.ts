@@ -115,6 +115,9 @@ export function termLine(scope: string, field: ConfigTermLine["field"], from: st
   return { scope, field, seconds, from: a.toFixed(), to: b.toFixed(), worse: higherIsBetter ? b.lt(a) : b.gt(a) };
 }
 
+/** A notice in English and every language it is translated to. */
+type NoticeTexts = { en: NoticeText } & Partial<Record<string, NoticeText>>;
+
 export class TermChanges {
   constructor(
     private readonly deps: {
@@ -136,39 +139,43 @@ export class TermChanges {
     return bySymbol;
   }
 
-  private texts(title: string, body: string, values: TextValues | ((lang: Language) => TextValues)): { en: NoticeText } & Partial<Record<string, NoticeText>> {
+  private texts(title: string, body: string, values: TextValues | ((lang: Language) => TextValues)): NoticeTexts {
     return noticeTexts(this.deps.translator, title, body, values);
   }
 
   /**
-   * Writes a change (a pair's term or a whole configuration) and its audit entry in the caller's transaction. A racing
-   * operator's change of the same term loses on the one-pending index, with the same answer as the check before it.
+   * Writes a change (a pair's term or a whole configuration), its notice and its audit entry in the caller's
+   * transaction: one applied `now` takes effect as announced, one that waits takes effect after the notice period.
+   * A racing operator's change of the same term loses on the one-pending index, with the same answer as the check
+   * before it. `announce` sends the notice after the caller's commit.
    */
   private async store(
     tx: Tx,
     change: {
       values: Pick<typeof marketTermChanges.$inferInsert, "symbol" | "term" | "fromValue" | "toValue" | "fromConfig" | "toConfig" | "changes">;
       now: boolean;
-      announcedAt: Date;
-      effectiveAt: Date;
-      noticeId: number | null;
+      texts: (effectiveAt: Date) => NoticeTexts;
       operatorId: number;
       reason: string | null;
       target: { kind: string; id: string };
       detail: Record<string, unknown>;
     },
   ) {
+    const announcedAt = this.deps.clock.now();
+    const hours = (await termNotice.read(tx)).hours;
+    const effectiveAt = change.now ? announcedAt : effectiveAfter(announcedAt, hours);
+    const notice = this.deps.notices ? await this.deps.notices.publish(tx, change.texts(effectiveAt), change.operatorId) : null;
     const [row] = await tx
       .insert(marketTermChanges)
       .values({
         ...change.values,
         status: change.now ? "applied" : "pending",
         reason: change.reason,
-        announcedAt: change.announcedAt,
-        effectiveAt: change.effectiveAt,
-        noticeId: change.noticeId,
+        announcedAt,
+        effectiveAt,
+        noticeId: notice?.id ?? null,
         createdBy: change.operatorId,
-        appliedAt: change.now ? change.announcedAt : null,
+        appliedAt: change.now ? announcedAt : null,
       })
       .returning()
       .catch((error: unknown) => {
@@ -180,9 +187,9 @@ export class TermChanges {
       action: change.now ? "market.term.lower" : "market.term.schedule",
       targetKind: change.target.kind,
       targetId: change.target.id,
-      detail: { change_id: row.id, ...change.detail, effective_at: change.effectiveAt.toISOString(), notice_id: row.noticeId, reason: change.reason },
+      detail: { change_id: row.id, ...change.detail, notice_hours: change.now ? 0 : hours, effective_at: effectiveAt.toISOString(), notice_id: row.noticeId, reason: change.reason },
     });
-    return row;
+    return { row, announce: () => notice?.announce() };
   }
 
   /**
@@ -201,34 +208,23 @@ export class TermChanges {
       .where(and(eq(marketTermChanges.symbol, change.symbol), eq(marketTermChanges.term, change.term), eq(marketTermChanges.status, "pending")))
       .for("update");
     if (waiting) throw new DomainError("TERM_CHANGE_PENDING", change.term);
-    const announcedAt = this.deps.clock.now();
     const now = money(change.to).lt(change.from);
-    const hours = (await termNotice.read(tx)).hours;
-    const effectiveAt = now ? announcedAt : effectiveAfter(announcedAt, hours);
-    const notice = this.deps.notices
-      ? await this.deps.notices.publish(
-          tx,
-          this.texts(notifications.TERM_SPREAD_TITLE.key, now ? notifications.TERM_SPREAD_DOWN_BODY.key : notifications.TERM_SPREAD_UP_BODY.key, {
-            symbol: change.symbol,
-            from: percent(change.from),
-            to: percent(change.to),
-            time: utcDateTime(effectiveAt),
-          }),
-          change.operatorId,
-        )
-      : null;
-    await this.store(tx, {
+    const { announce } = await this.store(tx, {
       values: { symbol: change.symbol, term: change.term, fromValue: change.from, toValue: change.to },
       now,
-      announcedAt,
-      effectiveAt,
-      noticeId: notice?.id ?? null,
+      texts: (effectiveAt) =>
+        this.texts(notifications.TERM_SPREAD_TITLE.key, now ? notifications.TERM_SPREAD_DOWN_BODY.key : notifications.TERM_SPREAD_UP_BODY.key, {
+          symbol: change.symbol,
+          from: percent(change.from),
+          to: percent(change.to),
+          time: utcDateTime(effectiveAt),
+        }),
       operatorId: change.operatorId,
       reason: change.reason,
       target: { kind: "pair", id: change.symbol },
-      detail: { term: change.term, from: change.from, to: change.to, notice_hours: now ? 0 : hours },
+      detail: { term: change.term, from: change.from, to: change.to },
     });
-    return { now, announce: () => notice?.announce() };
+    return { now, announce };
   }
 
   /** The announced lines of a configuration's change in one language, with the product and the time. */
@@ -266,29 +262,18 @@ export class TermChanges {
       .for("update");
     if (waiting) throw new DomainError("TERM_CHANGE_PENDING", change.term);
     if (!change.lines.length) return { now: true, change: null, announce: () => undefined };
-    const announcedAt = this.deps.clock.now();
     const now = !change.lines.some((l) => l.worse);
-    const hours = (await termNotice.read(tx)).hours;
-    const effectiveAt = now ? announcedAt : effectiveAfter(announcedAt, hours);
-    const notice = this.deps.notices
-      ? await this.deps.notices.publish(
-          tx,
-          this.texts(notifications.TERM_CONFIG_TITLE.key, now ? notifications.TERM_CONFIG_DOWN_BODY.key : notifications.TERM_CONFIG_UP_BODY.key, this.configValues(change.term, change.lines, effectiveAt)),
-          change.operatorId,
-        )
-      : null;
-    const row = await this.store(tx, {
+    const { row, announce } = await this.store(tx, {
       values: { symbol: null, term: change.term, fromConfig: change.from, toConfig: change.to, changes: change.lines },
       now,
-      announcedAt,
-      effectiveAt,
-      noticeId: notice?.id ?? null,
+      texts: (effectiveAt) =>
+        this.texts(notifications.TERM_CONFIG_TITLE.key, now ? notifications.TERM_CONFIG_DOWN_BODY.key : notifications.TERM_CONFIG_UP_BODY.key, this.configValues(change.term, change.lines, effectiveAt)),
       operatorId: change.operatorId,
       reason: change.reason,
       target: { kind: "settings", id: change.term },
-      detail: { term: change.term, changes: change.lines, notice_hours: now ? 0 : hours },
+      detail: { term: change.term, changes: change.lines },
     });
-    return { now, change: termChangeOf(row), announce: () => notice?.announce() };
+    return { now, change: termChangeOf(row), announce };
   }
 
   /** The change of a configuration waiting for its time, if any (its back-office screen shows it). */

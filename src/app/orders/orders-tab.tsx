@@ -10,6 +10,7 @@ import { flatten } from "@/shared/ui/load-more";
 import { Skeleton } from "@/shared/ui/feedback";
 import { EmbeddedPage, Page } from "@/shared/ui/page";
 import "./orders.css";
+import { Segments } from "@/shared/ui/segments";
 
 // Each list is its feature's own screen, loaded when its tab is first opened.
 const SpotOrders = lazy(() => import("@/features/spot/ui/spot-orders-page").then((m) => ({ default: m.SpotOrdersPage })));
@@ -66,14 +67,17 @@ export function OrdersTab() {
         ))}
       </div>
       {tab === "earn" && (
-        <div className="segments" role="tablist" aria-label={t`Earn`} style={{ marginBottom: 12 }}>
-          <button type="button" role="tab" className="segments__item" aria-selected={earn === "arbitrage"} onClick={() => go({ earn: "arbitrage" })}>
-            <Trans>AI arbitrage</Trans>
-          </button>
-          <button type="button" role="tab" className="segments__item" aria-selected={earn === "hosting"} onClick={() => go({ earn: "hosting" })}>
-            <Trans>Hosting</Trans>
-          </button>
-        </div>
+        <Segments
+          as="tabs"
+          label={t`Earn`}
+          style={{ marginBottom: 12 }}
+          value={earn}
+          onChange={(next) => go({ earn: next })}
+          segments={[
+            { value: "arbitrage", label: <Trans>AI arbitrage</Trans> },
+            { value: "hosting", label: <Trans>Hosting</Trans> },
+          ]}
+        />
       )}
       <EmbeddedPage>
         <Suspense fallback={<Skeleton lines={6} />}>{listOf(tab, earn)}</Suspense>

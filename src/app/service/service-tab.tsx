@@ -6,6 +6,7 @@ import { useSupportUnread } from "@/features/support/api/unread";
 import { navigate } from "@/shared/lib/navigation";
 import { paths } from "@/shared/lib/paths";
 import { Page } from "@/shared/ui/page";
+import { Segments } from "@/shared/ui/segments";
 
 type View = "chat" | "help";
 
@@ -21,15 +22,25 @@ export function ServiceTab() {
   const select = (next: View) => navigate(`${paths.service}?tab=${next}`, { replace: true });
   return (
     <Page title={<Trans>Customer service</Trans>} back={false} tabs>
-      <div className="segments" role="tablist" aria-label={t`Customer service`} style={{ marginBottom: 8 }}>
-        <button type="button" role="tab" className="segments__item" aria-selected={view === "chat"} onClick={() => select("chat")}>
-          <Trans>Chat</Trans>
-          {unread > 0 && view !== "chat" ? ` (${unread})` : ""}
-        </button>
-        <button type="button" role="tab" className="segments__item" aria-selected={view === "help"} onClick={() => select("help")}>
-          <Trans>Contact and help</Trans>
-        </button>
-      </div>
+      <Segments
+        as="tabs"
+        label={t`Customer service`}
+        style={{ marginBottom: 8 }}
+        value={view}
+        onChange={select}
+        segments={[
+          {
+            value: "chat",
+            label: (
+              <>
+                <Trans>Chat</Trans>
+                {unread > 0 && view !== "chat" ? ` (${unread})` : ""}
+              </>
+            ),
+          },
+          { value: "help", label: <Trans>Contact and help</Trans> },
+        ]}
+      />
       <div role="tabpanel">{view === "chat" ? <SupportChat /> : <ServiceHelp />}</div>
     </Page>
   );

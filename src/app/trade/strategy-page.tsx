@@ -8,6 +8,7 @@ import { paths } from "@/shared/lib/paths";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import "./strategy.css";
+import { Segments } from "@/shared/ui/segments";
 
 /**
  * `/pages/strategy/index`: two tabs, Contract (the positions feature's screen) and Options (the options feature's
@@ -39,14 +40,17 @@ export function StrategyTabsPage() {
           <OptionsPanel initialSymbol={params.get("symbol")?.toUpperCase()} riskWarning={<RiskWarning family="options" />} />
         </Page>
       )}
-      <div className="strategy-tabs segments" role="tablist" aria-label={t`Product`}>
-        <button type="button" role="tab" className="segments__item" aria-selected={tab === "contract"} onClick={() => go("contract")}>
-          <Trans>Contract</Trans>
-        </button>
-        <button type="button" role="tab" className="segments__item" aria-selected={tab === "options"} onClick={() => go("options")}>
-          <Trans>Options</Trans>
-        </button>
-      </div>
+      <Segments
+        as="tabs"
+        className="strategy-tabs"
+        label={t`Product`}
+        value={tab}
+        onChange={go}
+        segments={[
+          { value: "contract", label: <Trans>Contract</Trans> },
+          { value: "options", label: <Trans>Options</Trans> },
+        ]}
+      />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { Icon } from "@/shared/ui/icons";
 import { RichText } from "@/shared/ui/rich-text";
 import { previewHtml, uploadImage } from "../content-api";
 import "./content.css";
+import { Segments } from "@/shared/ui/segments";
 
 export { FAQ_CATEGORIES as FAQ_LABELS } from "@/shared/i18n/faq-categories";
 
@@ -52,22 +53,19 @@ export function LanguageTabs({ value, onChange, written }: { value: Language; on
   const missing = languages.filter((lang) => lang !== defaultLanguage && !written(lang));
   return (
     <div className="bo-lang">
-      <div className="segments bo-lang__tabs" role="tablist" aria-label={t`Language version`}>
-        {[defaultLanguage, ...languages.filter((lang) => lang !== defaultLanguage)].map((lang) => (
-          <button
-            key={lang}
-            type="button"
-            role="tab"
-            className="segments__item"
-            aria-selected={value === lang}
-            data-missing={!written(lang) || undefined}
-            title={written(lang) ? NATIVE_NAMES[lang] : t`${NATIVE_NAMES[lang]}: not written yet, readers see English`}
-            onClick={() => onChange(lang)}
-          >
-            {NATIVE_NAMES[lang]}
-          </button>
-        ))}
-      </div>
+      <Segments
+        as="tabs"
+        className="bo-lang__tabs"
+        label={t`Language version`}
+        value={value}
+        onChange={onChange}
+        segments={[defaultLanguage, ...languages.filter((lang) => lang !== defaultLanguage)].map((lang) => ({
+          value: lang,
+          label: NATIVE_NAMES[lang],
+          title: written(lang) ? NATIVE_NAMES[lang] : t`${NATIVE_NAMES[lang]}: not written yet, readers see English`,
+          attrs: { "data-missing": !written(lang) || undefined },
+        }))}
+      />
       <p className="bo-hint" data-testid="missing-languages">
         {missing.length ? (
           <Trans>Not written yet in: {missing.map((lang) => NATIVE_NAMES[lang]).join(", ")}. Readers of these languages see the English version with a "shown in English" note.</Trans>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDecimal } from "../i18n/format";
 import { TextField } from "./field";
+import { Segments } from "./segments";
 
 /**
  * The parts every order ticket shares (leveraged positions, spot): the order type, the limit price and quantity
@@ -29,13 +30,7 @@ export function OrderTypeSwitch<T extends TicketOrderType>({ type, onType, types
     stop: t`Stop entry`,
   };
   return (
-    <div className={`segments${types.length > 4 ? " segments--wrap" : ""}`} role="radiogroup" aria-label={t`Order type`}>
-      {types.map((value) => (
-        <button key={value} type="button" role="radio" className="segments__item" aria-checked={type === value} onClick={() => onType(value)}>
-          {label[value]}
-        </button>
-      ))}
-    </div>
+    <Segments as="radio" className={types.length > 4 ? "segments--wrap" : undefined} label={t`Order type`} value={type} onChange={onType} segments={types.map((value) => ({ value, label: label[value] }))} />
   );
 }
 

@@ -8,6 +8,7 @@ import { Modal } from "@/shared/ui/modal";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { addAlert } from "../api/alerts";
 import { percentToFraction } from "../model/alert-input";
+import { Segments } from "@/shared/ui/segments";
 
 const WINDOWS = [60, 300, 3600, 86400] as const;
 
@@ -74,13 +75,13 @@ function AlertSheet({ symbol, last, onClose }: { symbol: string; last: string; o
         </>
       }
     >
-      <div className="segments" role="tablist" aria-label={t`Alert when the price`}>
-        {kinds.map((item) => (
-          <button key={item.id} type="button" role="tab" className="segments__item" aria-selected={kind === item.id} onClick={() => setKind(item.id)} data-testid={`alert-kind-${item.id}`}>
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <Segments
+        as="tabs"
+        label={t`Alert when the price`}
+        value={kind}
+        onChange={setKind}
+        segments={kinds.map((item) => ({ value: item.id, label: item.label, attrs: { "data-testid": `alert-kind-${item.id}` } }))}
+      />
       <div style={{ marginTop: 12 }}>
         {kind === "move" ? (
           <>

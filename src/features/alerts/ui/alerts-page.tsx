@@ -14,6 +14,7 @@ import { Page } from "@/shared/ui/page";
 import { deleteAlert, pauseAlert, useAlerts } from "../api/alerts";
 import { useAlertCondition } from "./alert-text";
 import "./alerts.css";
+import { Segments } from "@/shared/ui/segments";
 
 /** My price alerts (`/pages/alerts/index`): active ones (pause, resume, delete) and those that fired, with their tick. */
 export function AlertsPage() {
@@ -28,14 +29,16 @@ export function AlertsPage() {
   const shown = data?.list.filter((a) => a.status === tab) ?? [];
   return (
     <Page title={<Trans>Price alerts</Trans>} nav="custom">
-      <div className="segments" role="tablist" aria-label={t`Price alerts`}>
-        <button type="button" role="tab" className="segments__item" aria-selected={tab === "active"} onClick={() => setTab("active")}>
-          <Trans>Active</Trans>
-        </button>
-        <button type="button" role="tab" className="segments__item" aria-selected={tab === "fired"} onClick={() => setTab("fired")}>
-          <Trans>Fired</Trans>
-        </button>
-      </div>
+      <Segments
+        as="tabs"
+        label={t`Price alerts`}
+        value={tab}
+        onChange={setTab}
+        segments={[
+          { value: "active", label: <Trans>Active</Trans> },
+          { value: "fired", label: <Trans>Fired</Trans> },
+        ]}
+      />
       {!data ? (
         error ? (
           <EmptyState icon="bell">

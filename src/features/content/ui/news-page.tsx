@@ -8,6 +8,7 @@ import { useUnreadCount } from "../api/unread-count";
 import { InboxList, NewsCards } from "./news-parts";
 import { CountBadge } from "./parts";
 import "./content.css";
+import { Segments } from "@/shared/ui/segments";
 
 type Tab = "inbox" | "news";
 
@@ -32,14 +33,24 @@ export function NewsPage() {
         ) : undefined
       }
     >
-      <div className="segments content-tabs" role="tablist" aria-label={t`Notices and news`}>
-        <button type="button" role="tab" className="segments__item" aria-selected={tab === "inbox"} onClick={() => select("inbox")}>
-          <Trans>Notices</Trans> <CountBadge count={count} label={t`${count} unread`} />
-        </button>
-        <button type="button" role="tab" className="segments__item" aria-selected={tab === "news"} onClick={() => select("news")}>
-          <Trans>News</Trans>
-        </button>
-      </div>
+      <Segments
+        as="tabs"
+        className="content-tabs"
+        label={t`Notices and news`}
+        value={tab}
+        onChange={select}
+        segments={[
+          {
+            value: "inbox",
+            label: (
+              <>
+                <Trans>Notices</Trans> <CountBadge count={count} label={t`${count} unread`} />
+              </>
+            ),
+          },
+          { value: "news", label: <Trans>News</Trans> },
+        ]}
+      />
       <div role="tabpanel">{tab === "inbox" ? <InboxList /> : <NewsCards kind="news" />}</div>
     </Page>
   );

@@ -19,6 +19,7 @@ import { terminate } from "../api/terminate";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { subtractDecimal } from "@/shared/lib/decimal";
 import { OrderCard, ProductList } from "./parts";
+import { Segments } from "@/shared/ui/segments";
 
 /** `/pages/arbitrage/order`: my AI arbitrage orders, in progress and ended, each with its daily income. */
 export function ArbitrageOrdersPage() {
@@ -36,19 +37,17 @@ export function HostingPage() {
   return (
     <Page title={<Trans>Hosting</Trans>} nav="custom">
       <HostingTotals />
-      <div className="segments" role="tablist" style={{ margin: "12px 0" }}>
-        {(
-          [
-            ["orders", t`My hosting`],
-            ["income", t`Daily income`],
-            ["products", t`Products`],
-          ] as const
-        ).map(([id, label]) => (
-          <button key={id} type="button" role="tab" className="segments__item" aria-selected={view === id} onClick={() => setView(id)}>
-            {label}
-          </button>
-        ))}
-      </div>
+      <Segments
+        as="tabs"
+        style={{ margin: "12px 0" }}
+        value={view}
+        onChange={setView}
+        segments={[
+          { value: "orders", label: t`My hosting` },
+          { value: "income", label: t`Daily income` },
+          { value: "products", label: t`Products` },
+        ]}
+      />
       {view === "orders" ? <Orders kind="hosting" /> : view === "income" ? <IncomeList kind="hosting" /> : <ProductList kind="hosting" />}
     </Page>
   );
@@ -126,18 +125,16 @@ function Orders({ kind }: { kind: EarnKind }) {
   const { items, hasMore } = flatten(data);
   return (
     <>
-      <div className="segments" role="tablist" style={{ marginBottom: 12 }}>
-        {(
-          [
-            ["running", t`In progress`],
-            ["ended", t`Ended`],
-          ] as const
-        ).map(([id, label]) => (
-          <button key={id} type="button" role="tab" className="segments__item" aria-selected={tab === id} onClick={() => setTab(id)}>
-            {label}
-          </button>
-        ))}
-      </div>
+      <Segments
+        as="tabs"
+        style={{ marginBottom: 12 }}
+        value={tab}
+        onChange={setTab}
+        segments={[
+          { value: "running", label: t`In progress` },
+          { value: "ended", label: t`Ended` },
+        ]}
+      />
       {!data ? (
         <Skeleton lines={5} />
       ) : items.length === 0 ? (

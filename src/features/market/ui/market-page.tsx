@@ -12,6 +12,7 @@ import { LiveStatus, QuoteRow, QuoteRowsSkeleton } from "./parts";
 import { useFavorites } from "../api/favorites";
 import type { Quotation } from "../model/types";
 import "./market.css";
+import { Segments } from "@/shared/ui/segments";
 
 type Tab = MarketTab | "favorites" | "arbitrage";
 
@@ -66,13 +67,14 @@ export function MarketPage({ action, rowAction }: { action?: ReactNode; rowActio
           enterKeyHint="search"
         />
       </label>
-      <div className="segments market-tabs" role="tablist" aria-label={t`Markets`}>
-        {tabs.map((item) => (
-          <button key={item.id} type="button" role="tab" className="segments__item" aria-selected={tab === item.id} onClick={() => setTab(item.id)} data-testid={`market-tab-${item.id}`}>
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <Segments
+        as="tabs"
+        className="market-tabs"
+        label={t`Markets`}
+        value={tab}
+        onChange={setTab}
+        segments={tabs.map((item) => ({ value: item.id, label: item.label, attrs: { "data-testid": `market-tab-${item.id}` } }))}
+      />
       <div className="market-meta">
         <LiveStatus />
         <DemoBadge show={isDemo(data)} />

@@ -24,6 +24,7 @@ import { previewOption, stakeProblem } from "../model/figures";
 import { OptionCard } from "./option-card";
 import { PeriodLabel } from "./labels";
 import "./options.css";
+import { Segments } from "@/shared/ui/segments";
 
 /** Shown instead of the ticket when the user's country has timed options switched off. */
 export function OptionsUnavailable() {
@@ -99,14 +100,17 @@ function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string
         </section>
       )}
       <form className="opt-ticket" onSubmit={submit.onSubmit} noValidate aria-label={t`Option ticket`} hidden={current?.status === "open"}>
-        <div className="segments opt-direction" role="radiogroup" aria-label={t`Direction`}>
-          <button type="button" role="radio" className="segments__item seg-up" aria-checked={direction === "up"} onClick={() => setDirection("up")}>
-            <Trans>Up</Trans>
-          </button>
-          <button type="button" role="radio" className="segments__item seg-down" aria-checked={direction === "down"} onClick={() => setDirection("down")}>
-            <Trans>Down</Trans>
-          </button>
-        </div>
+        <Segments
+          as="radio"
+          className="opt-direction"
+          label={t`Direction`}
+          value={direction}
+          onChange={setDirection}
+          segments={[
+            { value: "up", label: <Trans>Up</Trans>, className: "seg-up" },
+            { value: "down", label: <Trans>Down</Trans>, className: "seg-down" },
+          ]}
+        />
         <div className="field">
           <span className="field__label" id="opt-period-label">
             <Trans>Period and payout rate</Trans>

@@ -6,6 +6,7 @@ import { useOptions, type ListStatus, type OptionsDesk } from "../api/options-li
 import { useQuotes } from "@/shared/market/quotations";
 import { OptionCard } from "./option-card";
 import "./options.css";
+import { Segments } from "@/shared/ui/segments";
 
 /**
  * `/pages/strategy/order` and `/pages/order/strategy`: my open options (counting down, the moving price beside the
@@ -32,22 +33,27 @@ export function OptionsOrdersPage() {
   const priceOf = (symbol: string) => quotes.data?.find((q) => q.symbol === symbol)?.last ?? null;
   return (
     <Page title={<Trans>Option orders</Trans>} nav="custom">
-      <div className="segments" role="tablist" aria-label={t`Market`}>
-        <button type="button" role="tab" className="segments__item" aria-selected={desk === "crypto"} onClick={() => go({ desk: "crypto" })}>
-          <Trans>Crypto</Trans>
-        </button>
-        <button type="button" role="tab" className="segments__item" aria-selected={desk === "forex"} onClick={() => go({ desk: "forex" })}>
-          <Trans>Forex & metals</Trans>
-        </button>
-      </div>
-      <div className="segments" role="tablist" aria-label={t`Status`} style={{ marginTop: 8 }}>
-        <button type="button" role="tab" className="segments__item" aria-selected={status === "open"} onClick={() => go({ status: "open" })}>
-          <Trans context="open trades">Open</Trans>
-        </button>
-        <button type="button" role="tab" className="segments__item" aria-selected={status === "settled"} onClick={() => go({ status: "settled" })}>
-          <Trans>Settled</Trans>
-        </button>
-      </div>
+      <Segments
+        as="tabs"
+        label={t`Market`}
+        value={desk}
+        onChange={(next) => go({ desk: next })}
+        segments={[
+          { value: "crypto", label: <Trans>Crypto</Trans> },
+          { value: "forex", label: <Trans>Forex & metals</Trans> },
+        ]}
+      />
+      <Segments
+        as="tabs"
+        label={t`Status`}
+        style={{ marginTop: 8 }}
+        value={status}
+        onChange={(next) => go({ status: next })}
+        segments={[
+          { value: "open", label: <Trans context="open trades">Open</Trans> },
+          { value: "settled", label: <Trans>Settled</Trans> },
+        ]}
+      />
       {!data && !error && <Skeleton lines={6} />}
       {data && data.list.length === 0 && (
         <EmptyState>{status === "open" ? <Trans>No open options.</Trans> : <Trans>No settled options yet.</Trans>}</EmptyState>

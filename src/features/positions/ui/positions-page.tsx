@@ -31,6 +31,7 @@ import { DirectionBadge, Pnl, StatusBadge } from "./parts";
 import { StopsSheet } from "./stops-sheet";
 import { TickLink } from "@/shared/ui/tick-link";
 import "./positions.css";
+import { Segments } from "@/shared/ui/segments";
 
 type Tab = "open" | "pending" | "closed";
 
@@ -63,13 +64,7 @@ function PositionsPage({ title, kinds, tradeHref }: { title: MessageDescriptor; 
   ];
   return (
     <Page title={i18n._(title)} nav="custom">
-      <div className="segments" role="tablist" style={{ marginBottom: 12 }}>
-        {tabs.map(([id, label]) => (
-          <button key={id} type="button" role="tab" className="segments__item" aria-selected={tab === id} onClick={() => choose(id)}>
-            {label}
-          </button>
-        ))}
-      </div>
+      <Segments as="tabs" style={{ marginBottom: 12 }} value={tab} onChange={choose} segments={tabs.map(([value, label]) => ({ value, label }))} />
       {tab === "open" && <OpenPositions kinds={kinds} tradeHref={tradeHref} />}
       {tab === "pending" && <PendingOrders kinds={kinds} />}
       {tab === "closed" && <ClosedPositions kinds={kinds} />}

@@ -29,6 +29,7 @@ import { PricesPaused, type TickFreshness } from "@/shared/ui/prices-paused";
 import { confirmsOpening, setConfirmsOpening } from "../model/confirm-pref";
 import { OpenConfirmSheet } from "./open-confirm-sheet";
 import "./positions.css";
+import { Segments } from "@/shared/ui/segments";
 
 /**
  * The order ticket of one pair: the live bid and ask, long or short, market, limit or stop (opens at market when the
@@ -185,14 +186,17 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
         </Notice>
       )}
 
-      <div className="segments ticket__direction" role="radiogroup" aria-label={t`Direction`}>
-        <button type="button" role="radio" className="segments__item seg-long" aria-checked={direction === "long"} onClick={() => setDirection("long")}>
-          <Trans>Long</Trans>
-        </button>
-        <button type="button" role="radio" className="segments__item seg-short" aria-checked={direction === "short"} onClick={() => setDirection("short")}>
-          <Trans>Short</Trans>
-        </button>
-      </div>
+      <Segments
+        as="radio"
+        className="ticket__direction"
+        label={t`Direction`}
+        value={direction}
+        onChange={setDirection}
+        segments={[
+          { value: "long", label: <Trans>Long</Trans>, className: "seg-long" },
+          { value: "short", label: <Trans>Short</Trans>, className: "seg-short" },
+        ]}
+      />
       <OrderTypeSwitch type={type} onType={setType} types={["market", "limit", "stop"] as const} />
 
       {type === "limit" && (

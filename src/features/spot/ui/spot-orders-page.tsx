@@ -20,6 +20,7 @@ import { formatAmount, formatQuantity } from "../model/format";
 import { sideLabels, statusLabels, statusTone, typeLabels } from "../model/labels";
 import "./spot.css";
 import { TickLink } from "@/shared/ui/tick-link";
+import { Segments } from "@/shared/ui/segments";
 
 /**
  * `/pages/order/trade`: my spot orders. Open ones ("in transaction") with what they hold and a cancel that asks
@@ -40,14 +41,16 @@ export function SpotOrdersPage() {
         </Link>
       }
     >
-      <div className="segments" role="tablist" aria-label={t`Orders`}>
-        <button type="button" role="tab" className="segments__item" aria-selected={tab === "open"} onClick={() => setTab("open")}>
-          <Trans>Open orders</Trans>
-        </button>
-        <button type="button" role="tab" className="segments__item" aria-selected={tab === "done"} onClick={() => setTab("done")}>
-          <Trans>Order history</Trans>
-        </button>
-      </div>
+      <Segments
+        as="tabs"
+        label={t`Orders`}
+        value={tab}
+        onChange={setTab}
+        segments={[
+          { value: "open", label: <Trans>Open orders</Trans> },
+          { value: "done", label: <Trans>Order history</Trans> },
+        ]}
+      />
       <div style={{ marginTop: 12 }}>
         <OrderList key={tab} status={tab} />
       </div>

@@ -24,6 +24,7 @@ import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { formatRate, formatTickTime } from "@/shared/i18n/format";
 import { limitPriceError, ocoError, percentForQuantity, percentToRate, previewOrder, priceError, quantityError, quantityForPercent, stopError, trailError, trailLevelNow, type TicketType } from "../model/ticket";
 import "./spot.css";
+import { Segments } from "@/shared/ui/segments";
 
 const MARKS = [25, 50, 75, 100];
 const TYPES: readonly TicketType[] = ["market", "limit", "stop_market", "stop_limit", "trailing_stop", "oco"];
@@ -151,14 +152,17 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
 
   return (
     <form className="spot-ticket" onSubmit={submit.onSubmit} noValidate aria-label={t`Spot order ticket`}>
-      <div className="segments spot-sides" role="tablist" aria-label={t`Buy or sell`}>
-        <button type="button" role="tab" className="segments__item seg-buy" aria-selected={buy} onClick={() => chooseSide("buy")}>
-          <Trans>Buy {ticket.base}</Trans>
-        </button>
-        <button type="button" role="tab" className="segments__item seg-sell" aria-selected={!buy} onClick={() => chooseSide("sell")}>
-          <Trans>Sell {ticket.base}</Trans>
-        </button>
-      </div>
+      <Segments
+        as="tabs"
+        className="spot-sides"
+        label={t`Buy or sell`}
+        value={buy ? "buy" : "sell"}
+        onChange={chooseSide}
+        segments={[
+          { value: "buy", label: <Trans>Buy {ticket.base}</Trans>, className: "seg-buy" },
+          { value: "sell", label: <Trans>Sell {ticket.base}</Trans>, className: "seg-sell" },
+        ]}
+      />
 
       <div className="spot-quote" aria-live="off">
         <div className="spot-quote__side spot-quote__side--bid">

@@ -25,6 +25,7 @@ import { ChainDeposit } from "./chain-deposit";
 import { Amount } from "./parts";
 import { VoucherField, type PickedImage } from "./voucher-field";
 import "./wallet.css";
+import { Segments } from "@/shared/ui/segments";
 
 /** USDT decimals on the wire (the server refuses more). */
 const USDT_DECIMALS = 6;
@@ -79,13 +80,7 @@ export function DepositPage() {
           <p className="muted" style={{ marginTop: 0, fontSize: 13 }}>
             <Trans>Only USDT is deposited. To fund another wallet, deposit USDT and convert it.</Trans>
           </p>
-          <div className="segments" role="tablist" aria-label={t`Network`} style={{ marginBottom: 14 }}>
-            {data.networks.map((n) => (
-              <button key={n} type="button" role="tab" className="segments__item" aria-selected={data.network === n} onClick={() => setNetwork(n)}>
-                {n}
-              </button>
-            ))}
-          </div>
+          <Segments as="tabs" label={t`Network`} style={{ marginBottom: 14 }} value={data.network} onChange={setNetwork} segments={data.networks.map((n) => ({ value: n, label: n }))} />
           {data.auto ? (
             <ChainDeposit address={data.address} network={data.network} confirmations={data.confirmations ?? 1} tokenContract={data.token_contract ?? ""} min={data.min} />
           ) : (

@@ -25,6 +25,7 @@ import { Amount, flatten, LoadMore, Notice, StatusBadge } from "./parts";
 import { AddressBook, describeAddress } from "./address-book";
 import { AddressWait, useSecondsLeft } from "./address-wait";
 import "./wallet.css";
+import { Segments } from "@/shared/ui/segments";
 
 type Tab = "withdraw" | "addresses" | "records";
 
@@ -41,13 +42,7 @@ export function WithdrawPage() {
   ];
   return (
     <Page title={<Trans>Withdraw USDT</Trans>} nav="default">
-      <div className="segments" role="tablist" style={{ marginBottom: 14 }}>
-        {tabs.map(([id, label]) => (
-          <button key={id} type="button" role="tab" className="segments__item" aria-selected={tab === id} onClick={() => setTab(id)}>
-            {label}
-          </button>
-        ))}
-      </div>
+      <Segments as="tabs" style={{ marginBottom: 14 }} value={tab} onChange={setTab} segments={tabs.map(([value, label]) => ({ value, label }))} />
       {tab === "withdraw" && <WithdrawForm onDone={() => setTab("records")} onAddAddress={() => setTab("addresses")} />}
       {tab === "addresses" && <AddressBook />}
       {tab === "records" && <WithdrawRecords />}
