@@ -5,7 +5,7 @@ import { paths } from "@/shared/lib/paths";
 import { useSocketStatus } from "@/shared/api/realtime";
 import { compareDecimal, signOf } from "@/shared/lib/decimal";
 import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
-import { formatVolume } from "../model/format";
+import { formatCompact } from "@/shared/i18n/format";
 import type { Quotation } from "../model/types";
 
 export const klineHref = (symbol: string) => `${paths.kline}?symbol=${symbol}`;
@@ -71,7 +71,7 @@ export const QuoteRow = memo(function QuoteRow({ q, actions }: { q: Quotation; a
           </div>
           <div className="quote-row__vol">
             <span>
-              <Trans>Vol</Trans> {formatVolume(q.quote_volume_24h)}
+              <Trans>Vol</Trans> {formatCompact(q.quote_volume_24h)}
             </span>
             {!q.trading && (
               <span className="badge">

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import type { SpotOrder } from "@contract/spot";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatRate, formatTickTime } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatQuantity, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { subtractDecimal, sumDecimals } from "@/shared/lib/decimal";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -16,7 +16,6 @@ import { Page } from "@/shared/ui/page";
 import { cancelSpotOrder } from "../api/cancel";
 import { useSpotOrders, type SpotListStatus } from "../api/orders";
 import { formatPrice } from "@/shared/market/format";
-import { formatAmount, formatQuantity } from "../model/format";
 import { sideLabels, statusLabels, statusTone, typeLabels } from "../model/labels";
 import "./spot.css";
 import { TickLink } from "@/shared/ui/tick-link";
@@ -174,7 +173,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
               <Trans>Frozen</Trans>
             </dt>
             <dd>
-              {order.side === "buy" ? `${formatAmount(order.held)} ${order.quote}` : `${formatQuantity(order.held)} ${order.base}`}
+              {order.side === "buy" ? formatAmount(order.held, order.quote) : `${formatQuantity(order.held)} ${order.base}`}
             </dd>
           </div>
         )}
@@ -191,7 +190,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
                 <Trans>Amount</Trans>
               </dt>
               <dd>
-                {formatAmount(order.amount)} {order.quote}
+                {formatAmount(order.amount, order.quote)}
               </dd>
             </div>
             <div>
@@ -199,13 +198,13 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
                 <Trans>Fee</Trans>
               </dt>
               <dd>
-                {formatAmount(order.fee)} {order.fee_currency}
+                {formatAmount(order.fee, order.fee_currency)}
               </dd>
             </div>
             <div>
               <dt>{buy ? <Trans>You paid</Trans> : <Trans>You received</Trans>}</dt>
               <dd>
-                {formatAmount(buy ? addDecimal(order.amount, order.fee) : subDecimal(order.amount, order.fee))} {order.quote}
+                {formatAmount(buy ? addDecimal(order.amount, order.fee) : subDecimal(order.amount, order.fee), order.quote)}
               </dd>
             </div>
             {order.tick && (
@@ -254,7 +253,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
             </Trans>
           ) : buy ? (
             <Trans>
-              Your limit buy of {formatQuantity(order.quantity)} {order.base} at {formatPrice(order.price, precision)} is cancelled and {formatAmount(order.held)} {order.quote} return to your available balance.
+              Your limit buy of {formatQuantity(order.quantity)} {order.base} at {formatPrice(order.price, precision)} is cancelled and {formatAmount(order.held, order.quote, { showCurrency: false })} {order.quote} return to your available balance.
             </Trans>
           ) : (
             <Trans>
