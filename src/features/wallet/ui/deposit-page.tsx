@@ -124,7 +124,7 @@ export function DepositPage() {
               error={amountError}
               hint={
                 <Trans>
-                  Minimum <Amount value={data.min} /> USDT, maximum <Amount value={data.max} /> USDT
+                  Minimum <Amount value={data.min} of="USDT" /> USDT, maximum <Amount value={data.max} of="USDT" /> USDT
                 </Trans>
               }
               suffix={<span className="faint">USDT</span>}
