@@ -6,7 +6,7 @@ import type { Option, OptionDirection } from "@contract/options";
 import { successes } from "@contract/successes";
 import { useMyFeatures } from "@/shared/api/my-features";
 import { useAction } from "@/shared/api/use-action";
-import { formatAmount, formatDecimal, formatRate } from "@/shared/i18n/format";
+import { formatAmount, formatRate } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
