@@ -122,7 +122,10 @@ export function formatAmount(value: string | null | undefined, currency?: string
 /** A quantity of a coin or of lots as typed or stored (already on its step), every digit kept; "-" when there is none. */
 export const formatQuantity = (value: string | null | undefined): string => (value ? formatDecimal(value) : "-");
 
-/** Percentages from a decimal string ("1.2345" -> "+1.23%"); rounded on the digits, half away from zero. */
+/**
+ * A percentage written as one on the wire ("1.2345" -> "+1.23%"): the 24 h change, ROE, a margin level. Rounded on the
+ * digits, half away from zero, to a fixed width so a live figure does not jump; "-" when there is none.
+ */
 export function formatPercent(value: string | number | null | undefined, fractionDigits = 2, signed = true): string {
   const text = typeof value === "number" ? (Number.isFinite(value) ? value.toFixed(20) : "0") : (value ?? "").trim();
   const match = /^([-+]?)(\d+(?:\.\d+)?)$/.exec(text);

@@ -4,8 +4,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
 import { useSocketStatus } from "@/shared/api/realtime";
 import { compareDecimal, signOf } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
-import { formatCompact } from "@/shared/i18n/format";
+import { formatPrice, precisionOf } from "@/shared/market/format";
+import { formatCompact, formatPercent } from "@/shared/i18n/format";
 import type { Quotation } from "../model/types";
 
 export const klineHref = (symbol: string) => `${paths.kline}?symbol=${symbol}`;
@@ -30,7 +30,7 @@ export function LiveStatus({ compact = false }: { compact?: boolean }) {
 
 export function ChangePill({ value }: { value: string }) {
   const sign = signOf(value);
-  return <span className={`change-pill change-pill--${sign > 0 ? "up" : sign < 0 ? "down" : "flat"}`}>{formatChange(value)}</span>;
+  return <span className={`change-pill change-pill--${sign > 0 ? "up" : sign < 0 ? "down" : "flat"}`}>{formatPercent(value)}</span>;
 }
 
 /**
