@@ -182,6 +182,8 @@ export const holding = z.object({
   value_usdt: decimalString.nullable(),
   /** Average cost in USDT per unit of what the user's spot buys brought (fees included), null without spot buys. */
   average_cost: decimalString.nullable(),
+  /** The pair's price decimals, which the price and the average cost are shown with; null without a pair. */
+  price_precision: z.number().int().nullable(),
   /** The tradable pair of this coin (e.g. BTC/USDT), null for USDT. */
   symbol: z.string().nullable(),
 });

@@ -47,7 +47,7 @@ describe("review decisions notify the user", () => {
     await server.call("POST", "backoffice/deposits/reject", { id: refused, reason: "Amount does not match the screenshot" }, { token: reviewer.token });
     const messages = await personal(user.token);
     expect(messages.map((m) => m.title).sort()).toEqual(["Deposit credited", "Deposit rejected"]);
-    expect(messages.find((m) => m.title === "Deposit credited")!.body).toContain("1,234.5 USDT"); // in the reader's digits, not the raw decimal
+    expect(messages.find((m) => m.title === "Deposit credited")!.body).toContain("1,234.50 USDT"); // in the reader's digits, not the raw decimal
     expect(messages.find((m) => m.title === "Deposit rejected")!.body).toContain("Amount does not match the screenshot");
     expect((await inbox(user.token)).unread).toBeGreaterThanOrEqual(2);
   });

@@ -86,12 +86,12 @@ test("an AI arbitrage product made in the back office: disclosed rates, the inco
 
   await card.getByRole("link", { name: `Subscribe to ${product.name}` }).click();
   await expect(page).toHaveURL(/#\/pages\/arbitrage\/detail/);
-  await expect(page.getByTestId("available")).toHaveText("1,000 USDT");
+  await expect(page.getByTestId("available")).toHaveText("1,000.00 USDT");
   // Over the maximum: the form says so and does not submit.
   await page.getByLabel("Amount (USDT)").fill("6000");
-  await expect(page.getByText("The maximum is 5,000 USDT.")).toBeVisible();
+  await expect(page.getByText("The maximum is 5,000.00 USDT.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Subscribe", exact: true })).toBeDisabled();
-  await subscribeFromDetail(page, "500", { daily: "0.5 USDT", term: "15 USDT" });
+  await subscribeFromDetail(page, "500", { daily: "0.50 USDT", term: "15.00 USDT" });
 
   await expect(page).toHaveURL(/#\/pages\/arbitrage\/order/);
   const order = page.getByRole("article", { name: new RegExp(product.name) });
@@ -113,7 +113,7 @@ test("hosting: subscribe, then terminate behind the prompt that shows the penalt
   const card = page.getByRole("article", { name: product.name });
   await expect(card).toContainText("you get back the principal minus 5% of it");
   await card.getByRole("link", { name: `Subscribe to ${product.name}` }).click();
-  await subscribeFromDetail(page, "200", { daily: "0.2 USDT", term: "6 USDT" });
+  await subscribeFromDetail(page, "200", { daily: "0.20 USDT", term: "6.00 USDT" });
 
   await expect(page).toHaveURL(/#\/pages\/hosting\/order/);
   await expect(page.getByTestId("hosted")).toHaveText("200");
@@ -121,8 +121,8 @@ test("hosting: subscribe, then terminate behind the prompt that shows the penalt
   await expect(order.getByTestId("order-status")).toHaveText("In progress");
   await order.getByRole("button", { name: "Terminate" }).click();
   const prompt = page.getByRole("dialog", { name: "End this hosting early?" });
-  await expect(prompt.getByTestId("terminate-penalty")).toHaveText("10 USDT");
-  await expect(prompt.getByTestId("terminate-return")).toHaveText("190 USDT");
+  await expect(prompt.getByTestId("terminate-penalty")).toHaveText("10.00 USDT");
+  await expect(prompt.getByTestId("terminate-return")).toHaveText("190.00 USDT");
   await prompt.getByRole("button", { name: "Terminate" }).click();
   await expect(page.getByRole("status").getByText("Contract break successful")).toBeVisible();
 
@@ -141,8 +141,8 @@ test("a loan: five uploads and the agreement, approved in the back office, repai
   await page.getByLabel("Cycle").selectOption("7");
   // 500 x 0.1% x 7 days, due with the principal.
   await expect(page.getByTestId("loan-apr")).toHaveText("36.5%");
-  await expect(page.getByTestId("loan-interest")).toHaveText("3.5 USDT");
-  await expect(page.getByTestId("loan-total")).toHaveText("503.5 USDT");
+  await expect(page.getByTestId("loan-interest")).toHaveText("3.50 USDT");
+  await expect(page.getByTestId("loan-total")).toHaveText("503.50 USDT");
   const apply = page.getByRole("button", { name: "Apply", exact: true });
   for (const field of ["house", "income", "bank", "id_front", "id_hand"]) {
     await expect(apply).toBeDisabled();
@@ -152,7 +152,7 @@ test("a loan: five uploads and the agreement, approved in the back office, repai
   await page.getByRole("checkbox").check();
   await apply.click();
   const confirm = page.getByRole("dialog", { name: "Submit the loan application?" });
-  await expect(confirm).toContainText("503.5 USDT");
+  await expect(confirm).toContainText("503.50 USDT");
   await confirm.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page).toHaveURL(/#\/pages\/loan\/records/);
   const loan = page.locator('[data-testid^="loan-"]').filter({ has: page.getByTestId("loan-status") });
@@ -180,7 +180,7 @@ test("a loan: five uploads and the agreement, approved in the back office, repai
   await expect(loan.getByTestId("loan-unpaid")).toHaveText("503.5");
   await loan.getByRole("button", { name: "Repay" }).click();
   const prompt = page.getByRole("dialog", { name: "Repay this loan?" });
-  await expect(prompt.getByTestId("repay-unpaid")).toHaveText("503.5 USDT");
+  await expect(prompt.getByTestId("repay-unpaid")).toHaveText("503.50 USDT");
   // More than is owed is refused in the form; empty repays the whole unpaid amount.
   await prompt.getByLabel("Amount (empty: the whole unpaid amount)").fill("600");
   await expect(prompt.getByText("More than the unpaid amount.")).toBeVisible();

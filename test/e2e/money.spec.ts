@@ -106,7 +106,7 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   };
   await page.getByRole("tab", { name: "Withdraw" }).click();
   await page.getByLabel("Amount").fill("30");
-  await expect(page.getByTestId("withdraw-receive")).toHaveText("27 USDT");
+  await expect(page.getByTestId("withdraw-receive")).toHaveText("27.00 USDT");
   await withdrawForm("30", "trade123");
   await expect(page.getByRole("status").getByText("Withdrawal request submitted, awaiting approval")).toBeVisible();
   await expect(page.getByTestId("withdrawal-record")).toHaveCount(1);
@@ -172,12 +172,12 @@ test("deposit, approval, withdrawal of 30 (27 arrives), payout, records and ledg
   const lines = page.getByTestId("ledger-line");
   await expect(lines).toHaveCount(3);
   await expect(lines.nth(0)).toContainText("Withdrawal paid out");
-  await expect(lines.nth(0)).toContainText("-30 USDT");
-  await expect(lines.nth(0)).toContainText("Balance 70 USDT");
+  await expect(lines.nth(0)).toContainText("-30.00 USDT");
+  await expect(lines.nth(0)).toContainText("Balance 70.00 USDT");
   await expect(lines.nth(1)).toContainText("Withdrawal requested (frozen)");
-  await expect(lines.nth(1)).toContainText("+30 USDT");
+  await expect(lines.nth(1)).toContainText("+30.00 USDT");
   await expect(lines.nth(2)).toContainText("Deposit credited");
-  await expect(lines.nth(2)).toContainText("+100 USDT");
+  await expect(lines.nth(2)).toContainText("+100.00 USDT");
   await page.goto("/#/pages/index/index");
   await expect(page.getByTestId("total-assets")).toContainText("70");
 });

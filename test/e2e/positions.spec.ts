@@ -55,7 +55,7 @@ test("a long with TP/SL from the ticket: live P&L, TP/SL changed, closed behind 
   // Before submit: margin (about a tenth of the notional), fee, liquidation, the 1 % move, available.
   await expect(ticket.getByTestId("preview-margin")).toContainText("USDT");
   await expect(ticket.getByTestId("preview-move")).toContainText("±10% of margin");
-  await expect(ticket.getByTestId("preview-available")).toHaveText("10,000 USDT");
+  await expect(ticket.getByTestId("preview-available")).toHaveText("10,000.00 USDT");
   expect(await priceOf(page, "preview-liquidation")).toBeLessThan(bid);
   await ticket.getByRole("button", { name: "Open long" }).click();
   // The confirmation sheet repeats the figures before anything is sent.
@@ -148,7 +148,7 @@ test("a stop order placed from the ticket waits pending; a trailing stop-loss fo
   await sheet.getByLabel("Trailing stop-loss (%)").fill("5");
   await sheet.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Take-profit and stop-loss set")).toBeVisible();
-  await expect(card.getByTestId("position-trail")).toHaveText("Trailing 5.0%");
+  await expect(card.getByTestId("position-trail")).toHaveText("Trailing 5%");
   // The level stands 5 % under the best bid since it was set: never more than 5 % under the mark shown now.
   await expect
     .poll(async () => {

@@ -239,7 +239,7 @@ describe("the payout job", () => {
     const inbox = await server.call<{ list: Array<{ kind: string; title: string; body: string }> }>("GET", "user/usermessage", { lang: "en" }, { token: u.token });
     const told = inbox.body.message.list.find((item) => item.kind === "message");
     expect(told?.title).toBe("Earn order matured");
-    expect(told?.body).toContain("it earned 15 USDT in total");
+    expect(told?.body).toContain("it earned 15.00 USDT in total");
 
     await runAt(3);
     u.token = (await server.call<{ token: string }>("POST", "user/login", { account: u.account, password: u.password })).body.message.token;

@@ -116,7 +116,7 @@ describe("an option from submit to settlement", () => {
     const told = inbox.body.message.list.find((item) => item.kind === "message");
     expect(told?.title).toBe("Option won");
     expect(told?.body).toContain("closing tick 60,000.01");
-    expect(told?.body).toContain("Credited back: 180 USDT");
+    expect(told?.body).toContain("Credited back: 180.00 USDT");
     await sound();
   });
 

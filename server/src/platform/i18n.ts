@@ -52,8 +52,14 @@ export type TextValues = Record<string, string | NumberValue>;
 
 /** A price at its pair's precision ("56061.6" at 2 -> "56,061.60"). */
 export const priceValue = (value: string, precision: number): NumberValue => ({ number: value, minFraction: precision, maxFraction: precision });
-/** An amount of a currency at its display decimals (contract `amountDecimals`), trailing zeros dropped. */
-export const amountValue = (value: string, currency: string): NumberValue => ({ number: value, maxFraction: amountDecimals(currency) });
+/**
+ * An amount of a currency at its display decimals (contract `amountDecimals`), at least two ("100.00 USDT"), as the
+ * app's `formatAmount` writes it: a notice and the screen it opens show the same figure alike.
+ */
+export const amountValue = (value: string, currency: string): NumberValue => {
+  const places = amountDecimals(currency);
+  return { number: value, minFraction: Math.min(2, places), maxFraction: places };
+};
 /** A number with every digit it has (a quantity; a price whose precision the caller does not hold). */
 export const numberValue = (value: string): NumberValue => ({ number: value, maxFraction: 18 });
 
@@ -64,8 +70,9 @@ export function formatNumberValue(lang: Language, value: NumberValue): string {
   const id = `${lang}:${minFraction}:${maxFraction}`;
   let format = formats.get(id);
   if (!format) {
-    // Grouping "always" as the app writes it (CLDR es would leave "1234,5" ungrouped; the app shows "1.234,5").
-    format = new Intl.NumberFormat(languageTags[lang], { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction, roundingMode: "trunc", useGrouping: "always" });
+    // Grouping "always" as the app writes it (CLDR es would leave "1234,5" ungrouped; the app shows "1.234,5"); what
+    // is cut to zero has no sign ("0.00", not "-0.00"), as in the app.
+    format = new Intl.NumberFormat(languageTags[lang], { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction, roundingMode: "trunc", useGrouping: "always", signDisplay: "negative" });
     formats.set(id, format);
   }
   // A batch of notices writes the same figures again and again (a tick's price, a lot size): each formatted once.

@@ -186,7 +186,7 @@ describe("delivery", () => {
     const [push] = await deliveredTo("/device/deposit");
     const payload = decrypt(push.body, device.keys) as Record<string, unknown>;
     expect(payload).toMatchObject({ kind: "deposit", title: "Deposit credited", url: PUSH_SCREENS.deposits, id: first.body.message.id });
-    expect(String(payload.body)).toContain("25 USDT");
+    expect(String(payload.body)).toContain("25.00 USDT");
     expect(JSON.stringify(payload)).not.toContain("SECRETCODE1");
 
     // Deposits switched off: the next decision is a notice only.

@@ -112,6 +112,7 @@ export class SpotQueries extends SpotRole {
         price,
         value_usdt: value === null ? null : toWire(value),
         average_cost: cost === null ? null : toWire(cost),
+        price_precision: pair?.price_precision ?? null,
         symbol: pair?.kind === "crypto" ? pair.symbol : null,
       };
     });

@@ -296,11 +296,12 @@ describe("coin/list and coin/account", () => {
     const res = await server.call<{ holdings: Holding[]; total_usdt: string }>("GET", "coin/account", {}, { token: u.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const btc = res.body.message.holdings.find((h) => h.currency === "BTC")!;
-    expect(btc).toMatchObject({ balance: "0.1", available: "0.08", frozen: "0.02", price: "62000", value_usdt: "6200", symbol: BTC });
+    expect(btc).toMatchObject({ balance: "0.1", available: "0.08", frozen: "0.02", price: "62000", value_usdt: "6200", symbol: BTC, price_precision: 2 });
     // (3000.6 + 3.0006 + 3100.62 + 3.10062) / 0.1
     expect(btc.average_cost).toBe("61073.2122");
     const usdt = res.body.message.holdings.find((h) => h.currency === "USDT")!;
     expect(usdt.value_usdt).toBe(usdt.balance);
+    expect(usdt.price_precision).toBeNull();
     expect(res.body.message.total_usdt).toBe(money(usdt.balance).plus(6200).toFixed());
   });
 });

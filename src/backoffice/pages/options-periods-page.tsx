@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { formatPercent } from "@/shared/i18n/format";
 import type { MarketKind } from "@contract/market";
 import type { OptionsConfig } from "@contract/options";
 import { useAction } from "@/shared/api/use-action";
@@ -15,9 +16,9 @@ type PeriodText = { seconds: string; rate: string; min: string; max: string };
 const toText = (list: OptionsConfig["kinds"]["crypto"]): PeriodText[] => list.map((p) => ({ seconds: String(p.seconds), rate: p.rate, min: p.min, max: p.max }));
 
 /** 1 / (1 + rate) as a percentage, for the operator to see what a rate means for users. */
-function breakEven(rate: string): string {
+export function breakEven(rate: string): string {
   const r = Number(rate);
-  return Number.isFinite(r) && r > 0 ? `${(100 / (1 + r)).toFixed(2)}%` : "-";
+  return Number.isFinite(r) && r > 0 ? formatPercent(100 / (1 + r), 2, false) : "-";
 }
 
 /**

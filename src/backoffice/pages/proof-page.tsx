@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Reserve } from "@contract/proof";
 import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatDateTime, formatDecimal, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { DeskList } from "../desk-list";
@@ -77,7 +77,7 @@ export function ProofPage() {
                 <td className="num">{l.snapshot_total === null ? "-" : formatDecimal(l.snapshot_total)}</td>
                 <td className="num">{formatDecimal(l.reserves)}</td>
                 <td className="num" style={{ color: l.coverage !== null && Number(l.coverage) < 1 ? "var(--danger)" : undefined }}>
-                  {l.coverage === null ? "-" : `${formatDecimal(String(Number(l.coverage) * 100), { maxFraction: 2 })} %`}
+                  {l.coverage === null ? "-" : formatRate(l.coverage, 2)}
                 </td>
               </tr>
             ))}

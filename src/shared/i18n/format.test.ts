@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
 import fc from "fast-check";
 import { languages } from "@contract/constants";
-import { currentIntlLocale, formatAmount, formatCompact, formatDateTime, formatDecimal, formatPercent, formatRate, formatTickTime, formatWeeklyMark, regionName } from "./format";
+import { currentIntlLocale, formatAmount, formatCompact, formatDateTime, formatDecimal, formatPercent, formatQuantity, formatRate, formatTickTime, formatWeeklyMark, regionName } from "./format";
 
 afterEach(() => i18n.activate("en"));
 
@@ -76,6 +76,63 @@ describe("formatting per locale", () => {
     expect(formatAmount("0.0312599", "ETH")).toBe("0.031259 ETH");
     expect(formatAmount("0.00153846", "BTC")).toBe("0.00153846 BTC");
     expect([formatAmount(null, "USDT"), formatAmount(undefined), formatAmount("")]).toEqual(["-", "-", "-"]);
+  });
+
+  // One formatter per kind of figure, each in the reader's digits: the same figure reads alike on every screen.
+  it.each([
+    // language, money (value, currency, options), expected
+    ["en", "1000", "USDT", {}, "1,000.00 USDT"],
+    ["en", "965.8", "USDT", {}, "965.80 USDT"],
+    ["en", "614.3985838", "USDT", {}, "614.3985 USDT"],
+    ["en", "0.68", "USDT", { signed: true }, "+0.68 USDT"],
+    ["en", "-0.68", "USDT", { signed: true }, "-0.68 USDT"],
+    ["en", "0.00001", "USDT", { signed: true }, "0.00 USDT"],
+    ["en", "-0.00001", "USDT", {}, "0.00 USDT"],
+    ["en", "64", "USDT", { showCurrency: false }, "64.00"],
+    ["en", "0.5", "BTC", {}, "0.50 BTC"],
+    ["es", "1000000", "USDT", {}, "1.000.000,00 USDT"],
+    ["es", "1234.5678912", "ETH", {}, "1.234,567891 ETH"],
+    ["es", "-12.5", "USDT", { signed: true }, "-12,50 USDT"],
+    ["zh", "1000000", "USDT", {}, "1,000,000.00 USDT"],
+    ["zh", "100.1", "USDT", { signed: true }, "+100.10 USDT"],
+  ] as const)("in %s, the amount %s %s %o reads %s", (language, value, currency, options, expected) => {
+    i18n.loadAndActivate({ locale: language, messages: {} });
+    expect(formatAmount(value, currency, options)).toBe(expected);
+  });
+
+  it.each([
+    ["en", "1234.56789", "1,234.56789"],
+    ["en", "0.001", "0.001"],
+    ["es", "1234.5", "1.234,5"],
+    ["zh", "1234.5", "1,234.5"],
+    ["en", "", "-"],
+  ])("in %s, the quantity %s reads %s, every digit kept", (language, value, expected) => {
+    i18n.loadAndActivate({ locale: language, messages: {} });
+    expect(formatQuantity(value)).toBe(expected);
+  });
+
+  it.each([
+    ["en", "0.0012", 2, true, "+0.12%"],
+    ["en", "-0.00045", 2, true, "-0.05%"],
+    ["en", "0", 2, true, "0%"],
+    ["en", "0.002", 2, false, "0.2%"],
+    ["es", "0.0012", 2, true, "+0,12%"],
+    ["es", "0.001", 4, false, "0,1%"],
+    ["zh", "-0.0125", 2, true, "-1.25%"],
+  ])("in %s, the rate %s (to %i decimals, signed %s) reads %s", (language, fraction, decimals, signed, expected) => {
+    i18n.loadAndActivate({ locale: language, messages: {} });
+    expect(formatRate(fraction, decimals, { signed })).toBe(expected);
+  });
+
+  it.each([
+    ["en", "185.2345", 2, false, "185.23%"],
+    ["en", "-3.5", 2, true, "-3.50%"],
+    ["es", "1234.5", 1, true, "+1.234,5%"],
+    ["zh", "1234.5", 1, true, "+1,234.5%"],
+    ["en", null, 2, true, "-"],
+  ])("in %s, the percentage %s (to %i decimals, signed %s) reads %s", (language, value, decimals, signed, expected) => {
+    i18n.loadAndActivate({ locale: language, messages: {} });
+    expect(formatPercent(value, decimals, signed)).toBe(expected);
   });
 
   it("formats percentages with a sign", () => {

@@ -1,7 +1,7 @@
 import { i18n } from "@lingui/core";
 import { amountDecimals, type Language } from "@contract/constants";
 import { intlLocale } from "./i18n";
-import { roundDecimal } from "@/shared/lib/decimal";
+import { roundDecimal, signOf } from "@/shared/lib/decimal";
 
 /** The BCP 47 locale of a language (the current one by default), for Intl. */
 export const currentIntlLocale = (language: string = i18n.locale): string => intlLocale[(language as Language) || "en"] ?? "en-US";
@@ -100,21 +100,34 @@ export function formatDecimal(value: string | null | undefined, options: { minFr
   if (digits.length < minFraction) digits = digits.padEnd(minFraction, "0");
   const { group, decimal } = numberSigns();
   const grouped = groupThousands(whole.replace(/^0+(?=\d)/, ""), group);
-  return `${sign}${grouped}${digits ? decimal + digits : ""}`;
+  // What is cut to zero has no sign left ("-0.00001" at two decimals is "0.00", not "-0.00").
+  return `${/[1-9]/.test(grouped + digits) ? sign : ""}${grouped}${digits ? decimal + digits : ""}`;
 }
 
 /** How many decimals an amount of a currency is shown with (the contract's table: the server's notices use it too). */
 export { amountDecimals };
 
-/** An amount of money as shown beside its currency ("1,520.25 USDT"), to the currency's display decimals; "-" when there is none. */
-export function formatAmount(value: string | null | undefined, currency?: string): string {
+/**
+ * An amount of money, to its currency's display decimals (cut) and at least two ("965.80 USDT" beside "965.73
+ * USDT", never "965.8"): the one money formatter of the app. `signed` puts "+" before a gain (P&L);
+ * `showCurrency: false` leaves the code out where a column or a heading already names it ("Balance (USDT)").
+ */
+export function formatAmount(value: string | null | undefined, currency?: string, { signed = false, showCurrency = true } = {}): string {
   if (value === null || value === undefined || value === "") return "-";
-  return `${formatDecimal(value, { maxFraction: amountDecimals(currency) })}${currency ? ` ${currency}` : ""}`;
+  const places = amountDecimals(currency);
+  const text = formatDecimal(value, { minFraction: Math.min(2, places), maxFraction: places });
+  return `${signed && signOf(value) > 0 && /[1-9]/.test(text) ? "+" : ""}${text}${currency && showCurrency ? ` ${currency}` : ""}`;
 }
 
-/** Percentages from a decimal string ("1.2345" -> "+1.23%"); rounded on the digits, half away from zero. */
-export function formatPercent(value: string | number, fractionDigits = 2, signed = true): string {
-  const text = typeof value === "number" ? (Number.isFinite(value) ? value.toFixed(20) : "0") : value.trim();
+/** A quantity of a coin or of lots as typed or stored (already on its step), every digit kept; "-" when there is none. */
+export const formatQuantity = (value: string | null | undefined): string => (value ? formatDecimal(value) : "-");
+
+/**
+ * A percentage written as one on the wire ("1.2345" -> "+1.23%"): the 24 h change, ROE, a margin level. Rounded on the
+ * digits, half away from zero, to a fixed width so a live figure does not jump; "-" when there is none.
+ */
+export function formatPercent(value: string | number | null | undefined, fractionDigits = 2, signed = true): string {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? value.toFixed(20) : "0") : (value ?? "").trim();
   const match = /^([-+]?)(\d+(?:\.\d+)?)$/.exec(text);
   if (!match) return "-";
   const rounded = roundDecimal(match[2], fractionDigits);
@@ -126,14 +139,15 @@ export function formatPercent(value: string | number, fractionDigits = 2, signed
 /**
  * A rate written as a fraction on the wire ("0.0012", "0.365") as a percentage in the reader's digits ("0.12%",
  * "36.5%"; "36,5%" in es): the point moved two places on the digits (no float), rounded half up to `decimals` at
- * most, trailing zeros dropped. The one percent formatter of rates (payout rates, APRs, fees, penalties).
+ * most, trailing zeros dropped. The one percent formatter of rates (payout rates, APRs, fees, penalties, the
+ * arbitrage spreads); `signed` puts "+" before a rate above zero where a gain and a loss sit side by side.
  */
-export function formatRate(fraction: string | null | undefined, decimals = 4): string {
+export function formatRate(fraction: string | null | undefined, decimals = 4, { signed = false } = {}): string {
   const match = /^(-?)(\d+(?:\.\d+)?)$/.exec((fraction ?? "").trim());
   if (!match) return "-";
   const percent = roundDecimal(movePoint(match[2], -2), decimals);
   const zero = /^[0.]*$/.test(percent);
-  return `${match[1] && !zero ? "-" : ""}${formatDecimal(percent)}%`;
+  return `${zero ? "" : match[1] ? "-" : signed ? "+" : ""}${formatDecimal(percent)}%`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatDecimal, formatPercent } from "../i18n/format";
+import { formatDecimal } from "../i18n/format";
 import { decimalsOf, roundDecimal } from "../lib/decimal";
 
 /**
@@ -13,6 +13,3 @@ export function formatPrice(value: string | null | undefined, precision: number)
 
 /** The pair's price precision, or what its last price is written with when the pair does not say. */
 export const precisionOf = (pair: { last: string; price_precision?: number }): number => pair.price_precision ?? Math.min(decimalsOf(pair.last), 8);
-
-/** The 24 h change, a percentage string ("2.345" -> "+2.35%"). */
-export const formatChange = (value: string | null | undefined): string => (value === null || value === undefined || value === "" ? "-" : formatPercent(value, 2));

@@ -4,7 +4,8 @@ import type { Quotation } from "@contract/market";
 import { signOf } from "../lib/decimal";
 import { SelectField } from "../ui/field";
 import { DemoBadge } from "./demo-badge";
-import { formatChange, formatPrice, precisionOf } from "./format";
+import { formatPrice, precisionOf } from "./format";
+import { formatPercent } from "../i18n/format";
 import "./pair-picker.css";
 
 /**
@@ -44,7 +45,7 @@ export function PairPicker({
           <strong className={toneClass} data-testid={priceTestId}>
             {formatPrice(current.last, precisionOf(current))}
           </strong>
-          <small className={toneClass ?? "faint"}>{formatChange(current.change_24h)}</small>
+          <small className={toneClass ?? "faint"}>{formatPercent(current.change_24h)}</small>
           <DemoBadge show={current.source === "sim"} />
         </div>
       )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { formatDecimal } from "../i18n/format";
+import { formatQuantity } from "../i18n/format";
 import { TextField } from "./field";
 import { Segments } from "./segments";
 
@@ -57,7 +57,7 @@ export function QuantityField({ label, value, onValue, error, rules, unit }: {
       value={value}
       onChange={(e) => onValue(decimal(e.target.value))}
       error={error}
-      hint={<Trans>Step {formatDecimal(rules.quantity_step)} · min {formatDecimal(rules.quantity_min)} · max {formatDecimal(rules.quantity_max)}</Trans>}
+      hint={<Trans>Step {formatQuantity(rules.quantity_step)} · min {formatQuantity(rules.quantity_min)} · max {formatQuantity(rules.quantity_max)}</Trans>}
       suffix={<span className="faint">{unit}</span>}
     />
   );

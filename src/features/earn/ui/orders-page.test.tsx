@@ -40,11 +40,11 @@ describe("the hosting page", () => {
   it("shows the totals and, in their tab, the daily income records of the hosting orders", async () => {
     await renderPage();
     const totals = await screen.findByTestId("hosting-totals");
-    expect(within(totals).getByTestId("hosted").textContent).toBe("3,000");
+    expect(within(totals).getByTestId("hosted").textContent).toBe("3,000.00");
     expect(totals.textContent).toContain("4.5");
     fireEvent.click(screen.getByRole("tab", { name: "Daily income" }));
     const rows = within(await screen.findByTestId("income-list")).getAllByRole("listitem");
-    expect(rows.map((r) => r.textContent)).toEqual(["2026-11-26 HS2026112600000002+4.5 USDT", "2026-11-25 HS2026112600000002+4.5 USDT"]);
+    expect(rows.map((r) => r.textContent)).toEqual(["2026-11-26 HS2026112600000002+4.50 USDT", "2026-11-25 HS2026112600000002+4.50 USDT"]);
   });
 
   it("says when no income has been paid yet", async () => {

@@ -74,7 +74,7 @@ function IncomeList({ kind }: { kind: EarnKind }) {
             <span>
               {r.day} <small className="faint">{r.order_no}</small>
             </span>
-            <span className="up">+{formatAmount(r.amount, r.currency)}</span>
+            <span className="up">{formatAmount(r.amount, r.currency, { signed: true })}</span>
           </li>
         ))}
       </ul>

@@ -191,7 +191,7 @@ function OrderRecords({ orderId, currency }: { orderId: number; currency: string
       {data.list.map((r) => (
         <li key={r.id}>
           <span>{r.day}</span>
-          <span className="up">+{formatAmount(r.amount, currency)}</span>
+          <span className="up">{formatAmount(r.amount, currency, { signed: true })}</span>
         </li>
       ))}
     </ul>

@@ -61,11 +61,11 @@ const subscribeButton = () => screen.getAllByRole("button", { name: "Subscribe" 
 describe("the subscription form", () => {
   it("refuses amounts outside the limits or beyond the balance before anything is sent", async () => {
     const amount = await renderForm("1000");
-    expect(screen.getByTestId("available").textContent).toBe("1,000 USDT");
+    expect(screen.getByTestId("available").textContent).toBe("1,000.00 USDT");
     const cases: Array<[string, RegExp]> = [
-      ["99.99", /The minimum is 100 USDT/],
-      ["5000.01", /The maximum is 5,000 USDT/],
-      ["1000.5", /More than your available 1,000 USDT/],
+      ["99.99", /The minimum is 100.00 USDT/],
+      ["5000.01", /The maximum is 5,000.00 USDT/],
+      ["1000.5", /More than your available 1,000.00 USDT/],
       ["100.123456789", /At most 8 decimals/],
       ["abc", /Enter a number, such as 12.5/],
       // Issue 40: each says why the button is grey, in words.
@@ -89,11 +89,11 @@ describe("the subscription form", () => {
   it("shows the income per day and over the term, and what an early exit returns, then subscribes once", async () => {
     const amount = await renderForm("1000");
     fireEvent.change(amount, { target: { value: "1000" } });
-    expect(screen.getByTestId("preview-daily").textContent).toBe("1.5 USDT");
-    expect(screen.getByTestId("preview-term").textContent).toBe("45 USDT");
+    expect(screen.getByTestId("preview-daily").textContent).toBe("1.50 USDT");
+    expect(screen.getByTestId("preview-term").textContent).toBe("45.00 USDT");
     fireEvent.click(subscribeButton());
     const dialog = screen.getByRole("dialog", { name: "Confirm the subscription" });
-    expect(within(dialog).getByText("950 USDT")).toBeTruthy(); // back on an early exit: 1,000 - 5 %
+    expect(within(dialog).getByText("950.00 USDT")).toBeTruthy(); // back on an early exit: 1,000 - 5 %
     fireEvent.click(within(dialog).getByRole("button", { name: "Subscribe" }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ product_id: 7, amount: "1000", idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) });

@@ -71,17 +71,17 @@ describe("the loan form", () => {
     const amount = await renderPage();
     expect(screen.queryByText("Loans need a passed identity verification (KYC).")).toBeNull();
     fireEvent.change(amount, { target: { value: "500" } });
-    expect(screen.getByTestId("loan-interest").textContent).toBe("3.5 USDT");
-    expect(screen.getByTestId("loan-total").textContent).toBe("503.5 USDT");
+    expect(screen.getByTestId("loan-interest").textContent).toBe("3.50 USDT");
+    expect(screen.getByTestId("loan-total").textContent).toBe("503.50 USDT");
     expect(screen.getByTestId("loan-apr").textContent).toBe("36.5%");
     fireEvent.change(screen.getByLabelText("Cycle"), { target: { value: "30" } });
-    expect(screen.getByTestId("loan-interest").textContent).toBe("12 USDT");
+    expect(screen.getByTestId("loan-interest").textContent).toBe("12.00 USDT");
     expect(screen.getByTestId("loan-apr").textContent).toBe("29.2%");
     expect(screen.getByTestId("loan-early-note").textContent).toBe("The interest is for the full 30 days: repaying early does not reduce it.");
     fireEvent.change(amount, { target: { value: "99" } });
-    expect(screen.getByText("The minimum is 100 USDT.")).toBeTruthy();
+    expect(screen.getByText("The minimum is 100.00 USDT.")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "20000.5" } });
-    expect(screen.getByText("The maximum is 20,000 USDT.")).toBeTruthy();
+    expect(screen.getByText("The maximum is 20,000.00 USDT.")).toBeTruthy();
     expect(screen.getByTestId("loan-total").textContent).toBe("-");
     // Without the five photos the application cannot be sent, agreement or not.
     fireEvent.change(amount, { target: { value: "500" } });

@@ -36,7 +36,7 @@ describe("loan records", () => {
     await open();
     fireEvent.click(within(await screen.findByTestId("loan-7")).getByRole("button", { name: "Repay" }));
     const note = await screen.findByTestId("repay-early");
-    expect(note.textContent).toContain("The interest of 30 USDT is for the full 30 days and is charged in full: repaying early does not reduce it.");
+    expect(note.textContent).toContain("The interest of 30.00 USDT is for the full 30 days and is charged in full: repaying early does not reduce it.");
   });
 
   it("an overdue loan has no early-repayment note; a rejected one reads Rejected", async () => {

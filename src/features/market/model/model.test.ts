@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "@lingui/core";
 import { compareDecimal, roundDecimal, signOf } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
+import { formatPrice, precisionOf } from "@/shared/market/format";
 import { applyTickers } from "@/shared/market/quotations";
-import { formatRate, formatVolume } from "./format";
+import { formatCompact, formatPercent, formatRate } from "@/shared/i18n/format";
 import { nextSort, orderSymbols, topMovers } from "./quotes";
 import { candleIndexAt, changedAtTheEnd, chartSeries, FIRST_VIEW_CANDLES, intervalSeconds, MARK_VIEW_HALF, mergeCandle, movingAverage, openingRange } from "./candles";
 import type { Candle, Quotation } from "./types";
@@ -65,17 +65,17 @@ describe("formatting", () => {
   });
 
   it("shortens volumes and signs changes", () => {
-    expect(formatVolume("1234567.89")).toBe("1.23M");
-    expect(formatVolume("950")).toBe("950");
-    expect(formatChange("2.345")).toBe("+2.35%");
-    expect(formatChange("-0.5")).toBe("-0.50%");
-    expect(formatChange("0")).toBe("0.00%");
+    expect(formatCompact("1234567.89")).toBe("1.23M");
+    expect(formatCompact("950")).toBe("950");
+    expect(formatPercent("2.345")).toBe("+2.35%");
+    expect(formatPercent("-0.5")).toBe("-0.50%");
+    expect(formatPercent("0")).toBe("0.00%");
   });
 
-  it("shows fractional rates as percentages", () => {
-    expect(formatRate("0.0012")).toBe("+0.12%");
-    expect(formatRate("-0.00045")).toBe("-0.05%");
-    expect(formatRate("0.002", { signed: false })).toBe("0.20%");
+  it("shows the arbitrage rates (fractions) as percentages, signed where a gain sits beside a loss", () => {
+    expect(formatRate("0.0012", 2, { signed: true })).toBe("+0.12%");
+    expect(formatRate("-0.00045", 2, { signed: true })).toBe("-0.05%");
+    expect(formatRate("0.002", 2)).toBe("0.2%");
     expect(formatRate("nope")).toBe("-");
   });
 });

@@ -5,7 +5,7 @@ import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { useArbitrage } from "../api/arbitrage";
 import { decimalsOf, signOf } from "@/shared/lib/decimal";
 import { formatPrice } from "@/shared/market/format";
-import { formatRate } from "../model/format";
+import { formatRate } from "@/shared/i18n/format";
 import { assetName } from "../model/asset-names";
 import { matchesSearch } from "../model/quotes";
 import type { ArbitrageRow, MarketKind, Venue } from "../model/types";
@@ -108,7 +108,7 @@ function OpportunityRow({ row, venueName }: { row: ArbitrageRow; venueName: (id:
       <div className="arb__head">
         <span className="arb__symbol">{row.symbol}</span>
         <span className={`arb__net ${row.profitable ? "up" : net < 0 ? "faint" : ""}`}>
-          <Trans>Net</Trans> {formatRate(row.net_rate)}
+          <Trans>Net</Trans> {formatRate(row.net_rate, 2, { signed: true })}
         </span>
       </div>
       <div className="arb__legs">
@@ -129,10 +129,10 @@ function OpportunityRow({ row, venueName }: { row: ArbitrageRow; venueName: (id:
       </div>
       <div className="arb__foot">
         <span>
-          <Trans>Spread</Trans> {formatRate(row.spread_rate)}
+          <Trans>Spread</Trans> {formatRate(row.spread_rate, 2, { signed: true })}
         </span>
         <span>
-          <Trans>Fees</Trans> {formatRate(row.fee_rate, { signed: false })}
+          <Trans>Fees</Trans> {formatRate(row.fee_rate, 2)}
         </span>
         <span>
           <Trans>Venues</Trans> {row.venues}

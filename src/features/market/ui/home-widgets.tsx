@@ -4,7 +4,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
 import { isDemo, useQuotations } from "@/shared/market/quotations";
 import { signOf } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
+import { formatPrice, precisionOf } from "@/shared/market/format";
+import { formatPercent } from "@/shared/i18n/format";
 import { orderSymbols, topMovers } from "../model/quotes";
 import { DemoBadge } from "@/shared/market/demo-badge";
 import { klineHref, QuoteRow, QuoteRowsSkeleton } from "./parts";
@@ -43,7 +44,7 @@ export function TopMovers() {
               {q.base}
               <small>/{q.quote}</small>
             </span>
-            <span className={`mover__change ${sign > 0 ? "up" : sign < 0 ? "down" : ""}`}>{formatChange(q.change_24h)}</span>
+            <span className={`mover__change ${sign > 0 ? "up" : sign < 0 ? "down" : ""}`}>{formatPercent(q.change_24h)}</span>
             <span className="mover__price">{formatPrice(q.last, precisionOf(q))}</span>
           </Link>
         );

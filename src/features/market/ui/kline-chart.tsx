@@ -30,9 +30,9 @@ import {
 import { themeAtom, useAtomValue } from "@/shared/state/store";
 import { Spinner } from "@/shared/ui/feedback";
 import { changedAtTheEnd, chartSeries, intervalSeconds, MA_PERIODS, openingRange, type ChartMark, type ChartVolume } from "../model/candles";
-import { formatVolume } from "../model/format";
 import type { Candle, KlineInterval } from "../model/types";
 import { axisLabel, candleTime, chartPrice } from "./chart-labels";
+import { formatCompact } from "@/shared/i18n/format";
 import { Readout } from "./kline-readout";
 
 export type { ChartMark } from "../model/candles";
@@ -253,7 +253,7 @@ function makeChart(element: HTMLElement, style: Style, onCrosshair: (index: numb
   );
   const volume = chart.addSeries(
     HistogramSeries,
-    { priceFormat: { type: "custom", minMove: 1, formatter: (value: number) => formatVolume(String(Math.round(value))) }, priceLineVisible: false, lastValueVisible: false, priceScaleId: "" },
+    { priceFormat: { type: "custom", minMove: 1, formatter: (value: number) => formatCompact(String(Math.round(value))) }, priceLineVisible: false, lastValueVisible: false, priceScaleId: "" },
   );
   // Volume keeps the bottom of the candles' pane on a scale of its own, and the candles stay above it.
   chart.priceScale("").applyOptions({ scaleMargins: { top: 1 - VOLUME_SHARE, bottom: 0 } });

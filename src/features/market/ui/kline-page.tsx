@@ -5,13 +5,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
 import { EmptyState } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
-import { formatDateTime } from "@/shared/i18n/format";
+import { formatCompact, formatDateTime, formatPercent } from "@/shared/i18n/format";
 import { useKlines, useKlinesAround } from "../api/klines";
 import { candleIndexAt } from "../model/candles";
 import { useQuotation } from "@/shared/market/quotations";
 import { signOf, subtractDecimal } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
-import { formatVolume } from "../model/format";
+import { formatPrice, precisionOf } from "@/shared/market/format";
 import type { KlineInterval } from "../model/types";
 import { INTERVALS, intervalLabels } from "@/shared/market/intervals";
 import { KlineChart, type ChartMark } from "./kline-chart";
@@ -100,7 +99,7 @@ export function KlinePage({ actions, headerAction }: { actions?: (pair: { symbol
             {q ? (
               <>
                 {tone > 0 ? "+" : ""}
-                {formatPrice(subtractDecimal(q.last, q.open_24h), precision)} {formatChange(q.change_24h)}
+                {formatPrice(subtractDecimal(q.last, q.open_24h), precision)} {formatPercent(q.change_24h)}
               </>
             ) : error ? (
               <Trans>Quotes could not be loaded.</Trans>
@@ -131,7 +130,7 @@ export function KlinePage({ actions, headerAction }: { actions?: (pair: { symbol
           <dt>
             <Trans>24h vol</Trans>
           </dt>
-          <dd>{q ? `${formatVolume(q.volume_24h)} ${q.base}` : "-"}</dd>
+          <dd>{q ? `${formatCompact(q.volume_24h)} ${q.base}` : "-"}</dd>
         </dl>
       </section>
 

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { signOf, subtractDecimal, toFixedPoint } from "@/shared/lib/decimal";
-import { formatChange, formatPrice } from "@/shared/market/format";
+import { formatPrice } from "@/shared/market/format";
 import { MA_PERIODS } from "../model/candles";
-import { formatVolume } from "../model/format";
 import { percentChange } from "../model/percent";
 import type { Candle, KlineInterval } from "../model/types";
+import { formatCompact, formatPercent } from "@/shared/i18n/format";
 import { candleTime, chartPrice } from "./chart-labels";
 
 /** The OHLC readout: the pointer's candle, or the latest one. A fixed three-line block, so nothing below moves. */
@@ -18,7 +18,7 @@ export function Readout({ candles, index, precision, interval, ma }: { candles: 
   return (
     <div className="ohlc" data-testid="ohlc" aria-live="off">
       <span>{candleTime(c.t, interval)}</span>
-      {change !== null && <b className={tone}>{formatChange(change)}</b>}
+      {change !== null && <b className={tone}>{formatPercent(change)}</b>}
       <span style={{ flexBasis: "100%", height: 0 }} />
       <span>
         {t`O`} <b data-testid="ohlc-open">{price(c.o)}</b>
@@ -33,7 +33,7 @@ export function Readout({ candles, index, precision, interval, ma }: { candles: 
         {t`C`} <b data-testid="ohlc-close" className={tone}>{price(c.c)}</b>
       </span>
       <span>
-        {t`V`} <b>{formatVolume(c.v)}</b>
+        {t`V`} <b>{formatCompact(c.v)}</b>
       </span>
       <span style={{ flexBasis: "100%", height: 0 }} />
       {ma &&

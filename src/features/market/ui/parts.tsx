@@ -4,8 +4,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "@/shared/lib/paths";
 import { useSocketStatus } from "@/shared/api/realtime";
 import { compareDecimal, signOf } from "@/shared/lib/decimal";
-import { formatChange, formatPrice, precisionOf } from "@/shared/market/format";
-import { formatVolume } from "../model/format";
+import { formatPrice, precisionOf } from "@/shared/market/format";
+import { formatCompact, formatPercent } from "@/shared/i18n/format";
 import type { Quotation } from "../model/types";
 
 export const klineHref = (symbol: string) => `${paths.kline}?symbol=${symbol}`;
@@ -30,7 +30,7 @@ export function LiveStatus({ compact = false }: { compact?: boolean }) {
 
 export function ChangePill({ value }: { value: string }) {
   const sign = signOf(value);
-  return <span className={`change-pill change-pill--${sign > 0 ? "up" : sign < 0 ? "down" : "flat"}`}>{formatChange(value)}</span>;
+  return <span className={`change-pill change-pill--${sign > 0 ? "up" : sign < 0 ? "down" : "flat"}`}>{formatPercent(value)}</span>;
 }
 
 /**
@@ -71,7 +71,7 @@ export const QuoteRow = memo(function QuoteRow({ q, actions }: { q: Quotation; a
           </div>
           <div className="quote-row__vol">
             <span>
-              <Trans>Vol</Trans> {formatVolume(q.quote_volume_24h)}
+              <Trans>Vol</Trans> {formatCompact(q.quote_volume_24h)}
             </span>
             {!q.trading && (
               <span className="badge">

@@ -4,7 +4,7 @@ import type { Option } from "@contract/options";
 import { KeyValue } from "@/shared/ui/key-value";
 import { TickLink } from "@/shared/ui/tick-link";
 import { countdown, moveOf, winningNow } from "../model/figures";
-import { formatDecimal, formatRate, formatTickTime } from "@/shared/i18n/format";
+import { formatAmount, formatDecimal, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { PeriodLabel, resultLabels, resultTone } from "./labels";
 
 /** Re-renders every quarter second while `active` (the countdown). */
@@ -41,7 +41,7 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
           </span>
         </span>
         <span className="num">
-          {formatDecimal(option.amount)} {option.currency}
+          {formatAmount(option.amount, option.currency)}
         </span>
       </div>
       {open ? (
@@ -65,7 +65,7 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
             </span>
           </KeyValue>
           <KeyValue label={<Trans>If it ended now</Trans>}>
-            <span>{winning === null ? <Trans>Tie: stake back</Trans> : winning ? <Trans>Win: {formatDecimal(option.payout_on_win)} back</Trans> : <Trans>Loss</Trans>}</span>
+            <span>{winning === null ? <Trans>Tie: stake back</Trans> : winning ? <Trans>Win: {formatAmount(option.payout_on_win, option.currency, { showCurrency: false })} back</Trans> : <Trans>Loss</Trans>}</span>
           </KeyValue>
         </>
       ) : (
@@ -95,7 +95,7 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
           </KeyValue>
           <KeyValue label={<Trans>Credited back</Trans>}>
             <span className="num" data-testid="option-payout">
-              {formatDecimal(option.payout)} {option.currency}
+              {formatAmount(option.payout, option.currency)}
             </span>
           </KeyValue>
         </>

@@ -6,7 +6,7 @@ import type { Option, OptionDirection } from "@contract/options";
 import { successes } from "@contract/successes";
 import { useMyFeatures } from "@/shared/api/my-features";
 import { useAction } from "@/shared/api/use-action";
-import { formatAmount, formatDecimal, formatRate } from "@/shared/i18n/format";
+import { formatAmount, formatRate } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
@@ -168,7 +168,7 @@ function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string
           hint={
             period && wallet ? (
               <Trans>
-                Min {formatDecimal(period.min)} · max {formatDecimal(period.max)} · available {formatAmount(wallet.available, wallet.currency)}
+                Min {formatAmount(period.min, wallet.currency, { showCurrency: false })} · max {formatAmount(period.max, wallet.currency, { showCurrency: false })} · available {formatAmount(wallet.available, wallet.currency)}
               </Trans>
             ) : undefined
           }
@@ -179,12 +179,12 @@ function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string
           <div className="opt-preview" data-testid="option-preview">
             <KeyValue label={<Trans>If you win</Trans>}>
               <strong className="up" data-testid="preview-win">
-                {preview ? <Trans>{formatDecimal(preview.payout)} back (+{formatDecimal(preview.profit)})</Trans> : "-"}
+                {preview ? <Trans>{formatAmount(preview.payout, wallet?.currency, { showCurrency: false })} back (+{formatAmount(preview.profit, wallet?.currency, { showCurrency: false })})</Trans> : "-"}
               </strong>
             </KeyValue>
             <KeyValue label={<Trans>If you lose</Trans>}>
               <strong className="down" data-testid="preview-loss">
-                {preview ? `-${formatDecimal(preview.loss)}` : "-"}
+                {preview ? `-${formatAmount(preview.loss, wallet?.currency, { showCurrency: false })}` : "-"}
               </strong>
             </KeyValue>
             <KeyValue label={<Trans>If the price is unchanged</Trans>}>
@@ -202,7 +202,7 @@ function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string
               {preview && (
                 <>
                   {" "}
-                  <Trans>If the market is a coin toss, each trade loses {formatDecimal(preview.coinToss.replace("-", ""))} on average.</Trans>
+                  <Trans>If the market is a coin toss, each trade loses {formatAmount(preview.coinToss.replace("-", ""), wallet?.currency, { showCurrency: false })} on average.</Trans>
                 </>
               )}
             </p>

@@ -4,7 +4,7 @@ import { isMarketable, liquidationPrice, openPriceOf, previewOrder, priceError, 
 import { parseDecimal } from "./fixed";
 import { liveAccount, livePosition, mergeAccounts, totalPnl } from "./live";
 import { formatPrice } from "@/shared/market/format";
-import { formatMoney } from "./format";
+import { formatAmount } from "@/shared/i18n/format";
 
 const btc: TicketRules = {
   kind: "crypto", contract_size: "1", fee_rate: "0.0005", maintenance_rate: "0.005", quantity_step: "0.001", quantity_min: "0.001", quantity_max: "100",
@@ -167,12 +167,12 @@ describe("live figures between server updates (the server's P&L includes the clo
 });
 
 describe("display", () => {
-  it("prices keep the pair's precision, money two to four decimals", () => {
+  it("prices keep the pair's precision, USDT two to four decimals, cut as every amount is", () => {
     expect(formatPrice("64210.5", 2)).toBe("64,210.50");
     expect(formatPrice("1.067034", 5)).toBe("1.06703");
-    expect(formatMoney("361.706666666666666666")).toBe("361.7067");
-    expect(formatMoney("64")).toBe("64.00");
-    expect(formatMoney("0.68", { signed: true })).toBe("+0.68");
+    expect(formatAmount("361.706666666666666666", "USDT")).toBe("361.7066 USDT");
+    expect(formatAmount("64", "USDT", { showCurrency: false })).toBe("64.00");
+    expect(formatAmount("0.68", "USDT", { signed: true })).toBe("+0.68 USDT");
   });
 });
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { OrderType, PositionDirection } from "@contract/positions";
 import { KeyValue } from "@/shared/ui/key-value";
 import { ConfirmModal } from "@/shared/ui/modal";
-import { formatMoney } from "../model/format";
+import { formatAmount } from "@/shared/i18n/format";
 import { formatPrice } from "@/shared/market/format";
 import type { Preview } from "../model/ticket";
 
@@ -58,12 +58,12 @@ export function OpenConfirmSheet({ open, busy, order, preview, onConfirm, onClos
         </KeyValue>
         <KeyValue label={<Trans>Margin</Trans>}>
           <span className="num">
-            {formatMoney(preview.margin)} {order.currency}
+            {formatAmount(preview.margin, order.currency)}
           </span>
         </KeyValue>
         <KeyValue label={<Trans>Opening fee</Trans>}>
           <span className="num">
-            {formatMoney(preview.fee)} {order.currency}
+            {formatAmount(preview.fee, order.currency)}
           </span>
         </KeyValue>
         <KeyValue label={<Trans>Liquidation price</Trans>}>

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { Position } from "@contract/positions";
 import { Icon } from "@/shared/ui/icons";
-import { formatMoney, signOf } from "../model/format";
+import { formatAmount } from "@/shared/i18n/format";
+import { signOf } from "@/shared/lib/decimal";
 import { directionLabels, statusLabels, statusTone } from "../model/labels";
 
 
@@ -18,12 +19,18 @@ export function Notice({ children, action }: { children: ReactNode; action?: Rea
   );
 }
 
+/**
+ * An amount of the margin currency where the heading names it ("Margin (USDT)"): every position is margined in
+ * USDT, so its amounts take USDT's decimals.
+ */
+export const inUsdt = (value: string | null | undefined, { signed = false } = {}) => formatAmount(value, "USDT", { signed, showCurrency: false });
+
 /** A profit green, a loss red, with its sign. */
 export function Pnl({ value, currency, testId }: { value: string | null; currency?: string; testId?: string }) {
   const tone = signOf(value);
   return (
     <span className={`num ${tone > 0 ? "up" : tone < 0 ? "down" : ""}`} data-testid={testId}>
-      {formatMoney(value, { signed: true })}
+      {inUsdt(value, { signed: true })}
       {currency ? ` ${currency}` : ""}
     </span>
   );

@@ -7,7 +7,7 @@ import { successes } from "@contract/successes";
 import type { MarketKind } from "@contract/market";
 import type { Position } from "@contract/positions";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatDateTime, formatPercent, formatQuantity, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
@@ -21,13 +21,11 @@ import { closePosition } from "../api/close-position";
 import { refreshMyTrades, useClosedTrades, useMyTrades, type MyTrades } from "../api/my-trades";
 import { useQuotes } from "@/shared/market/quotations";
 import { formatPrice } from "@/shared/market/format";
-import { formatMoney, formatPercentText, signOf } from "../model/format";
-import { formatTickTime } from "@/shared/i18n/format";
 import { reasonLabels } from "../model/labels";
 import { liveAccount, livePosition, mergeAccounts, nearLiquidation, totalPnl, type LiveFigures } from "../model/live";
 import type { Quote } from "../model/ticket";
-import { mul, parseDecimal, toDecimal } from "../model/fixed";
-import { DirectionBadge, Pnl, StatusBadge } from "./parts";
+import { signOf } from "@/shared/lib/decimal";
+import { DirectionBadge, inUsdt, Pnl, StatusBadge } from "./parts";
 import { StopsSheet } from "./stops-sheet";
 import { TickLink } from "@/shared/ui/tick-link";
 import "./positions.css";
@@ -153,7 +151,7 @@ function OpenPositions({ kinds, tradeHref }: { kinds: MarketKind[]; tradeHref: s
       >
         {closing && closingLive && (
           <Trans>
-            {closing.symbol}, {formatDecimal(closing.quantity)} at about {formatPrice(closingLive.mark, precisionIn(quotes.data, closing.symbol))}. P&L now:{" "}
+            {closing.symbol}, {formatQuantity(closing.quantity)} at about {formatPrice(closingLive.mark, precisionIn(quotes.data, closing.symbol))}. P&L now:{" "}
             <Pnl value={closingLive.pnl} currency="USDT" testId="close-pnl" />
           </Trans>
         )}
@@ -179,12 +177,12 @@ function AccountSummary({ account }: { account: NonNullable<ReturnType<typeof me
   const { t } = useLingui();
   const items: [string, ReactNode][] = [
     // Two by two as they add up: balance + unrealised P&L = equity; equity = margin + free margin.
-    [t`Balance`, account.balance ? formatMoney(account.balance) : "-"],
+    [t`Balance`, inUsdt(account.balance)],
     [t`Unrealised P&L`, <Pnl key="pnl" value={account.unrealised_pnl} testId="account-pnl" />],
-    [t`Equity`, `${formatMoney(account.equity)}`],
-    [t`Margin`, formatMoney(account.margin)],
-    [t`Free margin`, formatMoney(account.free_margin)],
-    [t`Margin level`, account.margin_level ? formatPercentText(account.margin_level) : "-"],
+    [t`Equity`, inUsdt(account.equity)],
+    [t`Margin`, inUsdt(account.margin)],
+    [t`Free margin`, inUsdt(account.free_margin)],
+    [t`Margin level`, formatPercent(account.margin_level, 2, false)],
   ];
   return (
     <section className="account" aria-labelledby="account-title">
@@ -229,12 +227,12 @@ function OpenCard({ position: p, live, precision, onEdit, onClose }: { position:
         </Fact>
         <Fact label={<Trans>ROE</Trans>}>
           <span className={`num ${signOf(live.roe) > 0 ? "up" : signOf(live.roe) < 0 ? "down" : ""}`} data-testid="position-roe">
-            {live.roe === null ? "-" : `${signOf(live.roe) > 0 ? "+" : ""}${formatPercentText(live.roe)}`}
+            {formatPercent(live.roe)}
           </span>
         </Fact>
         <Fact label={<Trans>Margin level</Trans>}>
           <span className={warn ? "down" : undefined} data-testid="position-level">
-            {formatPercentText(live.margin_level)}
+            {formatPercent(live.margin_level, 2, false)}
           </span>
         </Fact>
         <Fact label={<Trans>Open price</Trans>}>
@@ -244,8 +242,8 @@ function OpenCard({ position: p, live, precision, onEdit, onClose }: { position:
         <Fact label={<Trans>Mark price</Trans>}>
           <span data-testid="position-mark">{price(live.mark)}</span>
         </Fact>
-        <Fact label={<Trans>Quantity</Trans>}>{formatDecimal(p.quantity)}</Fact>
-        <Fact label={<Trans>Margin</Trans>}>{formatMoney(p.margin)}</Fact>
+        <Fact label={<Trans>Quantity</Trans>}>{formatQuantity(p.quantity)}</Fact>
+        <Fact label={<Trans>Margin</Trans>}>{inUsdt(p.margin)}</Fact>
         <Fact label={<Trans>Liq. price</Trans>}>
           <span className="down">{price(p.liquidation_price)}</span>
         </Fact>
@@ -255,11 +253,11 @@ function OpenCard({ position: p, live, precision, onEdit, onClose }: { position:
           </span>
           {p.sl_trail_rate && (
             <small className="faint" data-testid="position-trail" style={{ display: "block" }}>
-              <Trans>Trailing {formatPercentText(trailPercent(p.sl_trail_rate), 1)}</Trans>
+              <Trans>Trailing {formatRate(p.sl_trail_rate, 1)}</Trans>
             </small>
           )}
         </Fact>
-        {p.kind !== "crypto" && <Fact label={<Trans>Swap</Trans>}>{formatMoney(p.swap)}</Fact>}
+        {p.kind !== "crypto" && <Fact label={<Trans>Swap</Trans>}>{inUsdt(p.swap)}</Fact>}
         <Fact label={<Trans>Opened</Trans>}>{formatDateTime(p.opened_at)}</Fact>
       </dl>
       {warn && (
@@ -313,9 +311,9 @@ function PendingOrders({ kinds }: { kinds: MarketKind[] }) {
             </div>
             <dl className="position__grid">
               {p.type === "stop" ? <Fact label={<Trans>Stop price</Trans>}>{price(p.stop_price)}</Fact> : <Fact label={<Trans>Limit price</Trans>}>{price(p.price)}</Fact>}
-              <Fact label={<Trans>Quantity</Trans>}>{formatDecimal(p.quantity)}</Fact>
-              <Fact label={<Trans>Margin held</Trans>}>{formatMoney(p.margin)}</Fact>
-              <Fact label={<Trans>Fee held</Trans>}>{formatMoney(p.open_fee)}</Fact>
+              <Fact label={<Trans>Quantity</Trans>}>{formatQuantity(p.quantity)}</Fact>
+              <Fact label={<Trans>Margin held</Trans>}>{inUsdt(p.margin)}</Fact>
+              <Fact label={<Trans>Fee held</Trans>}>{inUsdt(p.open_fee)}</Fact>
               <Fact label={<Trans>TP / SL</Trans>}>
                 {p.tp_price ? price(p.tp_price) : "-"} / {p.sl_price ? price(p.sl_price) : "-"}
               </Fact>
@@ -369,7 +367,7 @@ function ClosedPositions({ kinds }: { kinds: MarketKind[] }) {
     <section aria-label={t`Closed positions`}>
       {items.map((p) => {
         const price = (v: string | null) => formatPrice(v, precisionIn(quotes.data, p.symbol));
-        const fees = formatMoney(addFees(p.open_fee, p.close_fee));
+        const fees = inUsdt(addFees(p.open_fee, p.close_fee));
         return (
           <article key={p.id} className="position" data-testid={`closed-${p.id}`}>
             <div className="position__head">
@@ -381,7 +379,7 @@ function ClosedPositions({ kinds }: { kinds: MarketKind[] }) {
               <Fact label={<Trans>P&L (USDT)</Trans>}>
                 <Pnl value={p.pnl} />
               </Fact>
-              <Fact label={<Trans>Payout</Trans>}>{p.payout ? formatMoney(p.payout) : "-"}</Fact>
+              <Fact label={<Trans>Payout</Trans>}>{p.payout ? inUsdt(p.payout) : "-"}</Fact>
               <Fact label={<Trans>Open price</Trans>}>
                 {price(p.open_price)}
                 {p.open_tick && <TickLine symbol={p.symbol} tick={p.open_tick} precision={precisionIn(quotes.data, p.symbol)} />}
@@ -390,9 +388,9 @@ function ClosedPositions({ kinds }: { kinds: MarketKind[] }) {
                 {price(p.close_price)}
                 {p.close_tick && <TickLine symbol={p.symbol} tick={p.close_tick} precision={precisionIn(quotes.data, p.symbol)} />}
               </Fact>
-              <Fact label={<Trans>Quantity</Trans>}>{formatDecimal(p.quantity)}</Fact>
+              <Fact label={<Trans>Quantity</Trans>}>{formatQuantity(p.quantity)}</Fact>
               <Fact label={<Trans>Fees</Trans>}>{fees}</Fact>
-              {p.kind !== "crypto" && <Fact label={<Trans>Swap</Trans>}>{formatMoney(p.swap)}</Fact>}
+              {p.kind !== "crypto" && <Fact label={<Trans>Swap</Trans>}>{inUsdt(p.swap)}</Fact>}
               <Fact label={<Trans>Closed</Trans>}>{formatDateTime(p.closed_at)}</Fact>
             </dl>
           </article>
@@ -421,4 +419,3 @@ function addFees(a: string, b: string): string {
 }
 
 /** A trailing rate (a fraction) in percent. */
-const trailPercent = (rate: string): string => toDecimal(mul(parseDecimal(rate)!, parseDecimal("100")!));

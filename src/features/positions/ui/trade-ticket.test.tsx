@@ -91,7 +91,7 @@ describe("the order ticket", { timeout: 20_000 }, () => {
     expect(preview("fee")).toBe("0.32 USDT");
     expect(preview("liquidation")).toBe("57,920.00");
     expect(preview("move")).toBe("±6.40 USDT (±10% of margin)");
-    expect(preview("available")).toBe("1,000 USDT"); // the money format of the wallet beside it
+    expect(preview("available")).toBe("1,000.00 USDT"); // money in one format: two decimals at least, as the margin beside it
 
     fireEvent.click(screen.getByRole("radio", { name: "Short" }));
     expect(preview("open")).toBe("63,990.00");
@@ -235,7 +235,7 @@ describe("the order ticket", { timeout: 20_000 }, () => {
     expect(link.getAttribute("href")).toContain("/pages/me/bank");
     fireEvent.change(screen.getByLabelText("Quantity"), { target: { value: "0.1" } });
     fireEvent.click(screen.getByRole("radio", { name: "30x" }));
-    expect(preview("margin")).toBe("361.7067 USDT");
+    expect(preview("margin")).toBe("361.7066 USDT");
     expect(preview("liquidation")).toBe("1.06704");
     expect(submitButton(/Open long/).hasAttribute("disabled")).toBe(true);
   });

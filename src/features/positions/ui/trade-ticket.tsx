@@ -18,7 +18,6 @@ import { useQuotes } from "@/shared/market/quotations";
 import { submitOrder } from "../api/submit-order";
 import { useTicket } from "../api/ticket";
 import { formatPrice } from "@/shared/market/format";
-import { formatMoney } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
 import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, stopPriceError, type ErrorCode, type Quote } from "../model/ticket";
@@ -246,7 +245,7 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
       <TicketPreview
         className="preview"
         testId="ticket-preview"
-        shortfall={preview && !preview.enough && <Trans>Margin and fee need {formatMoney(preview.required)} {ticket.margin_currency}: more than you have available.</Trans>}
+        shortfall={preview && !preview.enough && <Trans>Margin and fee need {formatAmount(preview.required, ticket.margin_currency, { showCurrency: false })} {ticket.margin_currency}: more than you have available.</Trans>}
         note={!convertible && <Trans>Converted from the pair's quote currency at the current rate.</Trans>}
       >
         <KeyValue label={type === "market" || type === "stop" || fillsNow ? <Trans>Opens at about</Trans> : <Trans>Opens at</Trans>}>
@@ -256,12 +255,12 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
         </KeyValue>
         <KeyValue label={<Trans>Margin</Trans>}>
           <span className="num" data-testid="preview-margin">
-            {preview ? `${formatMoney(preview.margin)} ${ticket.margin_currency}` : "-"}
+            {preview ? formatAmount(preview.margin, ticket.margin_currency) : "-"}
           </span>
         </KeyValue>
         <KeyValue label={<Trans>Opening fee</Trans>}>
           <span className="num" data-testid="preview-fee">
-            {preview ? `${formatMoney(preview.fee)} ${ticket.margin_currency}` : "-"}
+            {preview ? formatAmount(preview.fee, ticket.margin_currency) : "-"}
           </span>
         </KeyValue>
         <KeyValue label={<Trans>Liquidation price</Trans>}>
@@ -273,7 +272,7 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
           <span className="num" data-testid="preview-move">
             {preview ? (
               <Trans>
-                ±{formatMoney(preview.move_1pct)} {ticket.margin_currency} (±{preview.move_1pct_of_margin}% of margin)
+                ±{formatAmount(preview.move_1pct, ticket.margin_currency, { showCurrency: false })} {ticket.margin_currency} (±{preview.move_1pct_of_margin}% of margin)
               </Trans>
             ) : (
               "-"

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { copyText } from "@/shared/lib/clipboard";
-import { formatDateTime, formatDecimal, formatPercent } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatPercent } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
@@ -68,7 +68,7 @@ export function FriendPage() {
             <>
               <p>
                 <Trans>
-                  You receive {formatDecimal(invite.reward.amount)} {invite.reward.currency} once for each friend you invite directly who:
+                  You receive {formatAmount(invite.reward.amount, invite.reward.currency, { showCurrency: false })} {invite.reward.currency} once for each friend you invite directly who:
                 </Trans>
               </p>
               <ul className="referral-conditions">
@@ -110,7 +110,7 @@ export function FriendPage() {
             </span>
           </div>
           <div>
-            <strong>{formatDecimal(invite.income_total)}</strong>
+            <strong>{formatAmount(invite.income_total, invite.reward.currency, { showCurrency: false })}</strong>
             <span className="faint">
               <Trans>Earned ({invite.reward.currency})</Trans>
             </span>
@@ -152,7 +152,7 @@ export function FriendPage() {
                 <span className="faint">{record.from}</span>
                 <span className="faint">{formatDateTime(record.created_at)}</span>
                 <strong>
-                  +{formatDecimal(record.amount)} {record.currency}
+                  {formatAmount(record.amount, record.currency, { signed: true })}
                 </strong>
               </div>
             ))}

@@ -6,8 +6,9 @@ import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { KeyValue } from "@/shared/ui/key-value";
 import { Page } from "@/shared/ui/page";
+import { formatAmount, formatQuantity } from "@/shared/i18n/format";
+import { formatPrice, precisionOf } from "@/shared/market/format";
 import { useSpotAccount } from "../api/account";
-import { formatAmount, formatQuantity } from "../model/format";
 import "./spot.css";
 
 /**
@@ -42,7 +43,7 @@ export function SpotAccountPage() {
             <small>
               <Trans>Total value (USDT)</Trans>
             </small>
-            <strong data-testid="spot-total">{formatAmount(data.total_usdt)}</strong>
+            <strong data-testid="spot-total">{formatAmount(data.total_usdt, "USDT", { showCurrency: false })}</strong>
           </section>
           {data.holdings.length === 0 ? (
             <EmptyState icon="wallet">
@@ -58,6 +59,7 @@ export function SpotAccountPage() {
 }
 
 function HoldingCard({ holding: h }: { holding: Holding }) {
+  const price = (value: string | null) => formatPrice(value, h.price_precision ?? precisionOf({ last: h.price ?? "" }));
   return (
     <article className="holding" data-testid="holding" aria-label={h.currency}>
       <div className="holding__head">
@@ -72,17 +74,17 @@ function HoldingCard({ holding: h }: { holding: Holding }) {
       </KeyValue>
       <KeyValue label={<Trans>Value (USDT)</Trans>}>
         <span className="num" data-testid="holding-value">
-          {h.value_usdt === null ? <Trans>No price</Trans> : formatAmount(h.value_usdt)}
+          {h.value_usdt === null ? <Trans>No price</Trans> : formatAmount(h.value_usdt, "USDT", { showCurrency: false })}
         </span>
       </KeyValue>
       {h.currency !== "USDT" && (
         <>
           <KeyValue label={<Trans>Last price (USDT)</Trans>}>
-            <span className="num">{h.price === null ? "-" : formatAmount(h.price)}</span>
+            <span className="num">{price(h.price)}</span>
           </KeyValue>
           <KeyValue label={<Trans>Average cost (USDT)</Trans>}>
             <span className="num" data-testid="holding-cost">
-              {h.average_cost === null ? "-" : formatAmount(h.average_cost)}
+              {price(h.average_cost)}
             </span>
           </KeyValue>
         </>

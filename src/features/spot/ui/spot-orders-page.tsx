@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { successes } from "@contract/successes";
 import type { SpotOrder } from "@contract/spot";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatRate, formatTickTime } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatQuantity, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { subtractDecimal, sumDecimals } from "@/shared/lib/decimal";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -16,7 +16,6 @@ import { Page } from "@/shared/ui/page";
 import { cancelSpotOrder } from "../api/cancel";
 import { useSpotOrders, type SpotListStatus } from "../api/orders";
 import { formatPrice } from "@/shared/market/format";
-import { formatAmount, formatQuantity } from "../model/format";
 import { sideLabels, statusLabels, statusTone, typeLabels } from "../model/labels";
 import "./spot.css";
 import { TickLink } from "@/shared/ui/tick-link";
@@ -177,7 +176,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
               <Trans>Frozen</Trans>
             </dt>
             <dd>
-              {order.side === "buy" ? `${formatAmount(order.held)} ${order.quote}` : `${formatQuantity(order.held)} ${order.base}`}
+              {order.side === "buy" ? formatAmount(order.held, order.quote) : `${formatQuantity(order.held)} ${order.base}`}
             </dd>
           </div>
         )}
@@ -194,7 +193,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
                 <Trans>Amount</Trans>
               </dt>
               <dd>
-                {formatAmount(order.amount)} {order.quote}
+                {formatAmount(order.amount, order.quote)}
               </dd>
             </div>
             <div>
@@ -202,13 +201,13 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
                 <Trans>Fee</Trans>
               </dt>
               <dd>
-                {formatAmount(order.fee)} {order.fee_currency}
+                {formatAmount(order.fee, order.fee_currency)}
               </dd>
             </div>
             <div>
               <dt>{buy ? <Trans>You paid</Trans> : <Trans>You received</Trans>}</dt>
               <dd>
-                {formatAmount(buy ? addDecimal(order.amount, order.fee) : subDecimal(order.amount, order.fee))} {order.quote}
+                {formatAmount(buy ? addDecimal(order.amount, order.fee) : subDecimal(order.amount, order.fee), order.quote)}
               </dd>
             </div>
             {order.tick && (
@@ -257,7 +256,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
             </Trans>
           ) : buy ? (
             <Trans>
-              Your limit buy of {formatQuantity(order.quantity)} {order.base} at {formatPrice(order.price, precision)} is cancelled and {formatAmount(order.held)} {order.quote} return to your available balance.
+              Your limit buy of {formatQuantity(order.quantity)} {order.base} at {formatPrice(order.price, precision)} is cancelled and {formatAmount(order.held, order.quote, { showCurrency: false })} {order.quote} return to your available balance.
             </Trans>
           ) : (
             <Trans>

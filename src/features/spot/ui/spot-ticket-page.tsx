@@ -19,9 +19,8 @@ import { placeSpotOrder } from "../api/trade";
 import { placeSpotOco } from "../api/oco";
 import { DisabledReason } from "@/shared/ui/amount-problem";
 import { formatPrice } from "@/shared/market/format";
-import { formatAmount } from "../model/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
-import { formatRate, formatTickTime } from "@/shared/i18n/format";
+import { formatAmount, formatQuantity, formatRate, formatTickTime } from "@/shared/i18n/format";
 import { limitPriceError, ocoError, percentForQuantity, percentToRate, previewOrder, priceError, quantityError, quantityForPercent, stopError, trailError, trailLevelNow, type TicketType } from "../model/ticket";
 import "./spot.css";
 import { Segments } from "@/shared/ui/segments";
@@ -299,7 +298,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
         shortfall={
           preview &&
           !preview.enough &&
-          (buy ? <Trans>This order needs {formatAmount(preview.needs)} {ticket.quote}: more than you have available.</Trans> : <Trans>You have fewer {ticket.base} available than this order sells.</Trans>)
+          (buy ? <Trans>This order needs {formatAmount(preview.needs, ticket.quote, { showCurrency: false })} {ticket.quote}: more than you have available.</Trans> : <Trans>You have fewer {ticket.base} available than this order sells.</Trans>)
         }
         note={
           type !== "market" &&
@@ -319,22 +318,22 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
         </KeyValue>
         <KeyValue label={<Trans>Amount</Trans>}>
           <span className="num" data-testid="preview-amount">
-            {preview ? `${formatAmount(preview.amount)} ${ticket.quote}` : "-"}
+            {preview ? formatAmount(preview.amount, ticket.quote) : "-"}
           </span>
         </KeyValue>
         <KeyValue label={<Trans>Fee ({formatRate(ticket.fee_rate)})</Trans>}>
           <span className="num" data-testid="preview-fee">
-            {preview ? `${formatAmount(preview.fee)} ${ticket.quote}` : "-"}
+            {preview ? formatAmount(preview.fee, ticket.quote) : "-"}
           </span>
         </KeyValue>
         <KeyValue label={buy ? <Trans>You pay</Trans> : <Trans>You receive</Trans>}>
           <strong className="num" data-testid="preview-total">
-            {preview ? `${formatAmount(preview.total)} ${ticket.quote}` : "-"}
+            {preview ? formatAmount(preview.total, ticket.quote) : "-"}
           </strong>
         </KeyValue>
         <KeyValue label={<Trans>Available</Trans>}>
           <span className={`num${preview && !preview.enough ? " down" : ""}`} data-testid="preview-available">
-            {buy ? `${formatAmount(ticket.quote_available)} ${ticket.quote}` : `${ticket.base_available} ${ticket.base}`}
+            {buy ? formatAmount(ticket.quote_available, ticket.quote) : `${formatQuantity(ticket.base_available)} ${ticket.base}`}
           </span>
         </KeyValue>
       </TicketPreview>

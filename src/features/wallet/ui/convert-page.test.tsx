@@ -38,7 +38,7 @@ describe("convert page", () => {
     renderScreen(<ConvertPage />);
     fireEvent.change(await screen.findByLabelText("Amount"), { target: { value: "100" } });
     fireEvent.click(screen.getByRole("button", { name: "Convert" }));
-    const dialog = await screen.findByRole("dialog", { name: "Convert 100 USDT to BTC?" });
+    const dialog = await screen.findByRole("dialog", { name: "Convert 100.00 USDT to BTC?" });
     const figures = within(dialog).getByTestId("convert-confirm");
     expect(figures.textContent).toContain("Rate");
     expect(figures.textContent).toContain("0.2");

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAction } from "@/shared/api/use-action";
 import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
+import { formatPrice } from "@/shared/market/format";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { DisabledReason, useAmountProblemText } from "@/shared/ui/amount-problem";
@@ -122,7 +123,7 @@ export function ConvertPage() {
             <div className="preview" aria-live="polite">
               <KeyValue label={<Trans>Rate</Trans>}>
                 <span className="num">
-                  1 {from} ≈ <Amount value={pair.rate} decimals={pair.to_decimals + 2} /> {target}
+                  1 {from} ≈ {formatPrice(pair.rate, pair.to_decimals + 2)} {target}
                 </span>
               </KeyValue>
               <KeyValue label={<Trans>Fee ({formatRate(pair.fee_rate)})</Trans>}>
@@ -149,7 +150,7 @@ export function ConvertPage() {
           <div data-testid="convert-confirm">
             <KeyValue label={<Trans>Rate</Trans>}>
               <span className="num">
-                1 {from} ≈ <Amount value={pair.rate} decimals={pair.to_decimals + 2} /> {target}
+                1 {from} ≈ {formatPrice(pair.rate, pair.to_decimals + 2)} {target}
               </span>
             </KeyValue>
             <KeyValue label={<Trans>Fee ({formatRate(pair.fee_rate)})</Trans>}>

@@ -43,9 +43,9 @@ describe("deposit amount", () => {
     fireEvent.change(amount, { target: { value: "12.1234567" } });
     expect(screen.getByRole("alert").textContent).toBe("At most 6 decimals.");
     fireEvent.change(amount, { target: { value: "5" } });
-    expect(screen.getByRole("alert").textContent).toBe("The minimum is 10 USDT.");
+    expect(screen.getByRole("alert").textContent).toBe("The minimum is 10.00 USDT.");
     fireEvent.change(amount, { target: { value: "2000000" } });
-    expect(screen.getByRole("alert").textContent).toBe("The maximum is 1,000,000 USDT.");
+    expect(screen.getByRole("alert").textContent).toBe("The maximum is 1,000,000.00 USDT.");
     fireEvent.change(amount, { target: { value: "50" } });
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -57,6 +57,6 @@ describe("deposit amount", () => {
     renderScreen(<DepositPage />);
     await screen.findByTestId("deposit-address");
     fireEvent.change(document.querySelector("input[name=amount]")!, { target: { value: "2000000" } });
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("El máximo es 1.000.000 USDT."));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("El máximo es 1.000.000,00 USDT."));
   });
 });

@@ -6,7 +6,7 @@ import { successes } from "@contract/successes";
 import { ApiError } from "@/shared/api/errors";
 import { revalidateCalls } from "@/shared/api/revalidate-calls";
 import { useAction } from "@/shared/api/use-action";
-import { formatDecimal } from "@/shared/i18n/format";
+import { formatAmount } from "@/shared/i18n/format";
 import { copyText } from "@/shared/lib/clipboard";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
@@ -115,11 +115,11 @@ export function DepositPage() {
                 setAmount(e.target.value.replace(",", "."));
                 submit.forget("amount");
               }}
-              placeholder={t`${formatDecimal(data.min)} to ${formatDecimal(data.max)}`}
+              placeholder={t`${formatAmount(data.min, "USDT", { showCurrency: false })} to ${formatAmount(data.max, "USDT", { showCurrency: false })}`}
               error={amountError}
               hint={
                 <Trans>
-                  Minimum <Amount value={data.min} /> USDT, maximum <Amount value={data.max} /> USDT
+                  Minimum <Amount value={data.min} of="USDT" /> USDT, maximum <Amount value={data.max} of="USDT" /> USDT
                 </Trans>
               }
               suffix={<span className="faint">USDT</span>}

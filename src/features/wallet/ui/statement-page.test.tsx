@@ -46,8 +46,8 @@ afterEach(async () => {
 const cells = (row: HTMLElement) => within(row).getAllByRole("cell").map((cell) => cell.textContent);
 
 describe.each([
-  { lang: "es" as const, opening: ["Saldo inicial", "1.250,5"], lines: [["+1.000", "2.250,5"], ["-10,25", "2.240,25"]], closing: ["Saldo final", "2.240,25"], title: "Extracto mensual" },
-  { lang: "zh" as const, opening: ["期初余额", "1,250.5"], lines: [["+1,000", "2,250.5"], ["-10.25", "2,240.25"]], closing: ["期末余额", "2,240.25"], title: "月度对账单" },
+  { lang: "es" as const, opening: ["Saldo inicial", "1.250,50"], lines: [["+1.000,00", "2.250,50"], ["-10,25", "2.240,25"]], closing: ["Saldo final", "2.240,25"], title: "Extracto mensual" },
+  { lang: "zh" as const, opening: ["期初余额", "1,250.50"], lines: [["+1,000.00", "2,250.50"], ["-10.25", "2,240.25"]], closing: ["期末余额", "2,240.25"], title: "月度对账单" },
 ])("statement page in $lang", ({ lang, opening, lines, closing, title }) => {
   it("shows the opening balance, every entry and a closing balance equal to the opening plus the entries", async () => {
     await activateLanguage(lang);

@@ -44,7 +44,7 @@ export function WalletsPage() {
                   <strong>
                     <Amount value={w.balance} of={w.currency} />
                   </strong>
-                  <small>{w.usdt_value === null ? t`No price` : <>≈ <Amount value={w.usdt_value} decimals={2} /> USDT</>}</small>
+                  <small>{w.usdt_value === null ? t`No price` : <>≈ <Amount value={w.usdt_value} currency="USDT" /></>}</small>
                 </div>
               </Link>
             </li>
