@@ -116,7 +116,7 @@ test("hosting: subscribe, then terminate behind the prompt that shows the penalt
   await subscribeFromDetail(page, "200", { daily: "0.20 USDT", term: "6.00 USDT" });
 
   await expect(page).toHaveURL(/#\/pages\/hosting\/order/);
-  await expect(page.getByTestId("hosted")).toHaveText("200");
+  await expect(page.getByTestId("hosted")).toHaveText("200.00");
   const order = page.getByRole("article", { name: new RegExp(product.name) });
   await expect(order.getByTestId("order-status")).toHaveText("In progress");
   await order.getByRole("button", { name: "Terminate" }).click();
@@ -177,7 +177,7 @@ test("a loan: five uploads and the agreement, approved in the back office, repai
 
   await page.reload();
   await expect(loan.getByTestId("loan-status")).toHaveText("Loan issued");
-  await expect(loan.getByTestId("loan-unpaid")).toHaveText("503.5");
+  await expect(loan.getByTestId("loan-unpaid")).toHaveText("503.50");
   await loan.getByRole("button", { name: "Repay" }).click();
   const prompt = page.getByRole("dialog", { name: "Repay this loan?" });
   await expect(prompt.getByTestId("repay-unpaid")).toHaveText("503.50 USDT");
