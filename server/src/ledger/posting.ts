@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ErrorCode } from "../../contract";
-import { pgArray, type Tx } from "../platform/db";
+import { pgArray, type Executor, type Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
 import { PLATFORM_ACCOUNTS } from "./accounts";
 import { applyLegs, normaliseLegs, type Leg, type PlannedLeg, type UserBalance } from "./ledger.engine";
@@ -71,8 +71,9 @@ export interface HoldResolution {
 /** Rows per statement. */
 const CHUNK = 5_000;
 
-async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+/** A statement's rows (drizzle's execute answers a driver result). */
+export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {

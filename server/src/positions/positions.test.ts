@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Position } from "../../contract/positions";
-import { ledger, money } from "../ledger";
+import { ledger, ledgerReads, money } from "../ledger";
 import { quoteAround } from "../market";
 import { positionsConfig } from "./positions.config";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
@@ -36,7 +36,7 @@ async function positionsOf(token: string, status: "open" | "pending" | "closed" 
 }
 
 async function sound() {
-  expect(await ledger.verify(server.database.db)).toEqual([]);
+  expect(await ledgerReads.verify(server.database.db)).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -147,7 +147,7 @@ describe("a market long with TP and SL", () => {
 });
 
 async function platform(name: string): Promise<string> {
-  const balances = await ledger.platformBalances(server.database.db);
+  const balances = await ledgerReads.platformBalances(server.database.db);
   return balances.find((b) => b.platform === name && b.currency === "USDT")?.balance ?? "0";
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FinanceLine, WalletItem } from "../../contract/wallet";
-import { ledger, money } from "../ledger";
+import { ledger, ledgerReads, money } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { credit, expectLedgerSound } from "../testing/money";
 
@@ -70,7 +70,7 @@ describe("finance records", () => {
     for (let step = 0; step < 40; step++) {
       const key = `finance-${seed}-${step}`;
       const operation = pick(["deposit", "convert", "hold", "resolve", "debit", "credit", "adjust"] as const);
-      const [wallet] = (await ledger.balances(server.database.db, user.id)).filter((b) => b.currency === "USDT");
+      const [wallet] = (await ledgerReads.balances(server.database.db, user.id)).filter((b) => b.currency === "USDT");
       const available = Number(wallet?.available ?? 0);
       if (operation === "deposit") await credit(server, user.id, amount(100), pick(["USDT", "BTC"]));
       else if (operation === "convert" && available > 20) {

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportColumns, type ExportKind } from "../../contract/wallet";
-import { ledger, money, postBatch } from "../ledger";
+import { ledger, ledgerReads, money, postBatch } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { passKyc, readyUser, TRADE_PASSWORD, TX_HASH } from "../testing/money";
 import { leadTheFeed, tick } from "../testing/ticks";
@@ -71,7 +71,7 @@ describe("finance/export", () => {
     expect(String(whole.headers["content-disposition"])).toMatch(/^attachment; filename="tradewise-ledger-2026-01-01-2026-02-10\.csv"$/);
     const rows = rowsOf(whole.body, "ledger");
     expect(rows).toHaveLength(5);
-    for (const balance of await ledger.balances(server.database.db, user.id)) {
+    for (const balance of await ledgerReads.balances(server.database.db, user.id)) {
       const mine = rows.filter((r) => r.currency === balance.currency);
       const sum = mine.reduce((s, r) => s.plus(r.amount), money(0));
       expect(sum.eq(money(balance.available).plus(balance.frozen)), balance.currency).toBe(true);
