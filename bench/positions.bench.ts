@@ -177,7 +177,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
           const from = ids[(worker * 2) % ids.length];
           const to = ids[(worker * 2 + 1) % ids.length];
           await database.db.transaction((tx) =>
-            ledger.post(tx, { key: `bench-raw:${n}`, kind: "bench", cause: { kind: "bench", id: n }, legs: [{ account: { user: from }, currency: "USDT", amount: "-1" }, { account: { user: to }, currency: "USDT", amount: "1" }] }),
+            ledger.post(tx, { key: `bench-raw:${n}`, kind: "adjustment", cause: { kind: "adjustment", id: n }, legs: [{ account: { user: from }, currency: "USDT", amount: "-1" }, { account: { user: to }, currency: "USDT", amount: "1" }] }),
           );
         }
       }),

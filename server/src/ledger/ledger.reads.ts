@@ -1,6 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Executor, Tx } from "../platform/db";
 import type { PlatformAccount } from "./accounts";
+import type { EntryKind } from "./kinds";
 import { money, toWire } from "./money";
 import { rows } from "./posting";
 
@@ -186,7 +187,7 @@ async function holderCounts(db: Executor): Promise<Map<string, number>> {
 }
 
 /** Whether any entry of this kind ever moved this user's money (a first deposit, for the referral's conditions). */
-async function hasEntryOfKind(db: Executor, userId: number, kind: string): Promise<boolean> {
+async function hasEntryOfKind(db: Executor, userId: number, kind: EntryKind): Promise<boolean> {
   const [found] = await rows<{ one: number }>(
     db,
     sql`SELECT 1 AS one FROM ledger_postings p JOIN ledger_entries e ON e.id = p.entry_id WHERE p.user_id = ${userId} AND e.kind = ${kind} LIMIT 1`,

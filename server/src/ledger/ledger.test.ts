@@ -6,7 +6,7 @@ import { freshDatabase, testDatabaseKind } from "../testing/harness";
 import { ledger } from "./ledger";
 import { ledgerReads } from "./ledger.reads";
 import { money } from "./money";
-import { postBatch, resolveBatch } from "./posting";
+import { postBatch, resolveBatch, type EntryInput } from "./posting";
 
 let database: Database;
 beforeAll(async () => {
@@ -77,8 +77,8 @@ describe("post", () => {
       { account: { user }, currency: "USDT", amount: "5" },
       { account: { platform: "rewards" as const }, currency: "USDT", amount: "-5" },
     ];
-    const a = await tx((t) => ledger.post(t, { key: k, kind: "reward", cause: { kind: "reward", id: 1 }, legs }));
-    const b = await tx((t) => ledger.post(t, { key: k, kind: "reward", cause: { kind: "reward", id: 1 }, legs }));
+    const a = await tx((t) => ledger.post(t, { key: k, kind: "referral.reward", cause: { kind: "referral", id: 1 }, legs }));
+    const b = await tx((t) => ledger.post(t, { key: k, kind: "referral.reward", cause: { kind: "referral", id: 1 }, legs }));
     expect(b).toMatchObject({ entryId: a.entryId, duplicate: true, postings: [] });
     expect((await wallet(user)).available).toBe("5");
   });
@@ -111,8 +111,8 @@ describe("post", () => {
       tx((t) =>
         ledger.post(t, {
           key: key("bug"),
-          kind: "bug",
-          cause: { kind: "bug", id: 1 },
+          kind: "adjustment",
+          cause: { kind: "adjustment", id: 1 },
           legs: [{ account: { user }, currency: "USDT", amount: "1" }],
         }),
       ),
@@ -149,7 +149,7 @@ describe("post", () => {
       );
     await expect(hold(accountId + 1_000_000, entryId)).rejects.toThrow(/does not exist/);
     await expect(hold(accountId, entryId + 1_000_000)).rejects.toThrow(/does not exist/);
-    const held = await tx((t) => ledger.hold(t, { key: key("hold"), userId: user, currency: "USDT", amount: "1", cause: { kind: "test", id: 1 } }));
+    const held = await tx((t) => ledger.hold(t, { key: key("hold"), userId: user, currency: "USDT", amount: "1", cause: { kind: "withdrawal", id: 1 } }));
     await expect(
       database.query("UPDATE ledger_holds SET status = 'posted', resolve_entry_id = $2, resolved_at = now() WHERE id = $1", [held.holdId, entryId + 1_000_000]),
     ).rejects.toThrow(/does not exist/);
@@ -159,7 +159,7 @@ describe("post", () => {
   it("keeps entries and postings append-only, and never deletes an account or a hold", async () => {
     const user = await newUserId();
     const { entryId, postings } = await credit(user, "2");
-    const held = await tx((t) => ledger.hold(t, { key: key("hold"), userId: user, currency: "USDT", amount: "1", cause: { kind: "test", id: 1 } }));
+    const held = await tx((t) => ledger.hold(t, { key: key("hold"), userId: user, currency: "USDT", amount: "1", cause: { kind: "withdrawal", id: 1 } }));
     const refused = [
       ["UPDATE ledger_entries SET memo = 'changed' WHERE id = $1", [entryId]],
       ["DELETE FROM ledger_entries WHERE id = $1", [entryId]],
@@ -245,10 +245,10 @@ describe("holds (two-phase)", () => {
 });
 
 describe("batches (the same posting path as post)", () => {
-  const reward = (user: number, k: string, amount: string) => ({
+  const reward = (user: number, k: string, amount: string): EntryInput => ({
     key: k,
-    kind: "reward",
-    cause: { kind: "reward", id: k },
+    kind: "referral.reward",
+    cause: { kind: "referral", id: k },
     legs: [
       { account: { user }, currency: "USDT", amount },
       { account: { platform: "rewards" as const }, currency: "USDT", amount: money(amount).negated() },
@@ -394,8 +394,9 @@ describe.runIf(testDatabaseKind() === "postgres")("row locks on PostgreSQL", () 
       tx((t) =>
         ledger.post(t, {
           key: key("xfer"),
-          kind: "transfer",
-          cause: { kind: "transfer", id: 1 },
+          // Any kind: the ledger moves money the same whatever the entry says it was.
+          kind: "adjustment",
+          cause: { kind: "adjustment", id: 1 },
           legs: [
             { account: { user: from }, currency: "USDT", amount: "-1" },
             { account: { user: to }, currency: "USDT", amount: "1" },
@@ -410,10 +411,10 @@ describe.runIf(testDatabaseKind() === "postgres")("row locks on PostgreSQL", () 
 });
 
 describe("accounts locked earlier in the same transaction", () => {
-  const transfer = (from: number, to: number, amount: string) => ({
+  const transfer = (from: number, to: number, amount: string): EntryInput => ({
     key: key("transfer"),
-    kind: "transfer",
-    cause: { kind: "transfer", id: keys },
+    kind: "adjustment",
+    cause: { kind: "adjustment", id: keys },
     legs: [
       { account: { user: from }, currency: "USDT", amount: `-${amount}` },
       { account: { user: to }, currency: "USDT", amount },

@@ -4,6 +4,7 @@ import type { ErrorCode } from "../../contract";
 import { audit } from "../platform/audit";
 import type { Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
+import { twoPhaseKind, type EntryKind } from "./kinds";
 import type { Leg } from "./ledger.engine";
 import { fitsColumn, money, toWire, type MoneyValue } from "./money";
 import { applyIfFunded, lockBalances, lockHolds, pgArray, postEntries, resolveHolds, rows, type Actor, type Cause, type EntryInput, type Posted } from "./posting";
@@ -23,7 +24,7 @@ export interface HoldInput {
   currency: string;
   amount: MoneyValue;
   cause: Cause;
-  kind?: string;
+  kind?: EntryKind;
   memo?: string | null;
   actor?: Actor;
   at?: Date;
@@ -39,7 +40,7 @@ export interface Held {
 export interface ResolveInput {
   holdId: number;
   key: string;
-  kind?: string;
+  kind?: EntryKind;
   memo?: string | null;
   actor?: Actor;
   at?: Date;
@@ -100,7 +101,7 @@ async function holdMany(tx: Tx, inputs: readonly HoldInput[], insufficient?: Err
   const amounts = inputs.map((input) => positive(input.amount));
   const holdEntries: EntryInput[] = inputs.map((input, i) => ({
     key: input.key,
-    kind: input.kind ?? `${input.cause.kind}.hold`,
+    kind: input.kind ?? twoPhaseKind(input.cause.kind, "hold"),
     cause: input.cause,
     memo: input.memo,
     actor: input.actor ?? { kind: "user" as const, id: input.userId },

@@ -398,7 +398,7 @@ describe("forex and metals", () => {
     // Leave 3 USDT in the wallet: the first position's triple swap (2.592072) is paid, the second's only in part.
     const { available } = await walletOf(server, u.token);
     await server.database.db.transaction((tx) =>
-      ledger.post(tx, { key: `swap-test:${u.id}`, kind: "adjustment", cause: { kind: "test", id: u.id }, legs: [{ account: { user: u.id }, currency: "USDT", amount: money(available).minus(3).negated() }, { account: { platform: "adjustments" }, currency: "USDT", amount: money(available).minus(3) }] }),
+      ledger.post(tx, { key: `swap-test:${u.id}`, kind: "adjustment", cause: { kind: "adjustment", id: u.id }, legs: [{ account: { user: u.id }, currency: "USDT", amount: money(available).minus(3).negated() }, { account: { platform: "adjustments" }, currency: "USDT", amount: money(available).minus(3) }] }),
     );
     const before = await server.database.query<{ id: number; liquidation_price: string }>("SELECT id, liquidation_price FROM positions WHERE id = ANY ($1::bigint[]) ORDER BY id", [`{${ids.join(",")}}`]);
     server.clock.set(Date.UTC(2026, 10, 25, 21, 0, 6, 789));

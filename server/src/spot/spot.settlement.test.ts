@@ -170,7 +170,7 @@ async function check(c: Case): Promise<void> {
   for (const [i, o] of c.orders.entries()) {
     if (!o.holdGone) continue;
     const [{ hold_id }] = await server.database.query<{ hold_id: string }>("SELECT hold_id::text FROM spot_orders WHERE id = $1", [ids[i]]);
-    await server.database.db.transaction((tx) => ledger.release(tx, { holdId: Number(hold_id), key: `test:gone:${ids[i]}`, kind: "test.release" }));
+    await server.database.db.transaction((tx) => ledger.release(tx, { holdId: Number(hold_id), key: `test:gone:${ids[i]}`, kind: "spot.release" }));
   }
   for (const [i, o] of c.orders.entries()) {
     if (o.tampered) await server.database.query("UPDATE spot_orders SET quantity = quantity * 2 WHERE id = $1", [ids[i]]);

@@ -134,8 +134,8 @@ describe("finance/export", () => {
     // In one posting: 1,203 deposits a minute apart (the export reads them 500 at a time).
     const deposits = Array.from({ length: count }, (_, i) => ({
       key: `test-statement-many:${user.id}:${i}`,
-      kind: "deposit",
-      cause: { kind: "deposit", id: `many-${i}` },
+      kind: "deposit" as const,
+      cause: { kind: "deposit" as const, id: `many-${i}` },
       at: new Date(start.getTime() + i * 60_000),
       legs: [
         { account: { user: user.id }, currency: "USDT", amount: "1.01" },
@@ -144,7 +144,7 @@ describe("finance/export", () => {
     }));
     await server.database.db.transaction((tx) => postBatch(tx, deposits));
     // A hold moves available to frozen: two legs of one entry, a change of zero.
-    await server.database.db.transaction((tx) => ledger.hold(tx, { key: `test-statement-hold:${user.id}`, userId: user.id, currency: "USDT", amount: "5", cause: { kind: "test", id: "hold" }, at: new Date(start.getTime() + count * 60_000) }));
+    await server.database.db.transaction((tx) => ledger.hold(tx, { key: `test-statement-hold:${user.id}`, userId: user.id, currency: "USDT", amount: "5", cause: { kind: "withdrawal", id: "hold" }, at: new Date(start.getTime() + count * 60_000) }));
     const rows = rowsOf((await exportCsv(user.token, { kind: "ledger", from: seconds(start), to: seconds(start) + 30 * DAY })).body, "ledger");
     expect(rows).toHaveLength(count + 1);
     expect(new Set(rows.map((r) => r.entry_id)).size).toBe(count + 1);
