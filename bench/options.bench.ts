@@ -1,4 +1,4 @@
-import { ledger } from "../server/src/ledger";
+import { ledgerReads } from "../server/src/ledger";
 import { createTestServer, type TestServer } from "../server/src/testing/harness";
 import { credit } from "../server/src/testing/money";
 import { leadTheFeed, tick } from "../server/src/testing/ticks";
@@ -65,7 +65,7 @@ async function run(kind: "postgres" | "pglite", count: number, log: (line: strin
     await profiler?.stop(`options-${kind}-${count}`);
     const cpuMs = (used.user + used.system) / 1000;
     const [{ n }] = await server.database.query<{ n: string }>("SELECT count(*) AS n FROM options WHERE status = 'settled'");
-    const problems = await ledger.verify(server.database.db);
+    const problems = await ledgerReads.verify(server.database.db);
     log(`${kind}: settled ${Number(n).toLocaleString("en-US")} options in ${settleMs.toFixed(0)} ms (${cpuMs.toFixed(0)} ms of this process's CPU${databaseCpu === null ? "" : `, ${(databaseCpu * 1000).toFixed(0)} ms of PostgreSQL's`}); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
     if (Number(n) !== count || problems.length) throw new Error("the bench did not settle every option soundly");
     const raw = kind === "postgres" ? rawTransferRate(5) : null;

@@ -1,4 +1,4 @@
-import { ledger } from "../server/src/ledger";
+import { ledger, ledgerReads } from "../server/src/ledger";
 import { quoteAround } from "../server/src/market";
 import { TriggerBook, type Trigger } from "../server/src/triggers";
 import { triggerOf } from "../server/src/alerts/alerts.engine";
@@ -177,7 +177,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
           const from = ids[(worker * 2) % ids.length];
           const to = ids[(worker * 2 + 1) % ids.length];
           await database.db.transaction((tx) =>
-            ledger.post(tx, { key: `bench-raw:${n}`, kind: "bench", cause: { kind: "bench", id: n }, legs: [{ account: { user: from }, currency: "USDT", amount: "-1" }, { account: { user: to }, currency: "USDT", amount: "1" }] }),
+            ledger.post(tx, { key: `bench-raw:${n}`, kind: "adjustment", cause: { kind: "adjustment", id: n }, legs: [{ account: { user: from }, currency: "USDT", amount: "-1" }, { account: { user: to }, currency: "USDT", amount: "1" }] }),
           );
         }
       }),
@@ -225,7 +225,7 @@ async function settlement(count: number, what: Firing, log: (line: string) => vo
   const [{ n }] = await database.query<{ n: number }>(
     what === "stop-losses" ? "SELECT count(*)::int AS n FROM positions WHERE close_reason = 'sl'" : "SELECT count(*)::int AS n FROM positions WHERE status = 'open'",
   );
-  const problems = await ledger.verify(database.db);
+  const problems = await ledgerReads.verify(database.db);
   log(`postgres: one tick crossed ${n} ${what}, settled in ${seconds.toFixed(2)} s, ${cpuSeconds.toFixed(2)} s of node CPU${databaseCpu === null ? "" : `, ${databaseCpu.toFixed(2)} s of PostgreSQL's`} (${quoteAround("58000", "0.0004", 2).bid} bid, ${quoteAround("58000", "0.0004", 2).ask} ask); ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
   await built.app.close();
   await database.close();

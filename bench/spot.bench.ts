@@ -1,4 +1,4 @@
-import { ledger } from "../server/src/ledger";
+import { ledgerReads } from "../server/src/ledger";
 import type { BenchResult, BenchSuite } from "./run";
 import { benchDatabase, percentile, rawTransferRate, tradingApp } from "./trading-app";
 
@@ -8,7 +8,7 @@ import { benchDatabase, percentile, rawTransferRate, tradingApp } from "./tradin
  *     BENCH_DATABASE_URL's server, as the test harness does) and on PGlite: a mix of market buys, market sells and
  *     limit buys that stay open (each a hold). Placements per second and latency.
  * (b) Limit fills (SPOT_BENCH=fills): 1,000 and 10,000 open limit buys crossed by one tick, settled by the trigger
- *     runner, on PostgreSQL, with ledger.verify after and pgbench beside it.
+ *     runner, on PostgreSQL, with ledgerReads.verify after and pgbench beside it.
  */
 
 /** The trading app with users holding USDT and BTC, and their order call. */
@@ -42,7 +42,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
   latencies.sort((a, b) => a - b);
   const rate = latencies.length / seconds;
   log(`${kind}: ${latencies.length} spot orders (market buy, market sell, limit buy) by 50 concurrent users in ${seconds.toFixed(1)} s (${failures} refused)`);
-  const problems = await ledger.verify(database.db);
+  const problems = await ledgerReads.verify(database.db);
   if (problems.length) log(`ledger problems: ${problems.join("; ")}`);
   await built.app.close();
   await database.close();
@@ -55,7 +55,7 @@ async function placements(kind: "postgres" | "pglite", log: (line: string) => vo
 
 /**
  * `count` open limit buys (50 users, each a ladder of prices under the last) crossed by ONE tick, settled by the
- * trigger runner; the time from the tick to the last fill committed, then ledger.verify. Beside it, pgbench on the same
+ * trigger runner; the time from the tick to the last fill committed, then ledgerReads.verify. Beside it, pgbench on the same
  * server in the same run (the machine is shared: the ratio is the comparable figure).
  */
 async function fills(count: number, log: (line: string) => void): Promise<BenchResult[]> {
@@ -84,7 +84,7 @@ async function fills(count: number, log: (line: string) => void): Promise<BenchR
   await setPrice("58000");
   const ms = performance.now() - started;
   const [{ n }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM spot_orders WHERE status = 'filled'");
-  const problems = await ledger.verify(database.db);
+  const problems = await ledgerReads.verify(database.db);
   log(`postgres: one tick crossed ${n.toLocaleString("en-US")} limit buys, filled in ${ms.toFixed(0)} ms; ledger.verify: ${problems.length ? problems.join("; ") : "sound"}`);
   await built.app.close();
   await database.close();

@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./push-kinds";
+export * from "./ledger-kinds";
 export * from "./define";
 export { language, msg, decimalString, signedDecimalString, seconds, password, email, pageQuery, idInput, paged, empty, idempotencyKey } from "./common";
 export * from "./messages";

@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ledger } from "./ledger";
+import { ledgerReads } from "./ledger";
 import { BackupError, clusterImage, holdsData, readBackup, requestBackup, writeBackup, writeKeys, type Manifest } from "./platform/backup";
 import { loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db";
@@ -74,7 +74,7 @@ async function restore(source: string) {
     fs.rmSync(staging, { recursive: true, force: true });
     const database = await openDatabase({ dataDir: staging, image: clusterImage(members) });
     try {
-      const problems = await ledger.verify(database.db);
+      const problems = await ledgerReads.verify(database.db);
       if (problems.length) throw new BackupError(`The backup's ledger does not verify; nothing was changed:\n${problems.join("\n")}`);
     } finally {
       await database.close();

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import tar from "tar-stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { ledger } from "../../server/src/ledger/ledger";
+import { ledgerReads } from "../../server/src/ledger/ledger.reads";
 import { MANIFEST } from "../../server/src/platform/backup";
 import { openDatabase } from "../../server/src/platform/db";
 import { createTestServer, testDatabaseKind } from "../../server/src/testing/harness";
@@ -95,7 +95,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("backup and restore of the em
     try {
       const accounts = new Set((await database.query<{ account: string }>("SELECT account FROM users")).map((row) => row.account));
       expect(before.filter((account) => !accounts.has(account))).toEqual([]);
-      expect(await ledger.verify(database.db)).toEqual([]);
+      expect(await ledgerReads.verify(database.db)).toEqual([]);
     } finally {
       await database.close();
     }
@@ -160,7 +160,7 @@ describe.skipIf(testDatabaseKind() !== "postgres")("PostgreSQL: README's pg_dump
       const restored = await openDatabase({ url: url.toString() });
       try {
         expect((await restored.query<{ n: number }>("SELECT count(*)::int AS n FROM users"))[0].n).toBe(users);
-        expect(await ledger.verify(restored.db)).toEqual([]);
+        expect(await ledgerReads.verify(restored.db)).toEqual([]);
       } finally {
         await restored.close();
       }

@@ -3,7 +3,7 @@
  * PGlite has a single connection and queues transactions, so it cannot prove locking: these tests are skipped there.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledger } from "../../server/src/ledger/ledger";
+import { ledgerReads } from "../../server/src/ledger/ledger.reads";
 import { createTestServer, testDatabaseKind, type TestServer } from "../../server/src/testing/harness";
 import { credit, freshPng, md5Of, openDeposits, readyUser, TRADE_PASSWORD, walletOf } from "../../server/src/testing/money";
 
@@ -41,7 +41,7 @@ describe.skipIf(!onPostgres)("parallel money moves over HTTP (PostgreSQL only: P
     const results = await Promise.all(Array.from({ length: 100 }, () => post("wallet/flashAgainst", user.token, { from: "USDT", to: "BTC", amount: "30" })));
     expect(tally(results)).toEqual({ ok: 33, INSUFFICIENT_BALANCE: 67 });
     expect(await walletOf(server, user.token)).toMatchObject({ available: "10", frozen: "0" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("100 parallel withdrawals and conversions spending the same 300 USDT: never overdrawn, one withdrawal at most", async () => {
@@ -67,7 +67,7 @@ describe.skipIf(!onPostgres)("parallel money moves over HTTP (PostgreSQL only: P
     if (conversions.some((r) => r.status !== 200)) expect(Number(wallet.available)).toBeLessThan(10);
     const pending = await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM withdrawals WHERE user_id = $1 AND status = 'pending'", [user.id]);
     expect(pending[0].n).toBe(w);
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a burst of 50 parallel withdrawal requests by one user leaves exactly one pending", async () => {
@@ -116,7 +116,7 @@ describe.skipIf(!onPostgres)("parallel money moves over HTTP (PostgreSQL only: P
       expect(tally(results)).toEqual({ ok: 1, DEPOSIT_RECEIPT_STATUS: 2 });
     }
     expect(await walletOf(server, user.token)).toMatchObject({ available: "125" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("parallel credits and debits of many users never deadlock", async () => {

@@ -2,7 +2,7 @@
  * The ledger's invariants under random sequences of the money operations users and operators perform: deposits
  * (request, approve, reject, cancel), withdrawals (request, approve, reject) and conversions, with repeats of
  * decisions already taken. After every step the balances equal a simple model, and a refused step changes
- * nothing; after every sequence ledger.verify finds nothing broken (entries sum to zero, balances equal their
+ * nothing; after every sequence ledgerReads.verify finds nothing broken (entries sum to zero, balances equal their
  * postings, nothing negative, users + platform sum to zero, frozen = pending holds). Runs on PGlite and PostgreSQL.
  */
 import { randomBytes } from "node:crypto";
@@ -13,7 +13,7 @@ import { DepositService } from "../../server/src/funding/deposits.service";
 import { credit, freshPng, md5Of, openDeposits, PLAIN_WITHDRAWAL_RULES, TRADE_PASSWORD, TX_HASH } from "../../server/src/testing/money";
 import { WithdrawalGuards } from "../../server/src/funding/withdrawal-guards";
 import { WithdrawalService } from "../../server/src/funding/withdrawals.service";
-import { ledger } from "../../server/src/ledger/ledger";
+import { ledgerReads } from "../../server/src/ledger/ledger.reads";
 import { money } from "../../server/src/ledger/money";
 import { DomainError } from "../../server/src/platform/errors";
 import type { OperatorSession } from "../../server/src/platform/http";
@@ -116,7 +116,7 @@ type Balances = Record<string, { available: string; frozen: string }>;
 
 async function balancesOf(userId: number): Promise<Balances> {
   const out: Balances = {};
-  for (const w of await ledger.balances(server.database.db, userId)) out[w.currency] = { available: w.available, frozen: w.frozen };
+  for (const w of await ledgerReads.balances(server.database.db, userId)) out[w.currency] = { available: w.available, frozen: w.frozen };
   return out;
 }
 
@@ -226,7 +226,7 @@ describe("ledger invariants under random operation sequences", () => {
             }
           }
         }
-        expect(await ledger.verify(server.database.db)).toEqual([]);
+        expect(await ledgerReads.verify(server.database.db)).toEqual([]);
       }),
       { numRuns: 40, examples: [[TOUR]] },
     );

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { EarnKind, ProductInput } from "../../contract/earn";
-import { ledger, money, toWire } from "../ledger";
+import { ledgerReads, money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds } from "../platform/clock";
 import { DomainError } from "../platform/errors";
@@ -34,7 +34,7 @@ export class EarnAdmin extends EarnRole {
       FROM earn_orders WHERE status = 'running' GROUP BY currency ORDER BY currency`)) as unknown as {
       rows: { currency: string; principal: string; income_due: string; running: unknown }[];
     }).rows;
-    const platform = await ledger.platformBalances(this.db);
+    const platform = await ledgerReads.platformBalances(this.db);
     const rewards = new Map(platform.filter((p) => p.platform === "rewards").map((p) => [p.currency, p.balance]));
     const currencies = new Set([...found.map((r) => r.currency), ...rewards.keys()]);
     return [...currencies].sort().map((currency) => {

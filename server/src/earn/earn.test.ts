@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EarnIncome, EarnOrder, Product } from "../../contract/earn";
-import { ledger, money } from "../ledger";
+import { ledgerReads, money } from "../ledger";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
 import { verifiedIn } from "../testing/kyc";
 import { credit, expectLedgerSound, walletOf } from "../testing/money";
@@ -233,7 +233,7 @@ describe("the payout job", () => {
       ["2026-11-26", "5"],
       ["2026-11-25", "5"],
     ]);
-    const finance = await ledger.entries(server.database.db, u.id, { page: 1, limit: 10 });
+    const finance = await ledgerReads.entries(server.database.db, u.id, { page: 1, limit: 10 });
     expect(finance.list.map((l) => l.kind)).toEqual(["earn.release", "earn.income", "earn.income", "earn.income", "earn.hold", "deposit"]);
     // Their newest personal message (notices are listed by their time, and the seeded welcome notice bears the real one).
     const inbox = await server.call<{ list: Array<{ kind: string; title: string; body: string }> }>("GET", "user/usermessage", { lang: "en" }, { token: u.token });
@@ -263,7 +263,7 @@ describe("the payout job in batches", () => {
     const run = await server.engines.earn.settlement.runPayouts(server.clock.now().getTime(), 2);
     expect(run.paid).toBeGreaterThanOrEqual(10);
     expect(run.batches).toBeGreaterThanOrEqual(5);
-    for (const u of users) expect((await ledger.balances(server.database.db, u.id)).find((b) => b.currency === "USDT")).toMatchObject({ available: "902", frozen: "100" });
+    for (const u of users) expect((await ledgerReads.balances(server.database.db, u.id)).find((b) => b.currency === "USDT")).toMatchObject({ available: "902", frozen: "100" });
     expect(await server.engines.earn.settlement.runPayouts(server.clock.now().getTime(), 2)).toEqual({ paid: 0, matured: 0, batches: 0 });
     await expectLedgerSound(server);
   });
@@ -323,9 +323,9 @@ describe("property: any subscriptions, leader downtime and early exits keep the 
    * 00:00 UTC after day k (downtime when false); a hosting order may be terminated after day `exitAfter`. Whatever
    * the sequence: each order is paid exactly the days that had passed at its last payout run (missed days caught
    * up, none twice), the principal is held while it runs and back after, the penalty is kept only on an early exit,
-   * and ledger.verify finds nothing wrong.
+   * and ledgerReads.verify finds nothing wrong.
    */
-  it("balances, income records and ledger.verify agree with the days that passed", async () => {
+  it("balances, income records and ledgerReads.verify agree with the days that passed", async () => {
     const terms = { arbitrage: { days: 3, rate: "0.01", penalty: "0" }, hosting: { days: 4, rate: "0.002", penalty: "0.05" } } as const;
     await fc.assert(
       fc.asyncProperty(
@@ -371,14 +371,14 @@ describe("property: any subscriptions, leader downtime and early exits keep the 
             const daily = money(o.plan.amount).times(t.rate);
             const running = !o.exited && o.paidDays < t.days;
             const penalty = o.exited ? money(o.plan.amount).times(t.penalty) : money(0);
-            const [usdt] = (await ledger.balances(server.database.db, o.user.id)).filter((b) => b.currency === "USDT");
+            const [usdt] = (await ledgerReads.balances(server.database.db, o.user.id)).filter((b) => b.currency === "USDT");
             const expected = money(1000).plus(daily.times(o.paidDays)).minus(penalty);
             expect([money(usdt.available).plus(usdt.frozen).toString(), usdt.frozen]).toEqual([expected.toString(), running ? String(o.plan.amount) : "0"]);
             const records = await server.database.query<{ day: string; amount: string }>("SELECT day::text AS day, amount::text AS amount FROM earn_income WHERE order_id = $1 ORDER BY day", [o.order.id]);
             expect(records.length).toBe(o.paidDays);
             expect(new Set(records.map((r) => r.day)).size).toBe(o.paidDays);
           }
-          expect(await ledger.verify(server.database.db)).toEqual([]);
+          expect(await ledgerReads.verify(server.database.db)).toEqual([]);
         },
       ),
       { numRuns: 5 },

@@ -1,6 +1,6 @@
 import { HDKey } from "@scure/bip32";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { startLocalChain, type LocalChain } from "../testing/chain";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { expectLedgerSound, walletOf } from "../testing/money";
@@ -112,7 +112,7 @@ describe("the watcher", () => {
     socket.close();
 
     // Its cause is the transaction, in one posting, with a notice.
-    const lines = await ledger.entries(server.database.db, user.id, { page: 1, limit: 10 });
+    const lines = await ledgerReads.entries(server.database.db, user.id, { page: 1, limit: 10 });
     expect(lines.total).toBe(1);
     expect(lines.list[0]).toMatchObject({ kind: "deposit", cause_kind: "deposit", cause_id: String(record.id), memo: `ERC20 ${sent.hash} #0 block ${sent.block}` });
     const notices = await server.database.query<{ n: string }>("SELECT count(*) AS n FROM user_messages WHERE user_id = $1", [user.id]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { createTestServer, type Answer, type TestServer } from "../testing/harness";
 import { depositRequest, expectLedgerSound, freshPng, md5Of, openDeposits, PDF_BYTES, PLATFORM_ERC20, PLATFORM_TRC20, walletOf } from "../testing/money";
 import { openUserSocket } from "../testing/socket";
@@ -231,7 +231,7 @@ describe("deposit review", () => {
     expect(twice.body.code).toBe("DEPOSIT_RECEIPT_STATUS");
     expect((await server.call("POST", "backoffice/deposits/reject", { id, reason: "late" }, { token: reviewer.token })).body.code).toBe("DEPOSIT_RECEIPT_STATUS");
     expect(await walletOf(server, user.token)).toMatchObject({ balance: "250", available: "250" });
-    const lines = await ledger.entries(server.database.db, user.id, { page: 1, limit: 5 });
+    const lines = await ledgerReads.entries(server.database.db, user.id, { page: 1, limit: 5 });
     expect(lines.list).toEqual([expect.objectContaining({ kind: "deposit", cause_kind: "deposit", cause_id: String(id), change: "250", balance: "250" })]);
     const log = await server.call<{ list: { status: string; reviewed_at: number | null }[] }>("GET", "chargelist/log", {}, { token: user.token });
     expect(log.body.message.list[0].status).toBe("succeeded");

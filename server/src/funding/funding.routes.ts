@@ -1,6 +1,6 @@
 import { funding } from "../../contract";
 import type { OperatorRole } from "../../contract/backoffice";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import type { AppContext } from "../platform/context";
 import type { AddressBook } from "./addresses.service";
 import { loadChainConfig, saveChainConfig } from "./chain.config";
@@ -48,7 +48,7 @@ export function fundingRoutes(ctx: AppContext, services: { addresses: AddressBoo
   api.route(bo.chainStatus, () => chainStatus(db, config), { roles: READERS });
   api.route(
     bo.ledgerSummary,
-    async () => ({ liabilities: await ledger.liabilities(db), platform: await ledger.platformBalances(db), problems: await ledger.verify(db) }),
+    async () => ({ liabilities: await ledgerReads.liabilities(db), platform: await ledgerReads.platformBalances(db), problems: await ledgerReads.verify(db) }),
     { roles: ["admin"] },
   );
 }

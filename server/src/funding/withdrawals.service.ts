@@ -11,7 +11,7 @@ import type { SecretGuard } from "../platform/login-throttle";
 import { usableAt } from "./addresses.service";
 import { isUniqueViolation } from "../platform/db-errors";
 import { operatorNameOf } from "../backoffice";
-import { ledger, toWire } from "../ledger";
+import { ledger, ledgerReads, toWire } from "../ledger";
 import { noEvents, type Events } from "../platform/events";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
@@ -94,7 +94,7 @@ export class WithdrawalService {
   async info(userId: number, currency: string) {
     const config = await loadFundingConfig(this.db);
     if (currency !== config.withdraw.currency) throw new DomainError("CURRENCY_TYPE_WRONG");
-    const wallets = await ledger.balances(this.db, userId);
+    const wallets = await ledgerReads.balances(this.db, userId);
     const open = await this.db.select({ id: withdrawals.id }).from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, OPEN)));
     const decimals = decimalsOf(await loadWalletConfig(this.db), currency) ?? 6;
     const blocked = await this.guards.refusal(this.db, userId);

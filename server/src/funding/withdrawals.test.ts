@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { WithdrawalGuards } from "./withdrawal-guards";
 import { WithdrawalService } from "./withdrawals.service";
@@ -72,7 +72,7 @@ describe("wallet/out", () => {
     const paid = await server.call<{ list: { status: string; tx_hash: string }[] }>("GET", "cashlist/log", { page: 1, limit: 10 }, { token: user.token });
     expect(paid.body.message.list[0]).toMatchObject({ status: "succeeded", tx_hash: TX_HASH });
 
-    const lines = await ledger.entries(server.database.db, user.id, { page: 1, limit: 10 });
+    const lines = await ledgerReads.entries(server.database.db, user.id, { page: 1, limit: 10 });
     expect(lines.list.map((l) => [l.kind, l.cause_kind, l.change, l.balance])).toEqual([
       ["withdrawal.settle", "withdrawal", "-30", "70"],
       ["withdrawal.hold", "withdrawal", "0", "100"],

@@ -1,8 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ErrorCode } from "../../contract";
-import { pgArray, type Tx } from "../platform/db";
+import { pgArray, type Executor, type Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
 import { PLATFORM_ACCOUNTS } from "./accounts";
+import { twoPhaseKind, type CauseKind, type EntryKind } from "./kinds";
 import { applyLegs, normaliseLegs, type Leg, type PlannedLeg, type UserBalance } from "./ledger.engine";
 import { money, toWire } from "./money";
 
@@ -19,7 +20,7 @@ export { pgArray } from "../platform/db";
 
 /** Why money moved: the business object behind an entry (a deposit, a withdrawal, an order...). */
 export interface Cause {
-  kind: string;
+  kind: CauseKind;
   id: string | number;
 }
 
@@ -32,7 +33,7 @@ export interface EntryInput {
   /** Unique across the whole ledger: the same business event posts once, however often it is retried. */
   key: string;
   /** What happened, for people reading the ledger: "deposit", "withdrawal.hold", "flash", "adjustment"... */
-  kind: string;
+  kind: EntryKind;
   cause: Cause;
   legs: readonly Leg[];
   memo?: string | null;
@@ -60,7 +61,7 @@ export interface Posted {
 export interface HoldResolution {
   holdId: number;
   key: string;
-  kind?: string;
+  kind?: EntryKind;
   /** Legs besides the frozen debit, where the held money goes; default: back to the user's available balance. */
   legs?: readonly Leg[];
   memo?: string | null;
@@ -71,8 +72,9 @@ export interface HoldResolution {
 /** Rows per statement. */
 const CHUNK = 5_000;
 
-async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+/** A statement's rows (drizzle's execute answers a driver result). */
+export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
@@ -247,7 +249,8 @@ export interface LockedHold {
   currency: string;
   amount: string;
   status: "pending" | "posted" | "voided";
-  causeKind: string;
+  /** As the hold was written (a Cause's kind). */
+  causeKind: CauseKind;
   causeId: string;
 }
 
@@ -255,7 +258,7 @@ export interface LockedHold {
 export async function lockHolds(tx: Tx, holdIds: readonly number[]): Promise<Map<number, LockedHold>> {
   const locked = new Map<number, LockedHold>();
   for (const part of chunks([...new Set(holdIds)])) {
-    const found = await rows<{ id: unknown; user_id: unknown; currency: string; amount: string; status: LockedHold["status"]; cause_kind: string; cause_id: string }>(
+    const found = await rows<{ id: unknown; user_id: unknown; currency: string; amount: string; status: LockedHold["status"]; cause_kind: CauseKind; cause_id: string }>(
       tx,
       sql`SELECT id, user_id, currency, amount, status, cause_kind, cause_id FROM ledger_holds
           WHERE id = ANY (${pgArray(part)}::bigint[]) ORDER BY id FOR UPDATE`,
@@ -285,7 +288,7 @@ export async function resolveHolds(tx: Tx, inputs: readonly HoldResolution[], al
     const voided = !input.legs;
     return {
       key: input.key,
-      kind: input.kind ?? `${h.causeKind}.${voided ? "release" : "settle"}`,
+      kind: input.kind ?? twoPhaseKind(h.causeKind, voided ? "release" : "settle"),
       cause: { kind: h.causeKind, id: h.causeId },
       memo: input.memo,
       actor: input.actor,

@@ -6,7 +6,7 @@ import { notifications } from "../../contract/messages";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { userAccountOf } from "../auth";
 import { operatorNameOf } from "../backoffice";
-import { ledger, money, toWire } from "../ledger";
+import { ledger, ledgerReads, money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
@@ -57,7 +57,7 @@ export class LoansAdmin extends LoansRole {
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
       this.db.select({ n: count() }).from(loans).where(where),
-      ledger.platformBalances(this.db),
+      ledgerReads.platformBalances(this.db),
     ]);
     return { list: rows.map((r) => this.adminView(r)), total: Number(n), accounts: accounts.filter((a) => a.platform === "loans") };
   }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Loan, LoanConfig } from "../../contract/loans";
-import { ledger, money } from "../ledger";
+import { ledgerReads, money } from "../ledger";
 import { createTestServer, testDatabaseKind, type Answer, type TestServer } from "../testing/harness";
 import { credit, expectLedgerSound, freshPng, md5Of, passKyc, PDF_BYTES, walletOf } from "../testing/money";
 import { postMultipart } from "../testing/multipart";
@@ -150,7 +150,7 @@ describe("review, repayment and overdue", () => {
     expect(rest.body.message).toMatchObject({ status: "settled", repaid: "1007", unpaid: "0" });
     expect(await walletOf(server, u.token)).toMatchObject({ available: "0" });
     expect((await repay(u.token, loan.id)).body.code).toBe("ORDER_STATUS_ERROR");
-    const kinds = (await ledger.entries(server.database.db, u.id, { page: 1, limit: 10 })).list.map((l) => l.kind);
+    const kinds = (await ledgerReads.entries(server.database.db, u.id, { page: 1, limit: 10 })).list.map((l) => l.kind);
     expect(kinds).toEqual(["loan.repayment", "deposit", "loan.repayment", "loan.issue"]);
     await expectLedgerSound(server);
   });
@@ -258,7 +258,7 @@ describe("the overdue job in batches", () => {
 });
 
 describe("property: any sequence of applications, decisions and repayments keeps the ledger sound", () => {
-  it("ledger.verify stays empty and the loans account mirrors what users owe", async () => {
+  it("ledgerReads.verify stays empty and the loans account mirrors what users owe", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.record({ approve: fc.boolean(), parts: fc.array(fc.integer({ min: 1, max: 600 }), { maxLength: 3 }) }), { minLength: 1, maxLength: 3 }),
@@ -273,12 +273,12 @@ describe("property: any sequence of applications, decisions and repayments keeps
             await approve(loan.id);
             for (const part of plan.parts) await repay(u.token, loan.id, String(part));
           }
-          expect(await ledger.verify(server.database.db)).toEqual([]);
+          expect(await ledgerReads.verify(server.database.db)).toEqual([]);
           // The loans account has lent what was issued and got back what was repaid: it mirrors what users owe.
           const [lent] = await server.database.query<{ net: string }>(
             "SELECT coalesce(sum(repaid) - sum(amount) FILTER (WHERE status IN ('issued', 'settled')), 0)::text AS net FROM loans WHERE currency = 'USDT'",
           );
-          const account = (await ledger.platformBalances(server.database.db)).find((b) => b.platform === "loans" && b.currency === "USDT");
+          const account = (await ledgerReads.platformBalances(server.database.db)).find((b) => b.platform === "loans" && b.currency === "USDT");
           expect(money(account?.balance ?? "0").eq(lent.net)).toBe(true);
         },
       ),

@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { TermChange } from "../../contract/market";
 import type { OptionsConfig, OptionStatus } from "../../contract/options";
 import { userAccountOf } from "../auth";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { audit } from "../platform/audit";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
@@ -23,7 +23,7 @@ export class OptionsAdmin extends OptionsRole {
     const [rows, [{ total }], platform] = await Promise.all([
       this.db.select({ o: options, account: userAccountOf(options.userId) }).from(options).where(where).orderBy(desc(options.id)).limit(query.limit).offset((query.page - 1) * query.limit),
       this.db.select({ total: count() }).from(options).where(where),
-      ledger.platformBalances(this.db),
+      ledgerReads.platformBalances(this.db),
     ]);
     return {
       list: rows.map((r) => ({ ...toOption(r.o), user_id: r.o.userId, account: r.account })),

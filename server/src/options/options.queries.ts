@@ -3,7 +3,7 @@ import type { MarketKind } from "../../contract/market";
 import type { OptionStatus, Period } from "../../contract/options";
 import type { ExportRow } from "../../contract/wallet";
 import { keysetPage, type Keyset, type TimeRange } from "../platform/keyset";
-import { ledger, toWire } from "../ledger";
+import { ledgerReads, toWire } from "../ledger";
 import { positionsConfig, sessionCovers } from "../positions";
 import { optionsConfig, periodsOf } from "./options.config";
 import { breakEvenWinRate, expiryMs } from "./options.engine";
@@ -79,7 +79,7 @@ export class OptionsQueries extends OptionsRole {
   }
 
   async payable(userId: number): Promise<Array<{ currency: string; available: string }>> {
-    const [config, balances] = await Promise.all([optionsConfig.cached(this.db), ledger.balances(this.db, userId)]);
+    const [config, balances] = await Promise.all([optionsConfig.cached(this.db), ledgerReads.balances(this.db, userId)]);
     return config.currencies.map((currency) => ({ currency, available: balances.find((b) => b.currency === currency)?.available ?? "0" }));
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Option, Period } from "../../contract/options";
-import { ledger, money } from "../ledger";
+import { ledgerReads, money } from "../ledger";
 import { quoteAround } from "../market";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
 import { verifiedIn } from "../testing/kyc";
@@ -36,7 +36,7 @@ async function submit(token: string, input: Record<string, unknown> = {}, path =
 }
 
 async function wallet(userId: number) {
-  const [w] = (await ledger.balances(server.database.db, userId)).filter((b) => b.currency === "USDT");
+  const [w] = (await ledgerReads.balances(server.database.db, userId)).filter((b) => b.currency === "USDT");
   return w ?? { available: "0", frozen: "0" };
 }
 
@@ -47,7 +47,7 @@ async function optionsOf(token: string, status?: "open" | "settled", path = "mic
 }
 
 async function sound() {
-  expect(await ledger.verify(server.database.db)).toEqual([]);
+  expect(await ledgerReads.verify(server.database.db)).toEqual([]);
 }
 
 /** Moves the clock so that the next `tick()` lands exactly at `atMs`. */
@@ -129,7 +129,7 @@ describe("an option from submit to settlement", () => {
     const b = (await submit(tie.token, { direction: "down", amount: "10" })).body.message;
     const c = (await submit(down.token, { direction: "down", seconds: 60, amount: "50" })).body.message;
     expect(a.expires_at_ms).toBe(b.expires_at_ms);
-    const platformBefore = (await ledger.platformBalances(server.database.db)).find((p) => p.platform === "options")?.balance ?? "0";
+    const platformBefore = (await ledgerReads.platformBalances(server.database.db)).find((p) => p.platform === "options")?.balance ?? "0";
     await tickAt(a.expires_at_ms, { [BTC]: "60000" });
     expect((await optionsOf(loser.token)).list[0]).toMatchObject({ result: "tie", payout: "100" });
     expect((await optionsOf(tie.token)).list[0]).toMatchObject({ result: "tie", payout: "10" });
@@ -144,7 +144,7 @@ describe("an option from submit to settlement", () => {
     await tickAt(x.expires_at_ms, { [BTC]: "59000" });
     expect((await optionsOf(loser.token, "settled")).list[0]).toMatchObject({ id: x.id, result: "loss", payout: "0" });
     expect(await wallet(loser.id)).toMatchObject({ available: "980", frozen: "0" });
-    const platformAfter = (await ledger.platformBalances(server.database.db)).find((p) => p.platform === "options")!.balance;
+    const platformAfter = (await ledgerReads.platformBalances(server.database.db)).find((p) => p.platform === "options")!.balance;
     // The platform paid the down win's profit (41) and received the lost stake (20).
     expect(money(platformAfter).minus(platformBefore).toString()).toBe("-21");
     await sound();
@@ -326,7 +326,7 @@ describe("a leader that returns after an expiry", () => {
 });
 
 describe("property: any sequence of options and ticks keeps the ledger sound", () => {
-  it("every option settles once, balances add up, ledger.verify is empty", async () => {
+  it("every option settles once, balances add up, ledgerReads.verify is empty", async () => {
     server.clock.set(WEDNESDAY_NOON + 10_800_000);
     await tick(server, { [BTC]: "60000" });
     await fc.assert(
@@ -355,7 +355,7 @@ describe("property: any sequence of options and ticks keeps the ledger sound", (
             expect(o.result).toBe(expected);
           }
           expect(await wallet(u.id)).toMatchObject({ available: money(2000).plus(net).toString(), frozen: "0" });
-          expect(await ledger.verify(server.database.db)).toEqual([]);
+          expect(await ledgerReads.verify(server.database.db)).toEqual([]);
         },
       ),
       { numRuns: 8 },

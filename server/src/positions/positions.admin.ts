@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { TermChange } from "../../contract/market";
 import type { PositionsConfig } from "../../contract/positions";
 import { userAccountOf } from "../auth";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { audit } from "../platform/audit";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
@@ -31,7 +31,7 @@ export class PositionsAdmin extends PositionsRole {
     const [rows, [{ total }], platform] = await Promise.all([
       this.db.select({ p: positions, account: userAccountOf(positions.userId) }).from(positions).where(where).orderBy(desc(positions.id)).limit(query.limit).offset((query.page - 1) * query.limit),
       this.db.select({ total: count() }).from(positions).where(where),
-      ledger.platformBalances(this.db),
+      ledgerReads.platformBalances(this.db),
     ]);
     return {
       list: rows.map((r) => ({ ...this.queries.toPosition(r.p), user_id: r.p.userId, account: r.account })),

@@ -172,9 +172,9 @@ export class PositionsCommands extends PositionsRole {
    */
   private async writePending(tx: Tx, accepted: ReadonlyArray<Accepted<SubmitInput, Prepared>>, now: Date): Promise<PositionRow[]> {
     const holdInputs = accepted.flatMap(({ member, id }) => {
-      const cause = { kind: "position", id };
-      const margin = { key: `position:${id}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.margin, cause, at: now };
-      const fee = { key: `position:${id}:fee`, kind: "position.fee.hold", userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.fee, cause, at: now };
+      const cause = { kind: "position" as const, id };
+      const margin = { key: `position:${id}:margin`, kind: "position.margin" as const, userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.margin, cause, at: now };
+      const fee = { key: `position:${id}:fee`, kind: "position.fee.hold" as const, userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.fee, cause, at: now };
       return member.prepared.fee.gt(0) ? [margin, fee] : [margin];
     });
     const held = await ledger.holdMany(tx, holdInputs);
@@ -211,8 +211,8 @@ export class PositionsCommands extends PositionsRole {
       member.prepared.fee.gt(0)
         ? [{
             key: `position:${id}:open_fee`,
-            kind: "position.fee",
-            cause: { kind: "position", id },
+            kind: "position.fee" as const,
+            cause: { kind: "position" as const, id },
             at: now,
             legs: [
               { account: { user: member.userId }, currency: MARGIN_CURRENCY, amount: member.prepared.fee.negated() },

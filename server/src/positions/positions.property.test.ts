@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Position } from "../../contract/positions";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { credit } from "../testing/money";
 import { action, BTC, EXPECTED_REFUSALS, newTally, runSequence } from "../testing/positions-property";
@@ -79,7 +79,7 @@ describe("a user's close racing the engine's stop-loss", () => {
     );
     expect(rows[0].n).toBe(ids.length);
     for (const u of users) expect((await mine(u.token, "closed")).filter((p) => p.status === "closed")).toHaveLength(1);
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   }, 120_000);
 });
 
@@ -125,6 +125,6 @@ describe("a settlement batch meeting a user's close that holds the same rows", (
     // One notice per close, the user's included, and none twice.
     const notices = await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM user_messages WHERE user_id = ANY($1) AND id > $2", [[a.id, b.id], before[0].id]);
     expect(notices[0].n).toBe(ids.length);
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import type { MarketKind } from "../../contract/market";
 import type { Position, Ticket } from "../../contract/positions";
 import type { ExportRow } from "../../contract/wallet";
 import { keysetPage, type Keyset, type TimeRange } from "../platform/keyset";
-import { ledger, money, toFixedDown, toWire } from "../ledger";
+import { ledgerReads, money, toFixedDown, toWire } from "../ledger";
 import { toSeconds } from "../platform/clock";
 import type { Executor } from "../platform/db";
 import { rulesFor } from "./positions.config";
@@ -21,7 +21,7 @@ export class PositionsQueries extends PositionsRole {
     const rules = rulesFor(config, pair.kind, pair.symbol);
     const quote = this.quoteNow(pair);
     const session = sessionAt(pair.kind, config.session, this.deps.clock.now().getTime());
-    const [wallet] = (await ledger.balances(this.db, userId)).filter((b) => b.currency === MARGIN_CURRENCY);
+    const [wallet] = (await ledgerReads.balances(this.db, userId)).filter((b) => b.currency === MARGIN_CURRENCY);
     const needsCard = pair.kind !== "crypto";
     let perLot: string | null = null;
     if (quote) {
@@ -148,7 +148,7 @@ export class PositionsQueries extends PositionsRole {
       const gross = position.mark_price && row.openPrice ? grossPnl(termsOf(row), row.openPrice, position.mark_price) : money(0);
       own = own.plus(money(row.margin).minus(row.swapDue).plus(gross));
     }
-    const [wallet] = (await ledger.balances(this.db, userId)).filter((b) => b.currency === MARGIN_CURRENCY);
+    const [wallet] = (await ledgerReads.balances(this.db, userId)).filter((b) => b.currency === MARGIN_CURRENCY);
     const balance = money(wallet?.available ?? "0").plus(margin);
     const equity = balance.plus(upnl);
     return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errors } from "../../contract";
 import type { Position } from "../../contract/positions";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { quoteAround } from "../market";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
 import { credit, walletOf } from "../testing/money";
@@ -78,7 +78,7 @@ describe("stop entry orders", () => {
     const opened = await positionOf(u.token, placed.id);
     expect(opened).toMatchObject({ status: "open", open_price: "61000.00", open_tick: { price: "60987.8", at_ms: atMs }, margin: "610", open_fee: "3.05" });
     expect(await walletOf(server, u.token)).toMatchObject({ available: "9386.95", frozen: "610" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a short stop gapped through opens at the gapped bid; its margin and fee stay those held at the stop", async () => {
@@ -88,7 +88,7 @@ describe("stop entry orders", () => {
     expect(placed).toMatchObject({ status: "pending", margin: "590", open_fee: "2.95" });
     const atMs = await tick(server, { [BTC]: "58000" });
     expect(await positionOf(u.token, placed.id)).toMatchObject({ status: "open", open_price: q("58000").bid, open_tick: { price: "58000", at_ms: atMs }, margin: "590", open_fee: "2.95" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("cancel while pending returns margin and fee; it never opens after", async () => {
@@ -158,7 +158,7 @@ describe("trailing stop-loss", () => {
     expect(await positionOf(u.token, opened.id)).toMatchObject({ status: "open", sl_price: "60377.92" });
     const atMs = await tick(server, { [BTC]: "60390.00" }); // bid 60377.92: exactly at it
     expect(await positionOf(u.token, opened.id)).toMatchObject({ status: "closed", close_reason: "sl", sl_price: "60377.92", close_price: "60377.92", close_tick: { price: "60390", at_ms: atMs } });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a short's trails the lowest ask; a stop-loss price replaces the trail, an empty rate clears it", async () => {
@@ -240,7 +240,7 @@ describe(`a user's cancel racing the trigger (${testDatabaseKind()})`, () => {
         expect(Number(wallet.frozen)).toBeCloseTo(margins, 8);
         expect(Number(wallet.available)).toBeCloseTo(100000 - margins - fees, 8);
       }
-      expect(await ledger.verify(server.database.db)).toEqual([]);
+      expect(await ledgerReads.verify(server.database.db)).toEqual([]);
     }
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Position } from "../../contract/positions";
-import { ledger, money } from "../ledger";
+import { ledger, ledgerReads, money } from "../ledger";
 import { quoteAround } from "../market";
 import { positionsConfig } from "./positions.config";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
@@ -36,7 +36,7 @@ async function positionsOf(token: string, status: "open" | "pending" | "closed" 
 }
 
 async function sound() {
-  expect(await ledger.verify(server.database.db)).toEqual([]);
+  expect(await ledgerReads.verify(server.database.db)).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -147,7 +147,7 @@ describe("a market long with TP and SL", () => {
 });
 
 async function platform(name: string): Promise<string> {
-  const balances = await ledger.platformBalances(server.database.db);
+  const balances = await ledgerReads.platformBalances(server.database.db);
   return balances.find((b) => b.platform === name && b.currency === "USDT")?.balance ?? "0";
 }
 
@@ -398,7 +398,7 @@ describe("forex and metals", () => {
     // Leave 3 USDT in the wallet: the first position's triple swap (2.592072) is paid, the second's only in part.
     const { available } = await walletOf(server, u.token);
     await server.database.db.transaction((tx) =>
-      ledger.post(tx, { key: `swap-test:${u.id}`, kind: "adjustment", cause: { kind: "test", id: u.id }, legs: [{ account: { user: u.id }, currency: "USDT", amount: money(available).minus(3).negated() }, { account: { platform: "adjustments" }, currency: "USDT", amount: money(available).minus(3) }] }),
+      ledger.post(tx, { key: `swap-test:${u.id}`, kind: "adjustment", cause: { kind: "adjustment", id: u.id }, legs: [{ account: { user: u.id }, currency: "USDT", amount: money(available).minus(3).negated() }, { account: { platform: "adjustments" }, currency: "USDT", amount: money(available).minus(3) }] }),
     );
     const before = await server.database.query<{ id: number; liquidation_price: string }>("SELECT id, liquidation_price FROM positions WHERE id = ANY ($1::bigint[]) ORDER BY id", [`{${ids.join(",")}}`]);
     server.clock.set(Date.UTC(2026, 10, 25, 21, 0, 6, 789));

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { MyProof, Reserve, RootView } from "../../contract/proof";
 import { operatorNameOf } from "../backoffice";
-import { ledger, money, toWire } from "../ledger";
+import { ledgerReads, money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
@@ -61,7 +61,7 @@ export class ProofService {
           const [done] = await tx.select({ id: proofSnapshots.id }).from(proofSnapshots).where(and(eq(proofSnapshots.kind, "daily"), eq(proofSnapshots.day, day)));
           if (done) return null;
         }
-        const holdings = await ledger.holdings(tx);
+        const holdings = await ledgerReads.holdings(tx);
         const nonces = new Map<number, string>();
         const pool = randomBytes(16 * holdings.length);
         for (const h of holdings) if (!nonces.has(h.userId)) nonces.set(h.userId, pool.toString("hex", 16 * nonces.size, 16 * nonces.size + 16));
@@ -127,7 +127,7 @@ export class ProofService {
     const latest = await this.latest();
     if (latest && latest.users > 0 && nowMs - latest.takenAt.getTime() < CATCH_UP_AFTER_MS) return;
     const snapshotId = latest?.id ?? 0;
-    const missing = await ledger.anyBalanceOutside(
+    const missing = await ledgerReads.anyBalanceOutside(
       this.deps.db,
       (userId, currency) => sql`EXISTS (SELECT 1 FROM proof_leaves l WHERE l.snapshot_id = ${snapshotId} AND l.user_id = ${userId} AND l.currency = ${currency})`,
     );
@@ -245,8 +245,8 @@ export class ProofService {
 
   /** Liabilities per currency (users with a balance, available, frozen) against the declared reserves. */
   async liabilities() {
-    const owed = await ledger.liabilities(this.deps.db);
-    const counts = await ledger.holderCounts(this.deps.db);
+    const owed = await ledgerReads.liabilities(this.deps.db);
+    const counts = await ledgerReads.holderCounts(this.deps.db);
     const reserves = await this.reserves();
     const latest = await this.latest();
     const snapshot = new Map((latest ? await this.rootsOf([latest.id]) : []).map((r) => [r.currency, r.total]));

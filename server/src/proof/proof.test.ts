@@ -42,7 +42,7 @@ beforeAll(async () => {
   await credit(server, users[1].id, "0.25", "BTC");
   await credit(server, users[2].id, "7");
   // Frozen funds count: 3 of user 2's 7 are held.
-  await server.database.db.transaction((tx) => ledger.hold(tx, { key: "proof-test-hold", userId: users[2].id, currency: "USDT", amount: "3", cause: { kind: "test", id: "1" } }));
+  await server.database.db.transaction((tx) => ledger.hold(tx, { key: "proof-test-hold", userId: users[2].id, currency: "USDT", amount: "3", cause: { kind: "withdrawal", id: "1" } }));
   await credit(server, users[3].id, "1", "ETH");
   // users[4] holds nothing: no leaf.
 }, 240_000);

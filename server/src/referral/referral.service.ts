@@ -1,7 +1,7 @@
 import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ReferralConfig } from "../../contract/referral";
 import { userAccountOf, userDirectory, userRecords } from "../auth";
-import { ledger, money, toWire } from "../ledger";
+import { ledger, ledgerReads, money, toWire } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
@@ -90,7 +90,7 @@ export class ReferralService {
   private async meets(db: Executor, invitee: { id: number; reviewStatus: number }, config: ReferralConfig): Promise<boolean> {
     if (config.conditions.includes("kyc") && invitee.reviewStatus !== 2) return false;
     if (config.conditions.includes("first_deposit")) {
-      if (!(await ledger.hasEntryOfKind(db, invitee.id, "deposit"))) return false;
+      if (!(await ledgerReads.hasEntryOfKind(db, invitee.id, "deposit"))) return false;
     }
     return true;
   }
@@ -129,7 +129,7 @@ export class ReferralService {
   }
 
   private async commissionBatch(tx: Tx): Promise<{ seen: number; paid: number }> {
-    const fees = await ledger.queuedPostings(tx, referralFeeQueue, BATCH);
+    const fees = await ledgerReads.queuedPostings(tx, referralFeeQueue, BATCH);
     if (fees.length === 0) return { seen: 0, paid: 0 };
     const config = await this.config(tx);
     let paid = 0;

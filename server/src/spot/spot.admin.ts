@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { TermChange } from "../../contract/market";
 import type { SpotConfig } from "../../contract/spot";
 import { userAccountOf } from "../auth";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { audit } from "../platform/audit";
 import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
@@ -23,7 +23,7 @@ export class SpotAdmin extends SpotRole {
     const [rows, [{ total }], platform] = await Promise.all([
       this.db.select({ o: spotOrders, account: userAccountOf(spotOrders.userId) }).from(spotOrders).where(where).orderBy(desc(spotOrders.id)).limit(query.limit).offset((query.page - 1) * query.limit),
       this.db.select({ total: count() }).from(spotOrders).where(where),
-      ledger.platformBalances(this.db),
+      ledgerReads.platformBalances(this.db),
     ]);
     return {
       list: rows.map((r) => ({ ...toOrder(r.o), user_id: r.o.userId, account: r.account })),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpotOrder } from "../../contract/spot";
-import { ledger, money } from "../ledger";
+import { ledger, ledgerReads, money } from "../ledger";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
 import { balanceOf, listedOrder, spotUser } from "../testing/spot";
 import { leadTheFeed, tick } from "../testing/ticks";
@@ -59,7 +59,7 @@ describe("trailing stop", () => {
     const atMs = await tick(server, { [BTC]: "60390" });
     expect(await order(u.token, placed.id)).toMatchObject({ status: "filled", filled_price: "60377.92", triggered_tick: { price: "60390", at_ms: atMs }, tick: { price: "60390", at_ms: atMs }, trigger_price: null });
     expect(await balance(u.id, "BTC")).toEqual({ available: "0.99", frozen: "0" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a buy follows the ask down, holds for its worst allowed fill, fills at the ask through a gap and gives the rest back", async () => {
@@ -76,7 +76,7 @@ describe("trailing stop", () => {
     expect(filled).toMatchObject({ status: "filled", filled_price: "61012.20" });
     const amount = money("0.01").times("61012.20");
     expect(await balance(u.id, "USDT")).toEqual({ available: money(1000).minus(amount).minus(amount.times("0.001").toDecimalPlaces(8, 1)).toFixed(), frozen: "0" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("its extreme survives a new leader (kept in the database), and a tick older than the placement moves nothing", async () => {
@@ -107,7 +107,7 @@ describe("trailing stop", () => {
     expect(await order(u.token, placed.id)).toMatchObject({ status: "waiting", trigger_price: "61367.72" });
     const atMs = await tick(server, { [BTC]: "61370" });
     expect(await order(u.token, placed.id)).toMatchObject({ status: "filled", filled_price: "61357.72", triggered_tick: { at_ms: atMs } });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("cancel while waiting releases the hold; it never triggers after", async () => {
@@ -168,7 +168,7 @@ describe("OCO", () => {
     // A later crossing of the stop changes nothing.
     await tick(server, { [BTC]: "57000" });
     expect(await order(u.token, stop.id)).toMatchObject({ status: "cancelled" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a buy: the stop triggering cancels the limit leg; the stop-limit waits at its price and the hold pays it", async () => {
@@ -190,7 +190,7 @@ describe("OCO", () => {
     expect(await order(u.token, stop.id)).toMatchObject({ status: "filled", filled_price: "61500.00" });
     expect(await balance(u.id, "USDT")).toEqual({ available: "384.385", frozen: "0" });
     expect(await balance(u.id, "BTC")).toEqual({ available: "0.01", frozen: "0" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a cancel of either leg cancels both and releases the one hold once", async () => {
@@ -205,7 +205,7 @@ describe("OCO", () => {
       expect(await balance(u.id, "BTC")).toEqual({ available: "1", frozen: "0" });
       expect((await server.call("POST", "coin/cancel", { id: orders[1 - leg].id }, { token: u.token })).body.code).toBe("ORDER_NOT_CANCELLABLE");
     }
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a retry of its idempotency key answers the first pair and holds nothing twice", async () => {
@@ -283,7 +283,7 @@ describe("a cancel racing the trigger settles once", () => {
     expect(await order(u.token, placed.id)).toMatchObject({ status: "cancelled", triggered_tick: null, filled_price: null });
     expect(await balance(u.id, "BTC")).toEqual({ available: "1", frozen: "0" });
     expect(await balance(u.id, "USDT")).toEqual({ available: "0", frozen: "0" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("an OCO: neither leg fills after both were cancelled", async () => {
@@ -293,7 +293,7 @@ describe("a cancel racing the trigger settles once", () => {
     await race(u.id, orders.map((o) => o.id), { [BTC]: "57000" });
     for (const leg of orders) expect(await order(u.token, leg.id)).toMatchObject({ status: "cancelled", filled_price: null, triggered_tick: null });
     expect(await balance(u.id, "BTC")).toEqual({ available: "1", frozen: "0" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("the trigger first: a cancel after it finds the order filled and refuses", async () => {
@@ -303,6 +303,6 @@ describe("a cancel racing the trigger settles once", () => {
     await tick(server, { [BTC]: "57000" });
     expect((await server.call("POST", "coin/cancel", { id: orders[1].id }, { token: u.token })).body.code).toBe("ORDER_NOT_CANCELLABLE");
     expect((await server.call("POST", "coin/cancel", { id: orders[0].id }, { token: u.token })).body.code).toBe("ORDER_NOT_CANCELLABLE");
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpotOrder } from "../../contract/spot";
-import { ledger, money } from "../ledger";
+import { ledgerReads, money } from "../ledger";
 import { quoteAround } from "../market";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
 import { credit } from "../testing/money";
@@ -9,7 +9,7 @@ import { leadTheFeed, tick } from "../testing/ticks";
 
 /**
  * Random tick paths and random orders of two users against the whole spot domain (HTTP, ledger, trigger runner).
- * After every run the ledger's invariants hold (`ledger.verify` is empty), no balance is negative, every limit fill
+ * After every run the ledger's invariants hold (`ledgerReads.verify` is empty), no balance is negative, every limit fill
  * is at its price on a tick whose quote crossed it, and every open order's hold is frozen money.
  */
 
@@ -78,7 +78,7 @@ describe(`spot under random paths (${testDatabaseKind()})`, () => {
             }
           }
         }
-        expect(await ledger.verify(server.database.db)).toEqual([]);
+        expect(await ledgerReads.verify(server.database.db)).toEqual([]);
         const [{ n }] = await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_accounts WHERE available < 0 OR frozen < 0");
         expect(n).toBe(0);
         for (const u of users) {
@@ -96,7 +96,7 @@ describe(`spot under random paths (${testDatabaseKind()})`, () => {
             const currency = o.side === "buy" ? "USDT" : "BTC";
             held[currency] = money(held[currency] ?? 0).plus(o.held!).toFixed();
           }
-          for (const b of await ledger.balances(server.database.db, u.id)) expect(money(b.frozen).toFixed(), b.currency).toBe(held[b.currency] ?? "0");
+          for (const b of await ledgerReads.balances(server.database.db, u.id)) expect(money(b.frozen).toFixed(), b.currency).toBe(held[b.currency] ?? "0");
         }
       }),
       { numRuns: testDatabaseKind() === "postgres" ? 8 : 12 },
@@ -122,14 +122,14 @@ describe.runIf(testDatabaseKind() === "postgres")("concurrency (PostgreSQL)", ()
     const spent = ok.reduce((s, a) => s.plus(a.body.message.type === "market" ? cost : money("60.06")), money(0));
     expect(spent.lte(cost.times(37).plus("0.05"))).toBe(true);
     expect(refused.every((a) => a.body.code === "INSUFFICIENT_BALANCE")).toBe(true);
-    const [balance] = (await ledger.balances(server.database.db, u.id)).filter((b) => b.currency === "USDT");
+    const [balance] = (await ledgerReads.balances(server.database.db, u.id)).filter((b) => b.currency === "USDT");
     // Not one more would fit: what is left is below the cheapest order.
     expect(money(balance.available).lt("60.06")).toBe(true);
     // Market buys left the wallet; limit buys are still held in it (frozen): nothing else moved.
     const marketSpent = cost.times(ok.filter((a) => a.body.message.type === "market").length);
     expect(money(balance.available).plus(balance.frozen).plus(marketSpent).toFixed()).toBe(cost.times(37).plus("0.05").toFixed());
     expect(ok.length).toBeGreaterThanOrEqual(37);
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   }, 120_000);
 
   it("100 parallel market buys of the same size: exactly floor(balance / cost) succeed", async () => {
@@ -140,9 +140,9 @@ describe.runIf(testDatabaseKind() === "postgres")("concurrency (PostgreSQL)", ()
     const answers = await Promise.all(Array.from({ length: 100 }, () => server.call<SpotOrder>("POST", "coin/trade", { symbol: BTC, side: "buy", type: "market", quantity: "0.001" }, { token: u.token })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(42);
     expect(answers.filter((a) => a.status === 400 && a.body.code === "INSUFFICIENT_BALANCE")).toHaveLength(58);
-    const balances = await ledger.balances(server.database.db, u.id);
+    const balances = await ledgerReads.balances(server.database.db, u.id);
     expect(balances.find((b) => b.currency === "BTC")?.available).toBe("0.042");
     expect(balances.find((b) => b.currency === "USDT")?.available).toBe("60");
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   }, 120_000);
 });

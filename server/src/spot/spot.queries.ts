@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ExportRow } from "../../contract/wallet";
 import { keysetPage, type Keyset, type TimeRange } from "../platform/keyset";
 import type { Holding, SpotTicket } from "../../contract/spot";
-import { ledger, money, toWire } from "../ledger";
+import { ledgerReads, money, toWire } from "../ledger";
 import { feeRateFor, spotConfig } from "./spot.config";
 import { averageCost } from "./spot.engine";
 import { spotOrders } from "./spot.schema";
@@ -46,7 +46,7 @@ export class SpotQueries extends SpotRole {
     const pair = this.spotPair(symbol);
     const quote = this.quoteNow(pair);
     const config = await spotConfig.cached(this.db);
-    const balances = await ledger.balances(this.db, userId);
+    const balances = await ledgerReads.balances(this.db, userId);
     const available = (currency: string) => balances.find((b) => b.currency === currency)?.available ?? "0";
     return {
       symbol: pair.symbol,
@@ -87,7 +87,7 @@ export class SpotQueries extends SpotRole {
 
   /** The spot account: every non-zero wallet valued in USDT at the last tick, with the average cost of its spot buys. */
   async account(userId: number): Promise<{ holdings: Holding[]; total_usdt: string }> {
-    const balances = (await ledger.balances(this.db, userId)).filter((b) => money(b.available).plus(b.frozen).gt(0));
+    const balances = (await ledgerReads.balances(this.db, userId)).filter((b) => money(b.available).plus(b.frozen).gt(0));
     const fills = await this.db
       .select({ base: spotOrders.base, side: spotOrders.side, quantity: spotOrders.quantity, amount: spotOrders.amount, fee: spotOrders.fee })
       .from(spotOrders)

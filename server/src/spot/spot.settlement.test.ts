@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpotOrder, SpotSide } from "../../contract/spot";
-import { ledger, money } from "../ledger";
+import { ledger, ledgerReads, money } from "../ledger";
 import { quoteAround } from "../market";
 import { sql } from "drizzle-orm";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
@@ -28,7 +28,7 @@ const trade = (token: string, input: Record<string, unknown>) =>
   server.call<SpotOrder>("POST", "coin/trade", { symbol: BTC, type: "limit", ...input }, { token });
 
 async function balance(userId: number, currency: string) {
-  const found = (await ledger.balances(server.database.db, userId)).find((b) => b.currency === currency);
+  const found = (await ledgerReads.balances(server.database.db, userId)).find((b) => b.currency === currency);
   return { available: money(found?.available ?? 0), frozen: money(found?.frozen ?? 0) };
 }
 
@@ -170,7 +170,7 @@ async function check(c: Case): Promise<void> {
   for (const [i, o] of c.orders.entries()) {
     if (!o.holdGone) continue;
     const [{ hold_id }] = await server.database.query<{ hold_id: string }>("SELECT hold_id::text FROM spot_orders WHERE id = $1", [ids[i]]);
-    await server.database.db.transaction((tx) => ledger.release(tx, { holdId: Number(hold_id), key: `test:gone:${ids[i]}`, kind: "test.release" }));
+    await server.database.db.transaction((tx) => ledger.release(tx, { holdId: Number(hold_id), key: `test:gone:${ids[i]}`, kind: "spot.release" }));
   }
   for (const [i, o] of c.orders.entries()) {
     if (o.tampered) await server.database.query("UPDATE spot_orders SET quantity = quantity * 2 WHERE id = $1", [ids[i]]);
@@ -226,7 +226,7 @@ async function check(c: Case): Promise<void> {
     [users.map((u) => u.id)],
   );
   expect(notices).toBe(filledIds.length);
-  expect(await ledger.verify(server.database.db)).toEqual([]);
+  expect(await ledgerReads.verify(server.database.db)).toEqual([]);
 
   // What stayed open is still armed: a later tick that crosses it fills it (unless its hold is gone), then tidy up.
   for (const [i, o] of c.orders.entries()) {
@@ -295,7 +295,7 @@ describe("a user's cancel racing the fill", () => {
         expect(after.frozen.toFixed()).toBe("0");
         expect(after.available.toFixed()).toBe(before[n].available.plus(before[n].frozen).minus(spent).toFixed());
       }
-      expect(await ledger.verify(server.database.db)).toEqual([]);
+      expect(await ledgerReads.verify(server.database.db)).toEqual([]);
     }
   }, 120_000);
 
@@ -338,7 +338,7 @@ describe("a user's cancel racing the fill", () => {
       const done = await resolutions(ids);
       expect(ids.map((id) => found.get(id)!.status)).toEqual([...Array(5).fill("filled"), ...Array(4).fill("cancelled")]);
       for (const id of ids) expect(done.get(id)!.sort()).toEqual(found.get(id)!.status === "filled" ? ["deliver", "settle"] : ["release"]);
-      expect(await ledger.verify(server.database.db)).toEqual([]);
+      expect(await ledgerReads.verify(server.database.db)).toEqual([]);
     },
     60_000,
   );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpotOrder } from "../../contract/spot";
-import { ledger, money } from "../ledger";
+import { ledger, ledgerReads, money } from "../ledger";
 import { quoteAround } from "../market";
 import { createTestServer, testDatabaseKind, type TestServer } from "../testing/harness";
 import { balanceOf, listedOrder, spotUser } from "../testing/spot";
@@ -58,7 +58,7 @@ describe("stop-market", () => {
     const amount = money("0.01").times(ask);
     expect(await balance(u.id, "USDT")).toEqual({ available: money(1000).minus(amount).minus(amount.times("0.001").toDecimalPlaces(8, 1)).toFixed(), frozen: "0" });
     expect(await balance(u.id, "BTC")).toEqual({ available: "0.01", frozen: "0" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a sell triggers when the bid falls to its stop, even through a gap, and fills at that tick's bid", async () => {
@@ -68,7 +68,7 @@ describe("stop-market", () => {
     expect(placed).toMatchObject({ status: "waiting", held: "0.01" });
     const atMs = await tick(server, { [BTC]: "55000" });
     expect(await order(u.token, placed.id)).toMatchObject({ status: "filled", filled_price: "54989.00", triggered_tick: { price: "55000", at_ms: atMs } });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a buy gapping beyond its worst allowed fill becomes a limit order there, and fills when the ask comes back", async () => {
@@ -79,7 +79,7 @@ describe("stop-market", () => {
     expect(await order(u.token, placed.id)).toMatchObject({ status: "open", price: "64050.00", triggered_tick: { price: "70000" } });
     await tick(server, { [BTC]: "64000" });
     expect(await order(u.token, placed.id)).toMatchObject({ status: "filled", filled_price: "64050.00" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 });
 
@@ -95,7 +95,7 @@ describe("stop-limit", () => {
     expect(await order(u.token, fills.id)).toMatchObject({ status: "filled", filled_price: "61500.00", triggered_tick: { price: "61100", at_ms: atMs } });
     await tick(server, { [BTC]: "60400" });
     expect(await order(u.token, waits.id)).toMatchObject({ status: "filled", filled_price: "60500.00" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("a waiting stop survives a new leader and triggers on the first fresh tick after it, not on an old one", async () => {
@@ -177,7 +177,7 @@ describe("a cancel racing the trigger", () => {
     expect(await order(u.token, placed.id)).toMatchObject({ status: "cancelled", triggered_tick: null, filled_price: null });
     expect(await balance(u.id, "USDT")).toEqual({ available: "1000", frozen: "0" });
     expect(await balance(u.id, "BTC")).toEqual({ available: "0", frozen: "0" });
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   it("the trigger first: a cancel after it finds the order filled and refuses", async () => {
@@ -187,6 +187,6 @@ describe("a cancel racing the trigger", () => {
     await tick(server, { [BTC]: "61100" });
     const res = await server.call("POST", "coin/cancel", { id: placed.id }, { token: u.token });
     expect(res.body.code).toBe("ORDER_NOT_CANCELLABLE");
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Holding, SpotOrder, SpotTicket } from "../../contract/spot";
-import { ledger, money } from "../ledger";
+import { ledgerReads, money } from "../ledger";
 import { quoteAround } from "../market";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { credit } from "../testing/money";
@@ -29,7 +29,7 @@ const trade = (token: string, input: Record<string, unknown>) =>
   server.call<SpotOrder>("POST", "coin/trade", { symbol: BTC, side: "buy", type: "market", quantity: "0.01", ...input }, { token });
 
 async function balance(userId: number, currency: string) {
-  const found = (await ledger.balances(server.database.db, userId)).find((b) => b.currency === currency);
+  const found = (await ledgerReads.balances(server.database.db, userId)).find((b) => b.currency === currency);
   return { available: money(found?.available ?? 0).toFixed(), frozen: money(found?.frozen ?? 0).toFixed() };
 }
 
@@ -40,7 +40,7 @@ async function orders(token: string, status?: "open" | "done") {
 }
 
 async function sound() {
-  expect(await ledger.verify(server.database.db)).toEqual([]);
+  expect(await ledgerReads.verify(server.database.db)).toEqual([]);
 }
 
 async function entryCount() {
@@ -84,7 +84,7 @@ describe("market orders", () => {
     expect(await balance(u.id, "BTC")).toEqual({ available: "0.01", frozen: "0" });
     expect(pushed.some((p) => p.userId === u.id && p.data.id === o.id && p.data.status === "filled")).toBe(true);
     // The finance records explain it: one entry of kind spot.buy, caused by the order.
-    const lines = await ledger.entries(server.database.db, u.id, { page: 1, limit: 10 });
+    const lines = await ledgerReads.entries(server.database.db, u.id, { page: 1, limit: 10 });
     expect(lines.list.filter((l) => l.kind === "spot.buy").map((l) => [l.currency, l.change, l.cause_id]).sort()).toEqual([
       ["BTC", "0.01", String(o.id)],
       ["USDT", "-600.72012", String(o.id)],

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { SupportMessage } from "../../contract/support";
 import { userDirectory, userRecords } from "../auth";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
@@ -181,7 +181,7 @@ export class SupportService {
         review_status: user.reviewStatus,
         frozen: user.frozen,
         created_at: toSeconds(user.createdAt),
-        wallets: await ledger.balances(this.db, userId),
+        wallets: await ledgerReads.balances(this.db, userId),
       },
     };
   }

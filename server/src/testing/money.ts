@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { ledger } from "../ledger";
+import { ledger, ledgerReads } from "../ledger";
 import { putSetting } from "../platform/settings";
 import type { Answer, TestServer } from "./harness";
 import { postMultipart, type FilePart } from "./multipart";
@@ -116,7 +116,7 @@ export async function walletOf(server: TestServer, token: string, currency = "US
 }
 
 export async function expectLedgerSound(server: TestServer): Promise<void> {
-  expect(await ledger.verify(server.database.db)).toEqual([]);
+  expect(await ledgerReads.verify(server.database.db)).toEqual([]);
 }
 
 export { freshPng, md5Of, PDF_BYTES, tinyPng } from "./images";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Position } from "../../contract/positions";
-import { ledger, money } from "../ledger";
+import { ledgerReads, money } from "../ledger";
 import { quoteAround } from "../market";
 import type { TestServer } from "./harness";
 import { credit } from "./money";
@@ -143,10 +143,10 @@ export async function runSequence(server: TestServer, actions: readonly Action[]
     }
   }
   if (verifyLedger) {
-    const problems = await ledger.verify(server.database.db);
+    const problems = await ledgerReads.verify(server.database.db);
     if (problems.length) broken.push(`ledger: ${JSON.stringify(problems)}`);
   }
-  for (const b of await ledger.balances(server.database.db, u.id)) {
+  for (const b of await ledgerReads.balances(server.database.db, u.id)) {
     if (!(money(b.available).gte(0) && money(b.frozen).gte(0))) broken.push(`negative balance ${JSON.stringify(b)}`);
   }
   for (const p of await mine(server, u.token, "closed")) {

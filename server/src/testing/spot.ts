@@ -1,6 +1,6 @@
 /** The spot order tests' common setup: a funded user, one's balances as strings, an order as `coin/list` shows it. */
 import type { SpotOrder } from "../../contract/spot";
-import { ledger, money } from "../ledger";
+import { ledgerReads, money } from "../ledger";
 import type { TestServer } from "./harness";
 import { credit } from "./money";
 
@@ -14,7 +14,7 @@ export async function spotUser(server: TestServer, usdt = "10000", btc?: string)
 
 /** A user's available and frozen amounts of a currency, as plain decimal strings. */
 export async function balanceOf(server: TestServer, userId: number, currency: string) {
-  const found = (await ledger.balances(server.database.db, userId)).find((b) => b.currency === currency);
+  const found = (await ledgerReads.balances(server.database.db, userId)).find((b) => b.currency === currency);
   return { available: money(found?.available ?? 0).toFixed(), frozen: money(found?.frozen ?? 0).toFixed() };
 }
 

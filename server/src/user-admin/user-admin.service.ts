@@ -3,7 +3,7 @@ import type { AccountState, UserRow as UserListRow } from "../../contract/user-a
 import { isLocked, isOperatorLock, OPERATOR_LOCK_UNTIL, type PasskeyService, type SessionService, type StandingChange, userAccountOf, type UserRow, userRecords } from "../auth";
 import { operatorNameOf } from "../backoffice";
 import type { KycService } from "../kyc";
-import { ledger, money } from "../ledger";
+import { ledger, ledgerReads, money } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
@@ -98,7 +98,7 @@ export class UserAdminService {
       },
       state: this.stateOf(row),
       kyc: await this.kyc.latestSubmission(userId),
-      wallets: await ledger.balances(this.db, userId),
+      wallets: await ledgerReads.balances(this.db, userId),
       actions: history.map(({ entry, operatorName, userAccount }) => ({
         id: entry.id,
         action: entry.action,
@@ -111,7 +111,7 @@ export class UserAdminService {
   }
 
   ledger(query: { user_id: number; page: number; limit: number; currency?: string }) {
-    return ledger.entries(this.db, query.user_id, query);
+    return ledgerReads.entries(this.db, query.user_id, query);
   }
 
   /**
@@ -191,6 +191,6 @@ export class UserAdminService {
         return { entry_id: posted.entryId };
       },
     );
-    return { entry_id: response.entry_id, duplicate: replayed, wallets: await ledger.balances(this.db, input.user_id) };
+    return { entry_id: response.entry_id, duplicate: replayed, wallets: await ledgerReads.balances(this.db, input.user_id) };
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { credit } from "../testing/money";
-import { ledger } from "../ledger";
+import { ledgerReads } from "../ledger";
 import { createTestServer, latestCode, ROOT_INVITE, type TestServer } from "../testing/harness";
 
 let server: TestServer;
@@ -175,7 +175,7 @@ describe("manual adjustment", () => {
     const lines = await auditOf("ledger.adjust", user.id);
     expect(lines).toHaveLength(2);
     expect(Number(lines[0].actor_id)).toBe(admin.id);
-    expect(await ledger.verify(server.database.db)).toEqual([]);
+    expect(await ledgerReads.verify(server.database.db)).toEqual([]);
   });
 
   type Case = [string, Record<string, unknown>, string, string?];
@@ -197,7 +197,7 @@ describe("manual adjustment", () => {
     const res = await adjust(input);
     expect(res.body.code).toBe(code);
     if (field) expect(res.body.fields?.[field]).toBeDefined();
-    expect(await ledger.balances(server.database.db, user.id)).toEqual([]);
+    expect(await ledgerReads.balances(server.database.db, user.id)).toEqual([]);
     expect(await auditOf("ledger.adjust", user.id)).toHaveLength(0);
   });
 
@@ -206,7 +206,7 @@ describe("manual adjustment", () => {
     const input = { user_id: user.id, currency: "USDT", amount: "10", reason: "Test", idempotency_key: key() };
     for (const token of [support.token, reviewer.token]) expect((await adjust(input, token)).body.code).toBe("UNAUTHORIZED_OPERATION");
     expect((await adjust(input, user.token)).status).toBe(401);
-    expect(await ledger.balances(server.database.db, user.id)).toEqual([]);
+    expect(await ledgerReads.balances(server.database.db, user.id)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CauseDesk, CauseTick } from "../../contract/wallet";
-import { toWire } from "../ledger";
+import { toWire, type CauseKind, type EntryKind } from "../ledger";
 
 /** What the finance records show about a cause: the list that shows it and the recorded ticks it settled on. */
 export interface CauseDetail {
@@ -48,7 +48,7 @@ export function causeReader(rowsByIds: (ids: number[]) => Promise<CauseRow[]>): 
 }
 
 /** Entry kinds that settle a trade's end: they show its closing tick; every other entry of a trade its opening one. */
-const CLOSING_KINDS = new Set(["position.close", "position.settle", "option.win", "option.loss", "option.tie"]);
+const CLOSING_KINDS = new Set<string>(["position.close", "position.settle", "option.win", "option.loss", "option.tie"] satisfies EntryKind[]);
 
 /**
  * Details of the causes that have them (positions, options, spot orders, earn orders): the domains owning such
@@ -57,7 +57,7 @@ const CLOSING_KINDS = new Set(["position.close", "position.settle", "option.win"
 export class CauseDetails {
   private readonly readers = new Map<string, CauseDetailReader>();
 
-  register(causeKind: string, reader: CauseDetailReader): void {
+  register(causeKind: CauseKind, reader: CauseDetailReader): void {
     this.readers.set(causeKind, reader);
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FinanceLine, WalletItem } from "../../contract/wallet";
-import { ledger, money } from "../ledger";
+import { ledger, ledgerReads, money, type Cause, type EntryKind } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { credit, expectLedgerSound } from "../testing/money";
 
@@ -70,7 +70,7 @@ describe("finance records", () => {
     for (let step = 0; step < 40; step++) {
       const key = `finance-${seed}-${step}`;
       const operation = pick(["deposit", "convert", "hold", "resolve", "debit", "credit", "adjust"] as const);
-      const [wallet] = (await ledger.balances(server.database.db, user.id)).filter((b) => b.currency === "USDT");
+      const [wallet] = (await ledgerReads.balances(server.database.db, user.id)).filter((b) => b.currency === "USDT");
       const available = Number(wallet?.available ?? 0);
       if (operation === "deposit") await credit(server, user.id, amount(100), pick(["USDT", "BTC"]));
       else if (operation === "convert" && available > 20) {
@@ -127,7 +127,7 @@ describe("finance records: the list behind each cause", () => {
        VALUES ($1, 'BTC/USDT', 'crypto', 'up', 60, 1, 'USDT', 0.8, 100, 0, 60000, 'open', $2) RETURNING id::text`,
       [user.id, now],
     );
-    const post = (kind: string, cause: { kind: string; id: string }) =>
+    const post = (kind: EntryKind, cause: Cause) =>
       server.database.db.transaction((tx) =>
         ledger.post(tx, { key: `desk-${cause.kind}-${cause.id}-${user.id}`, kind, cause, legs: [{ account: { user: user.id }, currency: "USDT", amount: "1" }, { account: { platform: "rewards" }, currency: "USDT", amount: "-1" }] }),
       );
@@ -155,7 +155,7 @@ describe("finance records: the list behind each cause", () => {
        RETURNING id::text AS id`,
       [user.id, new Date().toISOString()],
     );
-    const post = (kind: string) =>
+    const post = (kind: EntryKind) =>
       server.database.db.transaction((tx) =>
         ledger.post(tx, { key: `tick-${kind}-${id}`, kind, cause: { kind: "position", id }, legs: [{ account: { user: user.id }, currency: "USDT", amount: "1" }, { account: { platform: "trading" }, currency: "USDT", amount: "-1" }] }),
       );

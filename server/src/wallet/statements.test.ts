@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportColumns, type ExportKind } from "../../contract/wallet";
-import { ledger, money, postBatch } from "../ledger";
+import { ledger, ledgerReads, money, postBatch } from "../ledger";
 import { createTestServer, type TestServer } from "../testing/harness";
 import { passKyc, readyUser, TRADE_PASSWORD, TX_HASH } from "../testing/money";
 import { leadTheFeed, tick } from "../testing/ticks";
@@ -71,7 +71,7 @@ describe("finance/export", () => {
     expect(String(whole.headers["content-disposition"])).toMatch(/^attachment; filename="tradewise-ledger-2026-01-01-2026-02-10\.csv"$/);
     const rows = rowsOf(whole.body, "ledger");
     expect(rows).toHaveLength(5);
-    for (const balance of await ledger.balances(server.database.db, user.id)) {
+    for (const balance of await ledgerReads.balances(server.database.db, user.id)) {
       const mine = rows.filter((r) => r.currency === balance.currency);
       const sum = mine.reduce((s, r) => s.plus(r.amount), money(0));
       expect(sum.eq(money(balance.available).plus(balance.frozen)), balance.currency).toBe(true);
@@ -134,8 +134,8 @@ describe("finance/export", () => {
     // In one posting: 1,203 deposits a minute apart (the export reads them 500 at a time).
     const deposits = Array.from({ length: count }, (_, i) => ({
       key: `test-statement-many:${user.id}:${i}`,
-      kind: "deposit",
-      cause: { kind: "deposit", id: `many-${i}` },
+      kind: "deposit" as const,
+      cause: { kind: "deposit" as const, id: `many-${i}` },
       at: new Date(start.getTime() + i * 60_000),
       legs: [
         { account: { user: user.id }, currency: "USDT", amount: "1.01" },
@@ -144,7 +144,7 @@ describe("finance/export", () => {
     }));
     await server.database.db.transaction((tx) => postBatch(tx, deposits));
     // A hold moves available to frozen: two legs of one entry, a change of zero.
-    await server.database.db.transaction((tx) => ledger.hold(tx, { key: `test-statement-hold:${user.id}`, userId: user.id, currency: "USDT", amount: "5", cause: { kind: "test", id: "hold" }, at: new Date(start.getTime() + count * 60_000) }));
+    await server.database.db.transaction((tx) => ledger.hold(tx, { key: `test-statement-hold:${user.id}`, userId: user.id, currency: "USDT", amount: "5", cause: { kind: "withdrawal", id: "hold" }, at: new Date(start.getTime() + count * 60_000) }));
     const rows = rowsOf((await exportCsv(user.token, { kind: "ledger", from: seconds(start), to: seconds(start) + 30 * DAY })).body, "ledger");
     expect(rows).toHaveLength(count + 1);
     expect(new Set(rows.map((r) => r.entry_id)).size).toBe(count + 1);

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { EXPORT_MAX_DAYS, exportColumns, STATEMENT_MAX_DAYS, type CauseTick, type ExportKind, type ExportRow, type StatementCurrency } from "../../contract/wallet";
 import type { ErrorCode } from "../../contract";
-import { ledger, money, toWire, type StatementPosting } from "../ledger";
+import { ledgerReads, money, toWire, type StatementPosting } from "../ledger";
 import { toSeconds } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
@@ -77,7 +77,7 @@ export class Statements {
   async statement(userId: number, input: { from: number; to: number }): Promise<{ from: number; to: number; currencies: StatementCurrency[] }> {
     const range = rangeOf(input, STATEMENT_MAX_DAYS, "STATEMENT_RANGE_TOO_LONG");
     const currencies: StatementCurrency[] = [];
-    for (const { currency, balance } of await ledger.balancesBefore(this.db, userId, range.from)) {
+    for (const { currency, balance } of await ledgerReads.balancesBefore(this.db, userId, range.from)) {
       const lines: StatementCurrency["lines"] = [];
       let closing = balance;
       for await (const line of this.currencyLines(userId, currency, balance, range)) {
@@ -100,7 +100,7 @@ export class Statements {
    * before `from` plus the changes since, so the last row of a currency shows its balance at `to`.
    */
   private async *ledgerRows(userId: number, range: TimeRange): AsyncGenerator<ExportRow<"ledger">> {
-    const opening = await ledger.balancesBefore(this.db, userId, range.from);
+    const opening = await ledgerReads.balancesBefore(this.db, userId, range.from);
     const lines = opening.map(({ currency, balance }) => this.currencyLines(userId, currency, balance, range));
     for await (const line of mergeSorted<Line>(lines, (a, b) => a.seq < b.seq)) {
       yield {
@@ -124,7 +124,7 @@ export class Statements {
     let after = 0;
     let carried: StatementPosting[] = [];
     for (;;) {
-      const page = await ledger.statementPostings(this.db, userId, currency, range, after, PAGE);
+      const page = await ledgerReads.statementPostings(this.db, userId, currency, range, after, PAGE);
       const postings = [...carried, ...page];
       const done = page.length < PAGE;
       // An entry's legs may straddle two pages: the last entry of a full page waits for the next one.

@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { FinanceLine, FlashExchange, FlashPair, WalletItem } from "../../contract/wallet";
 import { errors } from "../../contract/messages";
-import { floorTo, ledger, money, toWire } from "../ledger";
+import { floorTo, ledger, ledgerReads, money, toWire } from "../ledger";
 import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";
 import type { Db } from "../platform/db";
@@ -48,7 +48,7 @@ export class WalletService {
   /** Every configured currency (zero balances included), then any other currency the user holds. */
   async list(userId: number): Promise<WalletItem[]> {
     const config = await loadWalletConfig(this.db);
-    const held = await ledger.balances(this.db, userId);
+    const held = await ledgerReads.balances(this.db, userId);
     const currencies = [...config.currencies.map((c) => c.code), ...held.map((h) => h.currency).filter((c) => !config.currencies.some((d) => d.code === c))];
     return Promise.all(
       currencies.map(async (currency) => {
@@ -67,7 +67,7 @@ export class WalletService {
   }
 
   async detail(userId: number, query: { page: number; limit: number; currency?: string }): Promise<{ list: FinanceLine[]; total: number }> {
-    const page = await ledger.entries(this.db, userId, query);
+    const page = await ledgerReads.entries(this.db, userId, query);
     const details = await this.causeDetails.of(page.list);
     return { ...page, list: page.list.map((line, i) => ({ ...line, cause_desk: details[i].desk, cause_tick: details[i].tick })) };
   }

@@ -1,8 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { DepositStatus } from "@contract/funding";
+import type { CauseKind, EntryKind } from "@contract/ledger-kinds";
 
-/** What each kind of ledger entry means to the user (other domains' kinds show as they are until added here). */
+/**
+ * What each kind of ledger entry means to the user: every kind the ledger lists (typecheck fails on one missing), and
+ * `reward`, which no server code posts; a kind unknown here shows as it is.
+ */
 export const entryKindLabels: Record<string, MessageDescriptor> = {
   deposit: msg`Deposit credited`,
   "withdrawal.hold": msg`Withdrawal requested (frozen)`,
@@ -34,9 +38,9 @@ export const entryKindLabels: Record<string, MessageDescriptor> = {
   "option.tie": msg`Timed option tied (stake returned)`,
   "referral.reward": msg`Referral reward`,
   "referral.commission": msg`Referral commission`,
-};
+} satisfies Record<EntryKind, MessageDescriptor> & Record<string, MessageDescriptor>;
 
-/** The object behind an entry, as a short reference ("Deposit #12"). */
+/** The object behind an entry, as a short reference ("Deposit #12"): every cause the ledger lists, and `reward`. */
 export const causeLabels: Record<string, MessageDescriptor> = {
   deposit: msg`Deposit`,
   withdrawal: msg`Withdrawal`,
@@ -50,7 +54,7 @@ export const causeLabels: Record<string, MessageDescriptor> = {
   option: msg`Timed option`,
   referral: msg`Invited friend`,
   fee: msg`Invitee's trading fee`,
-};
+} satisfies Record<CauseKind, MessageDescriptor> & Record<string, MessageDescriptor>;
 
 export const statusLabels: Record<DepositStatus, MessageDescriptor> = {
   pending: msg`Pending review`,
