@@ -247,7 +247,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
     const cross = trailWay(row.side);
     const own = trailOfRow(row);
     const trail = furtherTrail(cross, own, booked);
-    const step = trailTick({ cross, level: levelOf(trail, cross), trail }, observed, atMs);
+    const step = trailTick({ cross, level: levelOf(trail, cross), trail }, Number(observed), observed, atMs);
     return { crossed: step.crossed, followed: step.trail === own ? null : { ...row, trailExtreme: step.trail.best, trailSinceMs: step.trail.atMs } };
   }
 

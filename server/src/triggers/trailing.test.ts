@@ -8,6 +8,8 @@ import { furtherTrail, levelOf, trailLevel, trailRateRefusal, trailTick, type Tr
 
 const trail = (best: string, atMs = 1_000, rate = "0.01"): Trail => ({ rate, best, precision: 2, atMs });
 const at = (cross: Cross, t: Trail): Trailing => ({ cross, level: levelOf(t, cross), trail: t });
+/** A tick's value as the book hands it over: the number ("" cannot be told: NaN) and the string. */
+const tick = (state: Trailing, observed: string, atMs: number) => trailTick(state, observed === "" ? Number.NaN : Number(observed), observed, atMs);
 
 describe("the trailing rate", () => {
   it.each([
@@ -60,7 +62,7 @@ describe("one tick through a trailing level", () => {
   ];
   it.each(cases)("$name", ({ cross, observed, atMs, crossed, best, level }) => {
     const before = trail("100.00");
-    const step = trailTick(at(cross, before), observed, atMs);
+    const step = tick(at(cross, before), observed, atMs);
     expect({ crossed: step.crossed, best: step.trail.best, level: step.level, moved: step.moved }).toEqual({ crossed, best, level, moved: best !== "100.00" });
     // A move names its tick; no move leaves the very trail it was given.
     expect(step.trail.atMs).toBe(step.moved ? atMs : 1_000);
@@ -68,14 +70,14 @@ describe("one tick through a trailing level", () => {
   });
 
   it("a tick older than the one that last moved the level moves nothing and crosses nothing", () => {
-    const moved = trailTick(at("down", trail("100.00")), "110.00", 5_000);
+    const moved = tick(at("down", trail("100.00")), "110.00", 5_000);
     expect(moved).toMatchObject({ moved: true, level: "108.90", trail: { best: "110.00", atMs: 5_000 } });
     const now = { cross: "down" as const, level: moved.level, trail: moved.trail };
     // Delivered late: a tick of 4,999 ms, higher still, and one through the level.
-    expect(trailTick(now, "130.00", 4_999)).toMatchObject({ moved: false, crossed: false, level: "108.90", trail: { best: "110.00" } });
-    expect(trailTick(now, "100.00", 4_999)).toMatchObject({ moved: false, crossed: false });
+    expect(tick(now, "130.00", 4_999)).toMatchObject({ moved: false, crossed: false, level: "108.90", trail: { best: "110.00" } });
+    expect(tick(now, "100.00", 4_999)).toMatchObject({ moved: false, crossed: false });
     // A fresh one after it does both.
-    expect(trailTick(now, "108.90", 5_001)).toMatchObject({ moved: false, crossed: true });
+    expect(tick(now, "108.90", 5_001)).toMatchObject({ moved: false, crossed: true });
   });
 });
 
@@ -107,7 +109,7 @@ describe("property: over any path of ticks, in and out of order", () => {
         for (const { cents, dt } of ticks) {
           atMs += dt;
           const observed = (cents / 100).toFixed(2);
-          const step = trailTick(now, observed, atMs);
+          const step = tick(now, observed, atMs);
           // A long's (down) level never goes down, a short's (up) never up.
           if (cross === "down") expect(Number(step.level)).toBeGreaterThanOrEqual(Number(now.level));
           else expect(Number(step.level)).toBeLessThanOrEqual(Number(now.level));

@@ -92,17 +92,18 @@ export interface TrailTick {
 }
 
 /**
- * One tick through a trailing level: the value watched (`observed`, a decimal string; "" when it cannot be told) at
- * tick time `atMs`. A value that betters the best moves the best there and the level with it (only ever in the
- * trail's favour); then whether the value crosses the level is told. A tick older than the trail moves and crosses
- * nothing. A tick that moves a level never crosses it (the level stands the rate away from the new best).
+ * One tick through a trailing level: the value watched (`observed`, a decimal string, and `value`, it as a number:
+ * NaN when it cannot be told) at tick time `atMs`. A value that betters the best moves the best there and the level
+ * with it (only ever in the trail's favour); then whether the value crosses the level is told. A tick older than the
+ * trail moves and crosses nothing. A tick that moves a level never crosses it (the level stands the rate away from
+ * the new best). `levelAt`: the level as a number, when the caller holds it (the book walks every trail on each tick).
  */
-export function trailTick({ cross, level, trail }: Trailing, observed: string, atMs: number): TrailTick {
-  const value = observed === "" ? Number.NaN : Number(observed);
+export function trailTick({ cross, level, trail }: Trailing, value: number, observed: string, atMs: number, levelAt = Number(level)): TrailTick {
   if (atMs < trail.atMs || Number.isNaN(value)) return { trail, level, moved: false, crossed: false };
   const moved = cross === "down" ? value > Number(trail.best) : value < Number(trail.best);
-  const next = moved ? { ...trail, best: observed, atMs } : trail;
-  const now = moved ? levelOf(next, cross) : level;
+  if (!moved) return { trail, level, moved, crossed: cross === "up" ? value >= levelAt : value <= levelAt };
+  const next = { ...trail, best: observed, atMs };
+  const now = levelOf(next, cross);
   const at = Number(now);
   return { trail: next, level: now, moved, crossed: cross === "up" ? value >= at : value <= at };
 }

@@ -97,8 +97,8 @@ const listName = (trigger: Trigger): ListName => `${trigger.watch}:${trigger.cro
  * A trailing trigger through one tick (`trailTick`): its trail and level moved in place when the tick moves them;
  * whether the tick crosses it. The book and every replay of remembered ticks (`crossedBy`) use it, so both trail alike.
  */
-function trailThrough(trigger: Trigger & { trail: Trail }, observed: string, atMs: number): { moved: boolean; crossed: boolean } {
-  const step = trailTick(trigger, observed, atMs);
+function trailThrough(trigger: Trigger & { trail: Trail }, value: number, observed: string, atMs: number, levelAt?: number): { moved: boolean; crossed: boolean } {
+  const step = trailTick(trigger, value, observed, atMs, levelAt);
   if (step.moved) {
     trigger.trail = step.trail;
     trigger.level = step.level;
@@ -198,7 +198,7 @@ class TrailList {
   }
 
   /** Moves every trailing level the value betters (`moved` hears each), then pops the entries it crosses. */
-  popCrossed(observed: string, atMs: number, moved: (entry: Entry) => void): Entry[] {
+  popCrossed(value: number, observed: string, atMs: number, moved: (entry: Entry) => void): Entry[] {
     const out: Entry[] = [];
     const list = this.entries;
     let kept = 0;
@@ -206,7 +206,7 @@ class TrailList {
     for (let i = 0; i < list.length; i++) {
       const entry = list[i];
       if (entry.dead) continue;
-      const step = trailThrough(entry.trigger as Trigger & { trail: Trail }, observed, atMs);
+      const step = trailThrough(entry.trigger as Trigger & { trail: Trail }, value, observed, atMs, entry.at);
       if (step.moved) {
         entry.at = Number(entry.trigger.level);
         moved(entry);
@@ -245,7 +245,7 @@ export function crossedBy(triggers: readonly Trigger[], observation: Observation
   return triggers.flatMap((trigger) => {
     if (trigger.symbol !== observation.symbol) return [];
     const value = watched(observation, trigger.watch, trigger.spread);
-    if (trigger.trail) return trailThrough(trigger as Trigger & { trail: Trail }, value.observed, observation.atMs).crossed ? [{ trigger, observed: value.observed }] : [];
+    if (trigger.trail) return trailThrough(trigger as Trigger & { trail: Trail }, value.at, value.observed, observation.atMs).crossed ? [{ trigger, observed: value.observed }] : [];
     const level = Number(trigger.level);
     const crossed = trigger.cross === "up" ? value.at >= level : value.at <= level;
     return crossed ? [{ trigger, observed: value.observed }] : [];
@@ -363,7 +363,7 @@ export class TriggerBook {
     const moved = (entry: Entry) => this.moved.set(entry.trigger.key, entry.trigger);
     for (const list of lists.values()) {
       const value = watched(observation, list.watch, list.spread);
-      const crossed = list instanceof TrailList ? list.popCrossed(value.observed, observation.atMs, moved) : list.popCrossed(value.at);
+      const crossed = list instanceof TrailList ? list.popCrossed(value.at, value.observed, observation.atMs, moved) : list.popCrossed(value.at);
       for (const entry of crossed) {
         this.forget(entry);
         const fired = owners.get(entry.trigger.owner) ?? [];
