@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { CloseReason, Position } from "../../contract/positions";
 import { ledger, money, toWire } from "../ledger";
+import { trailLevel, trailRateRefusal } from "../triggers";
 import { priceFits, quantityRefusal } from "../market";
 import type { Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
@@ -9,7 +10,7 @@ import { notifyMany } from "../platform/notify";
 import { insertMany, lockMany } from "../platform/bulk";
 import { OrderDesk, type Accepted } from "../orders";
 import { rulesFor } from "./positions.config";
-import { closeSide, feeFor, marginFor, openSide, sessionAt, stopOrderRefusal, stopRefusal, trailLevel, trailRateRefusal, type PositionTerms } from "./positions.engine";
+import { closeSide, feeFor, lossWay, marginFor, openSide, sessionAt, stopOrderRefusal, stopRefusal, type PositionTerms } from "./positions.engine";
 import { MARGIN_CURRENCY, PositionsRole, blank, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import { openedColumns, openedNotice, type PositionsSettlement } from "./positions.settlement";
@@ -299,15 +300,15 @@ export class PositionsCommands extends PositionsRole {
       const openPrice = locked.openPrice ?? locked.limitPrice ?? locked.stopPrice!;
       const problem = stopRefusal(locked.direction, openPrice, money(quote.price).toFixed(pair.price_precision), tp, trailing ? null : sl);
       if (problem) throw new DomainError(problem, problem.includes("TP") ? "tp_price" : "sl_price");
-      let trail: { slTrailRate: string | null; slTrailBest: string | null; slPrice: string | null } = { slTrailRate: null, slTrailBest: null, slPrice: sl };
+      let trail: Pick<PositionRow, "slTrailRate" | "slTrailBest" | "slTrailAtMs" | "slPrice"> = { slTrailRate: null, slTrailBest: null, slTrailAtMs: null, slPrice: sl };
       if (rate != null) {
         // The trail starts at the close side now, at the position's spread (a re-set starts again from there).
         const own = this.quoteOf(locked);
         if (!own || !this.deps.market.isFresh(locked.symbol)) throw new DomainError("TRADING_CLOSED");
         const best = own[closeSide(locked.direction)];
-        trail = { slTrailRate: rate, slTrailBest: best, slPrice: trailLevel(locked.direction, best, rate, locked.pricePrecision) };
+        trail = { slTrailRate: rate, slTrailBest: best, slTrailAtMs: own.atMs, slPrice: trailLevel(lossWay(locked.direction), best, rate, locked.pricePrecision) };
       } else if (trailing) {
-        trail = { slTrailRate: locked.slTrailRate, slTrailBest: locked.slTrailBest, slPrice: locked.slPrice };
+        trail = { slTrailRate: locked.slTrailRate, slTrailBest: locked.slTrailBest, slTrailAtMs: locked.slTrailAtMs, slPrice: locked.slPrice };
       }
       const [changed] = await tx.update(positions).set({ tpPrice: tp, ...trail }).where(eq(positions.id, locked.id)).returning();
       return changed;

@@ -4,7 +4,7 @@ import type { MarketKind } from "../../contract/market";
 import type { ErrorCode } from "../../contract";
 import { money } from "../ledger";
 import { quoteAround } from "../market";
-import { firedUser, type FiredAt, type Trail, type Trigger } from "../triggers";
+import { firedUser, levelOf, type FiredAt, type Trail, type Trigger } from "../triggers";
 
 /**
  * The maths of leveraged positions, pure: margin, fees, P&L, the liquidation price, the TP/SL rules,
@@ -126,45 +126,8 @@ export function stopRefusal(direction: PositionDirection, openPrice: string, las
   return null;
 }
 
-/** The trailing rates `lever/setstop` accepts (fractions; both ends included). */
-export const TRAIL_RATE_MIN = "0.001";
-export const TRAIL_RATE_MAX = "0.2";
-
-/** Whether a trailing rate is outside 0.001 to 0.2 (or has more decimals than a rate needs). */
-export const trailRateRefusal = (rate: string): "TRAILING_RATE_RANGE" | null =>
-  money(rate).lt(TRAIL_RATE_MIN) || money(rate).gt(TRAIL_RATE_MAX) || money(rate).decimalPlaces() > 8 ? "TRAILING_RATE_RANGE" : null;
-
-/**
- * A trailing stop-loss's level at its best executable close price so far: a long's highest bid x (1 - rate), a short's
- * lowest ask x (1 + rate), rounded to the pair's precision away from the price (never tighter than the rate).
- */
-export function trailLevel(direction: PositionDirection, best: string, rate: string, pricePrecision: number): string {
-  const level = direction === "long" ? money(best).times(money(1).minus(rate)) : money(best).times(money(1).plus(rate));
-  return level.toDecimalPlaces(pricePrecision, direction === "long" ? Decimal.ROUND_DOWN : Decimal.ROUND_UP).toFixed(pricePrecision);
-}
-
-/** The better of two bests for a trail: a long's higher bid, a short's lower ask. */
-export const betterBest = (direction: PositionDirection, a: string, b: string): string => ((direction === "long" ? money(b).gt(a) : money(b).lt(a)) ? b : a);
-
-/** A position's trail in the book: the generic trail with the rate it was set with (a settlement checks it is still the row's). */
-export interface PositionTrail extends Trail {
-  rate: string;
-}
-
-/**
- * Levels at a best, memoised: on a rising tick every trailing long of a pair moves to the same bid, and most share a
- * handful of rates, so a tick computes each (rate, best) once, not once per position.
- */
-const trailMemo = new Map<string, string>();
-function memoTrailLevel(direction: PositionDirection, best: string, rate: string, pricePrecision: number): string {
-  const key = `${direction}:${rate}:${pricePrecision}:${best}`;
-  let level = trailMemo.get(key);
-  if (level === undefined) {
-    if (trailMemo.size >= 10_000) trailMemo.clear();
-    trailMemo.set(key, (level = trailLevel(direction, best, rate, pricePrecision)));
-  }
-  return level;
-}
+/** The way a position's losing levels are crossed (its SL, trailing too, and liquidation): a long's bid falling, a short's ask rising. */
+export const lossWay = (direction: PositionDirection): "up" | "down" => (direction === "long" ? "down" : "up");
 
 export interface LiveLevels {
   id: number;
@@ -174,8 +137,11 @@ export interface LiveLevels {
   limitPrice: string | null;
   /** A stop order's stop price (pending only). */
   stopPrice?: string | null;
-  /** A trailing stop-loss: its rate, the best close price since it was set, and the pair's precision. */
-  trail?: { rate: string; best: string; pricePrecision: number } | null;
+  /**
+   * A trailing stop-loss: its rate, the best close price since it was set, the pair's precision, and the time of the
+   * tick that last moved it (or set it; absent: any tick is fresh for it).
+   */
+  trail?: { rate: string; best: string; pricePrecision: number; atMs?: number | null } | null;
   tp: string | null;
   sl: string | null;
   liquidation: string | null;
@@ -203,16 +169,16 @@ export function triggersOf(p: LiveLevels): Trigger[] {
   }
   const watch = closeSide(p.direction);
   const profitWay = p.direction === "long" ? "up" : "down";
-  const lossWay = p.direction === "long" ? "down" : "up";
+  const loss = lossWay(p.direction);
   const out: Trigger[] = [];
   if (p.tp) out.push(make("tp", watch, profitWay, p.tp));
   if (p.trail) {
-    const { rate, best, pricePrecision } = p.trail;
-    const trail: PositionTrail = { rate, best, levelAt: (at) => memoTrailLevel(p.direction, at, rate, pricePrecision) };
-    out.push({ ...make("sl", watch, lossWay, trail.levelAt(best)), trail });
-  } else if (p.sl) out.push(make("sl", watch, lossWay, p.sl));
-  if (p.liquidation) out.push(make("liquidation", watch, lossWay, p.liquidation));
-  if (p.warning) out.push(make("warning", watch, lossWay, p.warning));
+    const { rate, best, pricePrecision: precision, atMs } = p.trail;
+    const trail: Trail = { rate, best, precision, atMs: atMs ?? 0 };
+    out.push({ ...make("sl", watch, loss, levelOf(trail, loss)), trail });
+  } else if (p.sl) out.push(make("sl", watch, loss, p.sl));
+  if (p.liquidation) out.push(make("liquidation", watch, loss, p.liquidation));
+  if (p.warning) out.push(make("warning", watch, loss, p.warning));
   return out;
 }
 

@@ -36,6 +36,8 @@ export const positions = pgTable("positions", {
   /** A trailing stop-loss (0045): its rate and the best executable close price since it was set; sl_price is its level. */
   slTrailRate: amount("sl_trail_rate"),
   slTrailBest: amount("sl_trail_best"),
+  /** The time of the tick that last moved the trailing stop-loss, or set it (0046; null: set before it was kept). */
+  slTrailAtMs: bigint("sl_trail_at_ms", { mode: "number" }),
   liquidationPrice: amount("liquidation_price"),
   warningPrice: amount("warning_price"),
   openPrice: amount("open_price"),

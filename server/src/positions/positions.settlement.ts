@@ -10,8 +10,8 @@ import { inBatches } from "../platform/batches";
 import { lockMany } from "../platform/bulk";
 import { invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
-import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
-import { betterBest, byUrgency, closeAt, closePriceAt, liquidationPrice, maintenanceFor, openSide, stopTriggers, trailLevel, warningPrice, reasonOf, swapCharge, triggersOf, unrealised, type PositionTerms, type PositionTrail } from "./positions.engine";
+import { furtherTrail, levelOf, ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
+import { byUrgency, closeAt, closePriceAt, liquidationPrice, lossWay, maintenanceFor, openSide, stopTriggers, warningPrice, reasonOf, swapCharge, triggersOf, unrealised, type PositionTerms } from "./positions.engine";
 import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, type PositionsDeps, type TickAt } from "./positions.shared";
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
@@ -33,7 +33,7 @@ const levelsOf = (row: PositionRow) =>
         status: row.status,
         limitPrice: row.limitPrice,
         stopPrice: row.stopPrice,
-        trail: row.slTrailRate !== null && row.slTrailBest !== null ? { rate: toWire(row.slTrailRate), best: toWire(row.slTrailBest), pricePrecision: row.pricePrecision } : null,
+        trail: row.slTrailRate !== null && row.slTrailBest !== null ? { rate: toWire(row.slTrailRate), best: toWire(row.slTrailBest), pricePrecision: row.pricePrecision, atMs: row.slTrailAtMs } : null,
         tp: row.tpPrice,
         sl: row.slPrice,
         liquidation: row.liquidationPrice,
@@ -358,24 +358,25 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
    * trigger's), or the row itself when it does not trail, or no longer at the trigger's rate.
    */
   private trailedRow(row: PositionRow, item: FiredAt): PositionRow {
-    const trail = item.fired.find((f) => f.trigger.key === `${item.owner}:sl`)?.trigger.trail as PositionTrail | undefined;
-    if (row.slTrailRate === null || row.slTrailBest === null || !trail || !money(trail.rate).eq(row.slTrailRate)) return row;
-    const best = betterBest(row.direction, toWire(row.slTrailBest), trail.best);
-    if (money(best).eq(row.slTrailBest)) return row;
-    return { ...row, slTrailBest: best, slPrice: trailLevel(row.direction, best, toWire(row.slTrailRate), row.pricePrecision) };
+    if (row.slTrailRate === null || row.slTrailBest === null) return row;
+    const way = lossWay(row.direction);
+    const own = { rate: toWire(row.slTrailRate), best: toWire(row.slTrailBest), precision: row.pricePrecision, atMs: row.slTrailAtMs ?? 0 };
+    const trail = furtherTrail(way, own, item.fired.find((f) => f.trigger.key === `${item.owner}:sl`)?.trigger.trail);
+    return trail === own ? row : { ...row, slTrailBest: trail.best, slTrailAtMs: trail.atMs, slPrice: levelOf(trail, way) };
   }
 
   /**
    * Writes trailed stop-losses (best and level) of rows, only where they still trail at that rate and only ever in the
    * position's favour: a late write of an older best changes nothing. Answers the rows that moved.
    */
-  private async writeTrails(tx: Executor, rows: ReadonlyArray<Pick<PositionRow, "id" | "slTrailRate" | "slTrailBest" | "slPrice">>): Promise<number[]> {
+  private async writeTrails(tx: Executor, rows: ReadonlyArray<Pick<PositionRow, "id" | "slTrailRate" | "slTrailBest" | "slTrailAtMs" | "slPrice">>): Promise<number[]> {
     if (!rows.length) return [];
     const col = (pick: (row: (typeof rows)[number]) => string | number | null) => pgArray(rows.map(pick));
     const updated = await tx.execute(
-      sql`UPDATE positions AS p SET sl_trail_best = v.best, sl_price = v.level
-          FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.slTrailRate)}::numeric[], ${col((r) => r.slTrailBest)}::numeric[], ${col((r) => r.slPrice)}::numeric[])
-               AS v (id, rate, best, level)
+      sql`UPDATE positions AS p SET sl_trail_best = v.best, sl_price = v.level, sl_trail_at_ms = GREATEST(p.sl_trail_at_ms, v.at_ms)
+          FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.slTrailRate)}::numeric[], ${col((r) => r.slTrailBest)}::numeric[], ${col((r) => r.slPrice)}::numeric[],
+                      ${col((r) => r.slTrailAtMs)}::bigint[])
+               AS v (id, rate, best, level, at_ms)
           WHERE p.id = v.id AND p.status = 'open' AND p.sl_trail_rate = v.rate
             AND (CASE WHEN p.direction = 'long' THEN v.best > p.sl_trail_best ELSE v.best < p.sl_trail_best END)
           RETURNING p.id`,
@@ -388,10 +389,9 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
    * moved positions pushed to their users' sockets, so the positions screen shows the level where it stands.
    */
   async trailed(moved: readonly Trigger[]): Promise<void> {
-    const rows = moved.flatMap((trigger) => {
-      const trail = trigger.trail as PositionTrail | undefined;
-      return trail ? [{ id: Number(trigger.owner.slice(SOURCE.length + 1)), slTrailRate: trail.rate, slTrailBest: trail.best, slPrice: trigger.level }] : [];
-    });
+    const rows = moved.flatMap(({ owner, trail, level }) =>
+      trail ? [{ id: Number(owner.slice(SOURCE.length + 1)), slTrailRate: trail.rate, slTrailBest: trail.best, slTrailAtMs: trail.atMs, slPrice: level }] : [],
+    );
     await inBatches(rows, this.batchSize * 5, 1, async (batch) => {
       const ids = await this.writeTrails(this.db, batch);
       if (!ids.length) return;

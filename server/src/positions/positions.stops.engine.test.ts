@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { money } from "../ledger";
-import { crossedBy, TriggerBook, type Observation } from "../triggers";
-import { stopOrderRefusal, stopTriggers, trailLevel, trailRateRefusal, triggersOf, type LiveLevels } from "./positions.engine";
+import { crossedBy, trailLevel, TriggerBook, type Observation } from "../triggers";
+import { lossWay, stopOrderRefusal, stopTriggers, triggersOf, type LiveLevels } from "./positions.engine";
 
 /** Stop entry orders and trailing stop-losses in the engine and the one trigger book: tables and a property. */
 
@@ -61,20 +61,10 @@ describe("a stop entry order", () => {
 });
 
 describe("a trailing stop-loss", () => {
-  it.each([
-    ["0", "TRAILING_RATE_RANGE"],
-    ["0.0009", "TRAILING_RATE_RANGE"],
-    ["0.001", null],
-    ["0.2", null],
-    ["0.2001", "TRAILING_RATE_RANGE"],
-  ])("rate %s -> %s", (rate, refusal) => {
-    expect(trailRateRefusal(rate)).toBe(refusal);
-  });
-
   it("its level rounds away from the price (never tighter than the rate)", () => {
-    expect(trailLevel("long", "60987.80", "0.01", 2)).toBe("60377.92"); // 60377.922
-    expect(trailLevel("short", "59011.80", "0.05", 2)).toBe("61962.39"); // 61962.39
-    expect(trailLevel("short", "100.01", "0.003", 2)).toBe("100.32"); // 100.31003 up
+    // A long's trails down (rounded down), a short's up (rounded up): the rate's bounds and rounding in trailing.test.ts.
+    expect(trailLevel(lossWay("long"), "60987.80", "0.01", 2)).toBe("60377.92"); // 60377.922
+    expect(trailLevel(lossWay("short"), "100.01", "0.003", 2)).toBe("100.32"); // 100.31003 up
   });
 
   const trailing = (direction: "long" | "short", best: string, rate = "0.01") => {
@@ -109,7 +99,7 @@ describe("a trailing stop-loss", () => {
 
   it("a replay of remembered ticks trails as the book does (crossedBy)", () => {
     const { sl } = trailing("long", "100.00");
-    const copy = { ...sl, trail: { ...sl.trail! } };
+    const copy = { ...sl };
     expect(crossedBy([copy], obs("120.00", "120.1"))).toEqual([]);
     expect(copy.level).toBe("118.80");
     expect(crossedBy([copy], obs("118.80", "119")).map((f) => f.trigger.key)).toEqual(["positions:1:sl"]);
@@ -128,7 +118,7 @@ describe("a trailing stop-loss", () => {
           for (const cents of path) {
             const bid = (cents / 100).toFixed(2);
             best = Math.max(best, cents / 100);
-            const expected = trailLevel("long", best.toFixed(2), rate, 2);
+            const expected = trailLevel("down", best.toFixed(2), rate, 2);
             const fired = book.evaluate(obs(bid, bid));
             expect(money(sl.level).gte(previous)).toBe(true);
             expect(sl.level).toBe(expected);

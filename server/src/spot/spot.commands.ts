@@ -7,8 +7,9 @@ import { DomainError, invariant } from "../platform/errors";
 import type { Decimal } from "decimal.js";
 import { OrderDesk, type Accepted } from "../orders";
 import type { Tx } from "../platform/db";
+import { trailLevel, trailRateRefusal } from "../triggers";
 import { feeRateFor, spotConfig } from "./spot.config";
-import { fillAt, holdOf, holdPriceOf, limitRefusal, marketLegs, marketPrice, ocoHoldPrice, ocoRefusal, stopRefusal, trailingRateRefusal, trailLevel, worstBuyPrice, type SpotOrderType } from "./spot.engine";
+import { fillAt, holdOf, holdPriceOf, limitRefusal, marketLegs, marketPrice, ocoHoldPrice, ocoRefusal, stopRefusal, trailWay, worstBuyPrice, type SpotOrderType } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import type { SpotSettlement } from "./spot.settlement";
 import { blank, filledColumns, KIND, SpotRole, toOrder, type SpotDeps } from "./spot.shared";
@@ -138,9 +139,9 @@ export class SpotCommands extends SpotRole {
   private trailOf(input: TradeInput, pair: PairRow, quote: { bid: string; ask: string; atMs: number }) {
     const rate = blank(input.trailing_rate);
     if (rate === null) throw new DomainError("MISSING_PARAMETER", "trailing_rate");
-    refuse(trailingRateRefusal(rate), "trailing_rate");
+    refuse(trailRateRefusal(rate), "trailing_rate");
     const extreme = marketPrice(input.side, quote);
-    const holdPrice = input.side === "buy" ? worstBuyPrice(trailLevel("buy", extreme, rate, pair.price_precision), pair.price_precision) : extreme;
+    const holdPrice = input.side === "buy" ? worstBuyPrice(trailLevel(trailWay("buy"), extreme, rate, pair.price_precision), pair.price_precision) : extreme;
     return { rate, extreme, sinceMs: quote.atMs, holdPrice };
   }
 

@@ -2,7 +2,7 @@ import { Decimal } from "decimal.js";
 import type { SpotSide } from "../../contract/spot";
 import type { ErrorCode } from "../../contract";
 import { money, type Leg } from "../ledger";
-import type { Trigger } from "../triggers";
+import { levelOf, type Cross, type Trail, type Trigger } from "../triggers";
 
 /**
  * The maths of spot orders, pure: what a fill costs, what a limit order holds, which tick crosses it, which trigger
@@ -148,69 +148,18 @@ export function onTrigger(order: { type: SpotOrderType; side: SpotSide; price: s
 
 // ----- trailing stops and OCO (wave 4) ---------------------------------------------------------------------------
 
-/** A trailing rate's range, both ends included (CONTRACT: "0.001 to 0.2"). */
-export const TRAILING_RATE_MIN = "0.001";
-export const TRAILING_RATE_MAX = "0.2";
-
-export function trailingRateRefusal(rate: string): ErrorCode | null {
-  return money(rate).gte(TRAILING_RATE_MIN) && money(rate).lte(TRAILING_RATE_MAX) ? null : "TRAILING_RATE_RANGE";
-}
+/** The way a trailing stop's trigger is crossed: a sell's bid falling to its level (it trails the highest bid), a buy's ask rising. */
+export const trailWay = (side: SpotSide): Cross => (side === "sell" ? "down" : "up");
 
 /**
- * A trailing stop's level now: a sell's highest bid x (1 - rate), rounded down to the pair's precision; a buy's lowest
- * ask x (1 + rate), rounded up. Exact, not an approximation: a bid (a multiple of the precision) is at or below the
- * exact level exactly when it is at or below the level rounded down, and an ask at or above it when at or above it
- * rounded up.
+ * The one trigger a waiting trailing stop arms, at its own spread: a sell's bid falling to its level, a buy's ask
+ * rising to it, the trail in the book (which moves the level with each better price and hands it back to persist).
  */
-export function trailLevel(side: SpotSide, extreme: string, rate: string, precision: number): string {
-  return side === "sell"
-    ? money(extreme).times(money(1).minus(rate)).toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision)
-    : money(extreme).times(money(1).plus(rate)).toDecimalPlaces(precision, Decimal.ROUND_UP).toFixed(precision);
-}
-
-export interface Trail {
-  side: SpotSide;
-  rate: string;
-  /** The best executable price since placement: the highest bid (sell) or the lowest ask (buy). */
-  extreme: string;
-  /** The placement tick's own time: a tick not after it is stale for this order. */
-  sinceMs: number;
-  precision: number;
-}
-
-/**
- * One tick through a trailing stop: whether it triggers (a sell's bid at or below its level, a buy's ask at or above),
- * else the extreme it leaves (moved only in the order's favour: a higher bid, a lower ask). A tick not after the
- * placement tick changes nothing.
- */
-export function trailStep(trail: Trail, quote: Quote & { atMs: number }): { triggered: boolean; extreme: string } {
-  if (quote.atMs <= trail.sinceMs) return { triggered: false, extreme: trail.extreme };
-  const level = trailLevel(trail.side, trail.extreme, trail.rate, trail.precision);
-  const seen = marketPrice(trail.side, quote);
-  if (trail.side === "sell") return money(seen).lte(level) ? { triggered: true, extreme: trail.extreme } : { triggered: false, extreme: Decimal.max(seen, trail.extreme).toFixed(trail.precision) };
-  return money(seen).gte(level) ? { triggered: true, extreme: trail.extreme } : { triggered: false, extreme: Decimal.min(seen, trail.extreme).toFixed(trail.precision) };
-}
-
-/**
- * The two triggers a waiting trailing stop arms, at its own spread: `trail` at its level (a sell's bid falling to it,
- * a buy's ask rising to it) and `best` one price step beyond its extreme (a better price to follow). Either fires
- * the owner; the settlement then triggers it or records the new extreme, and re-arms both from the database.
- */
-export function trailTriggersOf(order: { id: number; symbol: string; side: SpotSide; trail: Trail; spread: string; userId: number }): Trigger[] {
+export function trailTriggerOf(order: { id: number; symbol: string; side: SpotSide; trail: Trail; spread: string; userId: number }): Trigger {
   const owner = `${SOURCE}:${order.id}`;
   const { spread, userId: user, symbol, trail } = order;
-  const level = trailLevel(order.side, trail.extreme, trail.rate, trail.precision);
-  const step = money(1).div(money(10).pow(trail.precision));
-  if (order.side === "sell") {
-    return [
-      { key: `${owner}:trail`, owner, symbol, watch: "bid", cross: "down", level, spread, user },
-      { key: `${owner}:best`, owner, symbol, watch: "bid", cross: "up", level: money(trail.extreme).plus(step).toFixed(trail.precision), spread, user },
-    ];
-  }
-  return [
-    { key: `${owner}:trail`, owner, symbol, watch: "ask", cross: "up", level, spread, user },
-    { key: `${owner}:best`, owner, symbol, watch: "ask", cross: "down", level: money(trail.extreme).minus(step).toFixed(trail.precision), spread, user },
-  ];
+  const cross = trailWay(order.side);
+  return { key: `${owner}:trail`, owner, symbol, watch: order.side === "sell" ? "bid" : "ask", cross, level: levelOf(trail, cross), spread, user, trail };
 }
 
 /**

@@ -29,7 +29,7 @@ export const spotOrders = pgTable("spot_orders", {
   stopPrice: amount("stop_price"),
   triggeredTickPrice: amount("triggered_tick_price"),
   triggeredTickAtMs: bigint("triggered_tick_at_ms", { mode: "number" }),
-  /** A trailing stop (0044): its rate, the best executable price since placement, and the placement tick's time. */
+  /** A trailing stop (0044): its rate, the best executable price since placement, and the time of the tick that last moved it (0046; placement's first). */
   trailingRate: amount("trailing_rate"),
   trailExtreme: amount("trail_extreme"),
   trailSinceMs: bigint("trail_since_ms", { mode: "number" }),

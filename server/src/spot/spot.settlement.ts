@@ -2,32 +2,32 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { notifications, PUSH_SCREENS } from "../../contract";
 import type { SpotOrder } from "../../contract/spot";
 import { ledger, money, resolveThenPost, toWire } from "../ledger";
-import { idIn, pgArray, type Tx } from "../platform/db";
+import { idIn, pgArray, type Executor, type Tx } from "../platform/db";
 import { inBatches } from "../platform/batches";
 import { lockMany } from "../platform/bulk";
 import { invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
-import { firedUser, ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
+import { firedUser, furtherTrail, ownerOf, trailTick, levelOf, type FiredAt, type Trail, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
-import { byTickThenUser, crosses, deliveryLegs, fillAt, holdOf, holdPriceOf, onTrigger, settleLegs, SOURCE, stopCrossed, stopTriggerOf, trailStep, trailTriggersOf, triggerOf, type Fill, type Trail } from "./spot.engine";
+import { byTickThenUser, crosses, deliveryLegs, fillAt, holdOf, holdPriceOf, marketPrice, onTrigger, settleLegs, SOURCE, stopCrossed, stopTriggerOf, trailTriggerOf, trailWay, triggerOf, type Fill } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import { filledColumns, KIND, rows as rowsOf, SpotRole, toOrder } from "./spot.shared";
 import { utcDateTime } from "../platform/clock";
 import { amountValue, numberValue, priceValue } from "../platform/i18n";
 
-/** A trailing stop's state as the engine reads it from its row. */
+/** A trailing stop's trail as its row holds it. */
 const trailOfRow = (row: SpotOrderRow): Trail => ({
-  side: row.side,
   rate: toWire(row.trailingRate!),
-  extreme: money(row.trailExtreme!).toFixed(row.pricePrecision),
-  sinceMs: row.trailSinceMs!,
+  best: money(row.trailExtreme!).toFixed(row.pricePrecision),
   precision: row.pricePrecision,
+  atMs: row.trailSinceMs!,
 });
 
 /** Limit orders filled per transaction when one tick crosses many. */
 export const FILL_BATCH = 1_000;
 
-type Crossed = { id: number; owner: string; tick: { price: string; atMs: number }; user: number };
+/** An order a tick fired, with the trail the book had moved it to (a trailing stop). */
+type Crossed = { id: number; owner: string; tick: { price: string; atMs: number }; user: number; trail?: Trail };
 
 const noticeOf = (row: SpotOrderRow, fill: Fill, tick: { price: string; atMs: number }) => {
   const quantity = toWire(row.quantity);
@@ -126,7 +126,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
 
   private levelsOf(row: SpotOrderRow): Trigger[] {
     const common = { id: row.id, symbol: row.symbol, side: row.side, spread: toWire(row.spreadRate), userId: row.userId };
-    if (row.status === "waiting" && row.type === "trailing_stop") return trailTriggersOf({ ...common, trail: trailOfRow(row) });
+    if (row.status === "waiting" && row.type === "trailing_stop") return [trailTriggerOf({ ...common, trail: trailOfRow(row) })];
     if (row.status === "waiting" && row.stopPrice !== null) return [stopTriggerOf({ ...common, stop: money(row.stopPrice).toFixed(row.pricePrecision) })];
     if (row.status !== "open" || row.price === null) return [];
     return [triggerOf({ ...common, price: money(row.price).toFixed(row.pricePrecision) })];
@@ -159,7 +159,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
       // An owner fired twice (a replay after a reload) fills on its first tick.
       if (seen.has(id)) continue;
       seen.add(id);
-      crossed.push({ id, owner: item.owner, tick: { price: item.tick.price, atMs: item.tick.atMs }, user: firedUser(item) });
+      crossed.push({ id, owner: item.owner, tick: { price: item.tick.price, atMs: item.tick.atMs }, user: firedUser(item), trail: item.fired.find((f) => f.trigger.trail)?.trigger.trail });
     }
     const failures: unknown[] = [];
     const refused: number[] = [];
@@ -195,7 +195,7 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
       const triggered: Array<{ row: SpotOrderRow; tick: { price: string; atMs: number }; limit: string | null }> = [];
       const followed: SpotOrderRow[] = [];
       const settledOco = new Set<number>();
-      for (const { id, tick } of batch) {
+      for (const { id, tick, trail: booked } of batch) {
         const row = locked.get(id);
         if (!row || (row.ocoId !== null && settledOco.has(row.ocoId))) continue;
         // Decided at the order's own spread: the pair's current one (an operator's later change) cannot fill it.
@@ -205,9 +205,10 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
           settles = crosses(row.side, row.price, quote());
           if (settles) fills.push({ row, tick });
         } else if (row.status === "waiting") {
-          const trail = row.type === "trailing_stop" ? trailStep(trailOfRow(row), { ...quote(), atMs: tick.atMs }) : null;
-          settles = trail ? trail.triggered : row.stopPrice !== null && stopCrossed(row.side, row.stopPrice, quote());
-          if (trail && !trail.triggered && trail.extreme !== money(row.trailExtreme!).toFixed(row.pricePrecision)) followed.push({ ...row, trailExtreme: trail.extreme });
+          // A trailing stop: from where the book had trailed it (or the row, if further), through this tick again.
+          const trail = row.type === "trailing_stop" ? this.trailThrough(row, booked, marketPrice(row.side, quote()), tick.atMs) : null;
+          settles = trail ? trail.crossed : row.stopPrice !== null && stopCrossed(row.side, row.stopPrice, quote());
+          if (trail?.followed && !trail.crossed) followed.push(trail.followed);
           if (settles) {
             // A stop the tick crossed: it names that tick, then fills at market or becomes a limit order (onTrigger).
             const outcome = onTrigger({ ...row, stopPrice: row.stopPrice ?? "0" }, quote());
@@ -237,13 +238,51 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
     return refused.map((row) => row.id);
   }
 
-  /** Records the new extremes of trailing stops a tick moved in their favour, in one statement. */
-  private async followManyInTx(tx: Tx, followed: readonly SpotOrderRow[]): Promise<void> {
-    if (!followed.length) return;
-    await tx.execute(
-      sql`UPDATE spot_orders AS o SET trail_extreme = v.extreme FROM unnest(${pgArray(followed.map((r) => r.id))}::bigint[], ${pgArray(followed.map((r) => r.trailExtreme!))}::numeric[]) AS v (id, extreme)
-          WHERE o.id = v.id AND o.status = 'waiting'`,
+  /**
+   * A waiting trailing stop through the tick that fired it, re-decided on its row: from the trail the book had moved it
+   * to when that is further than the row's (a write not yet landed), else the row's. Answers whether the tick crosses
+   * its level, and the row with its trail moved when it stands further than the row says (to write).
+   */
+  private trailThrough(row: SpotOrderRow, booked: Trail | undefined, observed: string, atMs: number): { crossed: boolean; followed: SpotOrderRow | null } {
+    const cross = trailWay(row.side);
+    const own = trailOfRow(row);
+    const trail = furtherTrail(cross, own, booked);
+    const step = trailTick({ cross, level: levelOf(trail, cross), trail }, Number(observed), observed, atMs);
+    return { crossed: step.crossed, followed: step.trail === own ? null : { ...row, trailExtreme: step.trail.best, trailSinceMs: step.trail.atMs } };
+  }
+
+  /**
+   * Records trailing stops' moved trails (best price and its tick), in one statement: only where the order still
+   * waits at that rate and only ever further (a late write of an older move changes nothing). Answers the ids written.
+   */
+  private async followManyInTx(tx: Executor, followed: ReadonlyArray<Pick<SpotOrderRow, "id" | "trailingRate" | "trailExtreme" | "trailSinceMs">>): Promise<number[]> {
+    if (!followed.length) return [];
+    const col = (pick: (row: (typeof followed)[number]) => string | number | null) => pgArray(followed.map(pick));
+    const updated = await tx.execute(
+      sql`UPDATE spot_orders AS o SET trail_extreme = v.extreme, trail_since_ms = GREATEST(o.trail_since_ms, v.at_ms)
+          FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.trailingRate)}::numeric[], ${col((r) => r.trailExtreme)}::numeric[], ${col((r) => r.trailSinceMs)}::bigint[])
+               AS v (id, rate, extreme, at_ms)
+          WHERE o.id = v.id AND o.status = 'waiting' AND o.type = 'trailing_stop' AND o.trailing_rate = v.rate
+            AND (CASE WHEN o.side = 'sell' THEN v.extreme > o.trail_extreme ELSE v.extreme < o.trail_extreme END)
+          RETURNING o.id`,
     );
+    return (updated as unknown as { rows: Array<{ id: string | number }> }).rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * The runner's moved trailing stops: their trails written (a batch per statement), and the moved orders pushed to
+   * their users' sockets, so the order shows its level where it stands (`trigger_price`).
+   */
+  async trailed(moved: readonly Trigger[]): Promise<void> {
+    const rows = moved.flatMap(({ owner, trail }) =>
+      trail ? [{ id: Number(owner.slice(SOURCE.length + 1)), trailingRate: trail.rate, trailExtreme: trail.best, trailSinceMs: trail.atMs }] : [],
+    );
+    await inBatches(rows, FILL_BATCH * 5, 1, async (batch) => {
+      const ids = await this.followManyInTx(this.db, batch);
+      if (!ids.length) return;
+      // Pushed, not re-armed: the book already holds these levels.
+      this.push(await this.db.select().from(spotOrders).where(idIn(spotOrders.id, ids)));
+    });
   }
 
   /** Cancels the other legs of OCOs one leg of which filled or triggered in this transaction (their hold went with it). */
@@ -258,6 +297,11 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
   /** After a batch committed: its owners re-read by one message (filled ones drop, the rest re-arm), the fills pushed at once. */
   afterMany(rows: readonly SpotOrderRow[], owners: readonly string[], sinceMs?: number): void {
     this.deps.triggers.changedMany(owners, sinceMs);
+    this.push(rows);
+  }
+
+  /** Pushes orders to their users' sockets (one bus message when the deps can send many). */
+  private push(rows: readonly SpotOrderRow[]): void {
     const list = rows.map((row) => ({ userId: row.userId, order: toOrder(row) }));
     if (this.deps.publishMany) this.deps.publishMany(list);
     else for (const { userId, order } of list) this.deps.publish(userId, order);

@@ -6,8 +6,8 @@ import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { UserNotifier } from "../platform/notify";
-import type { TriggerRunner } from "../triggers";
-import { holdOf, holdPriceOf, trailLevel, type Fill } from "./spot.engine";
+import { trailLevel, type TriggerRunner } from "../triggers";
+import { holdOf, holdPriceOf, trailWay, type Fill } from "./spot.engine";
 import type { SpotOrderRow } from "./spot.schema";
 
 /**
@@ -103,7 +103,7 @@ export function toOrder(row: SpotOrderRow): SpotOrder {
     cancelled_at: epochOrNull(row.cancelledAt),
     stop_price: price(row.stopPrice),
     trailing_rate: row.trailingRate === null ? null : toWire(row.trailingRate),
-    trigger_price: row.status !== "waiting" ? null : row.type === "trailing_stop" ? trailLevel(row.side, toWire(row.trailExtreme!), toWire(row.trailingRate!), row.pricePrecision) : price(row.stopPrice),
+    trigger_price: row.status !== "waiting" ? null : row.type === "trailing_stop" ? trailLevel(trailWay(row.side), toWire(row.trailExtreme!), toWire(row.trailingRate!), row.pricePrecision) : price(row.stopPrice),
     triggered_tick: row.triggeredTickPrice !== null && row.triggeredTickAtMs !== null ? { price: toWire(row.triggeredTickPrice), at_ms: row.triggeredTickAtMs } : null,
     oco_id: row.ocoId,
   };

@@ -1,4 +1,5 @@
 // The trigger machinery's door: the book of trigger levels and the leader's runner that every settling engine uses.
-export { TriggerBook, advanceTrail, crossedBy, firedUser, type Trail, type Trigger, type Observation, type Fired, type FiredOwner, type Watch, type Cross } from "./trigger-book";
+export { TriggerBook, crossedBy, firedUser, type Trigger, type Observation, type Fired, type FiredOwner, type Watch, type Cross } from "./trigger-book";
+export { furtherTrail, levelOf, trailLevel, trailRateRefusal, trailTick, TRAIL_RATE_MAX, TRAIL_RATE_MIN, type Trail, type TrailTick, type Trailing } from "./trailing";
 export { TriggerRunner, ownerOf, type TriggerSource, type FiredAt } from "./trigger-runner";
 export { registerTriggers } from "./triggers.module";

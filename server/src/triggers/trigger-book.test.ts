@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { firedUser, TriggerBook, type Cross, type Trigger, type Watch } from "./trigger-book";
+import { crossedBy, firedUser, TriggerBook, type Cross, type Trigger, type Watch } from "./trigger-book";
+import { levelOf } from "./trailing";
 
 const t = (key: string, watch: Watch, cross: Cross, level: string, symbol = "BTC/USDT", owner = key): Trigger => ({ key, owner, symbol, watch, cross, level });
 const obs = (bid: string, ask: string, atMs = 0, symbol = "BTC/USDT") => ({ symbol, price: bid, bid, ask, atMs });
@@ -112,6 +113,52 @@ describe("TriggerBook", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("a trailing trigger in the book", () => {
+  // A long's trailing stop at 1 %, armed at 1,000 ms with a best bid of 100.00 (its level 99.00).
+  const trailing = (): Trigger & { trail: NonNullable<Trigger["trail"]> } => {
+    const trail = { rate: "0.01", best: "100.00", precision: 2, atMs: 1_000 };
+    return { key: "p:1:sl", owner: "p:1", symbol: "BTC/USDT", watch: "bid", cross: "down", level: levelOf(trail, "down"), trail };
+  };
+
+  it("moves with a fresh better tick, is reported once, then fires on the bid at its level", () => {
+    const book = new TriggerBook();
+    const sl = trailing();
+    book.add(sl);
+    expect(book.evaluate(obs("110.00", "110.10", 2_000))).toEqual([]);
+    expect(sl).toMatchObject({ level: "108.90", trail: { best: "110.00", atMs: 2_000 } });
+    expect(book.takeMoved().map((x) => [x.key, x.level])).toEqual([["p:1:sl", "108.90"]]);
+    expect(book.takeMoved()).toEqual([]);
+    expect(keys(book.evaluate(obs("108.90", "109.00", 3_000)))).toEqual(["p:1:sl"]);
+  });
+
+  it("a stale tick (older than its last move, or than its arming) neither moves nor fires it", () => {
+    const book = new TriggerBook();
+    const sl = trailing();
+    book.add(sl);
+    // Older than the arming: a higher bid moves nothing, a bid through the level fires nothing.
+    expect(book.evaluate(obs("150.00", "150.10", 999))).toEqual([]);
+    expect(book.evaluate(obs("50.00", "50.10", 999))).toEqual([]);
+    expect(sl.level).toBe("99.00");
+    expect(book.takeMoved()).toEqual([]);
+    // Moved at 5,000 ms; a tick of 4,000 ms delivered after it, higher still or through the level, changes nothing.
+    book.evaluate(obs("110.00", "110.10", 5_000));
+    book.takeMoved();
+    expect(book.evaluate(obs("130.00", "130.10", 4_000))).toEqual([]);
+    expect(book.evaluate(obs("100.00", "100.10", 4_000))).toEqual([]);
+    expect(sl).toMatchObject({ level: "108.90", trail: { best: "110.00", atMs: 5_000 } });
+    expect(book.takeMoved()).toEqual([]);
+    expect(book.size).toBe(1);
+  });
+
+  it("a replay of remembered ticks (crossedBy) skips the stale ones too", () => {
+    const sl = trailing();
+    expect(crossedBy([sl], obs("120.00", "120.10", 5_000))).toEqual([]);
+    expect(sl.level).toBe("118.80");
+    expect(crossedBy([sl], obs("118.00", "118.10", 4_000))).toEqual([]);
+    expect(crossedBy([sl], obs("118.00", "118.10", 6_000)).map((f) => f.trigger.key)).toEqual(["p:1:sl"]);
   });
 });
 

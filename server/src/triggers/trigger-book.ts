@@ -14,9 +14,12 @@
  * of one spread share a list, so a tick still costs one quote per spread in use, not one per trigger.
  *
  * A trigger may trail (a trailing stop): its level follows the best value watched since it was set, and only that
- * way. Trailing triggers of a list are kept unsorted and each tick walks them (their levels all move with the price,
- * so no order holds); the book reports the ones that moved (`takeMoved`) for their source to persist.
+ * way (`trailTick`, trailing.ts). Trailing triggers of a list are kept unsorted and each tick walks them (their levels
+ * all move with the price, so no order holds); the book reports the ones that moved (`takeMoved`) for their source to
+ * persist. A tick older than a trail (its last move, or its arming) neither moves nor fires it.
  */
+
+import { trailTick, type Trail } from "./trailing";
 
 /**
  * What a trigger watches: the executable bid, the executable ask, the tick's own price, a tick's time (ms), or a
@@ -25,17 +28,6 @@
 export type Watch = "bid" | "ask" | "price" | "time" | `measure:${string}`;
 /** `up`: fires when the watched value is at or above the level; `down`: at or below. Time triggers go `up`. */
 export type Cross = "up" | "down";
-
-/**
- * A trailing level. A `down` trigger (a long's stop) trails the highest value seen, an `up` trigger the lowest; on a
- * tick that betters `best`, the book sets `best` to the watched value and `level` to `levelAt(best)`, in place.
- */
-export interface Trail {
-  /** The best watched value since the trailing started (a decimal string). */
-  best: string;
-  /** The level at a given best: the source's own rule and rounding (so the book and the source agree on it). */
-  levelAt(best: string): string;
-}
 
 export interface Trigger {
   /** Unique in the book, e.g. `positions:12:sl`. */
@@ -54,7 +46,10 @@ export interface Trigger {
    * user, those batches lock different users' accounts instead of waiting for each other's.
    */
   user?: number;
-  /** Present: the level trails the best value (see `Trail`). */
+  /**
+   * Present: the level trails the best value watched (a `down` trigger the highest, an `up` one the lowest), and
+   * `level` is where the trail stands (`levelOf`). The book replaces `trail` and `level` when a tick moves them.
+   */
   trail?: Trail;
 }
 
@@ -99,17 +94,16 @@ type ListName = `${Watch}:${Cross}:${string}:${"" | "trail"}`;
 const listName = (trigger: Trigger): ListName => `${trigger.watch}:${trigger.cross}:${trigger.spread ?? ""}:${trigger.trail ? "trail" : ""}`;
 
 /**
- * Moves a trailing trigger's best and level to a watched value that betters its best (in place); true when it moved.
- * The book and every replay of remembered ticks (`crossedBy`) use it, so both trail alike.
+ * A trailing trigger through one tick (`trailTick`): its trail and level moved in place when the tick moves them;
+ * whether the tick crosses it. The book and every replay of remembered ticks (`crossedBy`) use it, so both trail alike.
  */
-export function advanceTrail(trigger: Trigger, value: number, observed: string): boolean {
-  const trail = trigger.trail;
-  if (!trail || Number.isNaN(value)) return false;
-  const best = Number(trail.best);
-  if (trigger.cross === "down" ? !(value > best) : !(value < best)) return false;
-  trail.best = observed;
-  trigger.level = trail.levelAt(observed);
-  return true;
+function trailThrough(trigger: Trigger & { trail: Trail }, value: number, observed: string, atMs: number, levelAt?: number): { moved: boolean; crossed: boolean } {
+  const step = trailTick(trigger, value, observed, atMs, levelAt);
+  if (step.moved) {
+    trigger.trail = step.trail;
+    trigger.level = step.level;
+  }
+  return step;
 }
 
 /**
@@ -204,7 +198,7 @@ class TrailList {
   }
 
   /** Moves every trailing level the value betters (`moved` hears each), then pops the entries it crosses. */
-  popCrossed(value: number, observed: string, moved: (entry: Entry) => void): Entry[] {
+  popCrossed(value: number, observed: string, atMs: number, moved: (entry: Entry) => void): Entry[] {
     const out: Entry[] = [];
     const list = this.entries;
     let kept = 0;
@@ -212,12 +206,12 @@ class TrailList {
     for (let i = 0; i < list.length; i++) {
       const entry = list[i];
       if (entry.dead) continue;
-      if (advanceTrail(entry.trigger, value, observed)) {
+      const step = trailThrough(entry.trigger as Trigger & { trail: Trail }, value, observed, atMs, entry.at);
+      if (step.moved) {
         entry.at = Number(entry.trigger.level);
         moved(entry);
       }
-      const crossed = this.cross === "up" ? value >= entry.at : value <= entry.at;
-      if (crossed) out.push(entry);
+      if (step.crossed) out.push(entry);
       else list[kept++] = entry;
     }
     list.length = kept;
@@ -244,13 +238,14 @@ function watched(observation: Observation, watch: Watch, spread: string | undefi
 
 /**
  * Which of these triggers one observation crosses, by the book's own rule, without a book (a catch-up check). A
- * trailing trigger is first moved by the observation, in place: replaying ticks in order trails as the book does.
+ * trailing trigger is first moved by the observation, in place: replaying ticks in order trails as the book does
+ * (and a replayed tick older than a trail's last move is stale for it, as in the book).
  */
 export function crossedBy(triggers: readonly Trigger[], observation: Observation): Fired[] {
   return triggers.flatMap((trigger) => {
     if (trigger.symbol !== observation.symbol) return [];
     const value = watched(observation, trigger.watch, trigger.spread);
-    advanceTrail(trigger, value.at, value.observed);
+    if (trigger.trail) return trailThrough(trigger as Trigger & { trail: Trail }, value.at, value.observed, observation.atMs).crossed ? [{ trigger, observed: value.observed }] : [];
     const level = Number(trigger.level);
     const crossed = trigger.cross === "up" ? value.at >= level : value.at <= level;
     return crossed ? [{ trigger, observed: value.observed }] : [];
@@ -368,7 +363,7 @@ export class TriggerBook {
     const moved = (entry: Entry) => this.moved.set(entry.trigger.key, entry.trigger);
     for (const list of lists.values()) {
       const value = watched(observation, list.watch, list.spread);
-      const crossed = list instanceof TrailList ? list.popCrossed(value.at, value.observed, moved) : list.popCrossed(value.at);
+      const crossed = list instanceof TrailList ? list.popCrossed(value.at, value.observed, observation.atMs, moved) : list.popCrossed(value.at);
       for (const entry of crossed) {
         this.forget(entry);
         const fired = owners.get(entry.trigger.owner) ?? [];
