@@ -51,7 +51,7 @@ async function run(kind: "postgres" | "pglite", count: number, log: (line: strin
     log(`${kind}: ${armed.toLocaleString("en-US")} expiries armed in the trigger book`);
 
     // The tick of the expiry second: the book fires every option, the source settles them on this recorded tick.
-    const open = server.market.service.lastTick(BTC)!;
+    const open = server.market.prices.lastTick(BTC)!;
     server.clock.set(open.atMs + 30_000 - 1_000);
     const profiler = await profileWindow();
     const started = performance.now();

@@ -56,7 +56,7 @@ export async function tradingApp(database: Database, users: number, funds: Recor
     clock.advance(1_000);
     const atMs = clock.now().getTime();
     await database.query("INSERT INTO market_ticks (symbol, at_ms, price, quantity, source) VALUES ('BTC/USDT', $1, $2, 0, 'sim')", [atMs, price]);
-    built.market.service.apply({ atMs, leader: "bench", ticks: [{ symbol: "BTC/USDT", price, quantity: "0", atMs, source: "sim" }], tickers: [], candles: [], quotes: [], venues: [] });
+    built.market.apply({ atMs, leader: "bench", ticks: [{ symbol: "BTC/USDT", price, quantity: "0", atMs, source: "sim" }], tickers: [], candles: [], quotes: [], venues: [] });
     await built.engines.triggers.drain();
   };
   await setPrice("60000");

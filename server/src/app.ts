@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Wallet values and conversion rates follow the live feed; reference prices cover a pair without a fresh tick.
   const money = registerMoney(ctx, {
     notifier: content.notifier,
-    prices: preferLive(market.prices, referencePriceSource(db)),
+    prices: preferLive(market.priceSource, referencePriceSource(db)),
     security: { guardSecret: auth.auth.guardSecret, mailUser: auth.auth.mailUser },
   });
   // The back office's decisions reach the user's open screens at once (the socket's `funding` and `kyc` channels).
@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const jobs = new LeaderJobs({ isLeader: () => market.isLeader(), clock, log: app.log });
   jobs.add("positions", positions.runJobs);
   // Announced term changes apply at their effective time (a wider spread after its notice period).
-  jobs.add("market-terms", (nowMs) => market.service.applyDueTermChanges(nowMs));
+  jobs.add("market-terms", (nowMs) => market.pairs.applyDueTermChanges(nowMs));
   // AI arbitrage and hosting: income paid daily at 00:00 UTC by the leader, missed days caught up.
   const earn = registerEarn(ctx, { notifier: content.notifier, switches });
   jobs.add("earn", async (nowMs) => void (await earn.runJobs(nowMs)));
@@ -267,10 +267,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
   // The back office's dashboard: the queues' counts and what a fresh install still lacks.
-  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, support: support.service, pages: content.pages, market: market.service, earn: earn.queries, proof: proof.service, referral: referral.service, push: push.service });
+  registerOverview(ctx, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, support: support.service, pages: content.pages, market: market.prices, pairs: market.pairs, earn: earn.queries, proof: proof.service, referral: referral.service, push: push.service });
 
   if (metrics) {
-    registerOverviewMetrics(metrics, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, market: market.service }, { isLeader: () => market.isLeader(), triggerBookSize: () => triggers.book.size, poolStats: database.poolStats, chainLag: () => money.chain.status() }, () => clock.now().getTime());
+    registerOverviewMetrics(metrics, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, market: market.prices, pairs: market.pairs }, { isLeader: () => market.isLeader(), triggerBookSize: () => triggers.book.size, poolStats: database.poolStats, chainLag: () => money.chain.status() }, () => clock.now().getTime());
     const pushes = metrics.counter("push_total", "Web Push deliveries by kind and result (sent, gone: the subscription was dropped, failed, dropped: the queue was full)", ["kind", "result"]);
     push.service.onDelivery.push((kind, result) => pushes.inc({ kind, result }));
     const batchSizes = metrics.histogram("settlement_batch_size", "Owners (positions, orders, options, alerts) settled per trigger settlement, by source", ["source"], [1, 2, 5, 10, 50, 100, 500, 1000, 5000, 10000]);
@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
 
   // The signed-in home's first data in one round trip, each part read by the service its own call uses.
-  registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.service, support: support.service });
+  registerHome(ctx, { users: auth.auth, wallets: money.wallets, inbox: content.inbox, news: content.news, market: market.view, support: support.service });
 
   ctx.api.route(platform.health, () => ({
     status: "ok" as const,

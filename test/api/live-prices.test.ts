@@ -30,7 +30,7 @@ describe("wallet valuation", () => {
     await server.market.startManual({ historyCandles: 20, historyMinutes: 60 });
     server.clock.advance(1_000);
     await server.market.step();
-    const last = server.market.service.lastTick("BTC/USDT")!;
+    const last = server.market.prices.lastTick("BTC/USDT")!;
     const live = await btcValue(user.token);
     expect(new Decimal(live!).toString()).toBe(new Decimal(String(last.price)).times(2).toString());
     expect(live).not.toBe("130000");

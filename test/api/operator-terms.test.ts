@@ -68,7 +68,7 @@ async function setSpread(spread: string) {
     // A day later the operator's 12 h session has ended: sign in again.
     admin = await server.newOperator("admin");
   }
-  expect(server.market.service.pair(BTC)?.spread_rate).toBe(money(spread).toFixed());
+  expect(server.market.pairs.pair(BTC)?.spread_rate).toBe(money(spread).toFixed());
 }
 
 /**

@@ -44,7 +44,7 @@ afterAll(async () => {
 
 const update = (body: Record<string, unknown>) => server.call<Pair>("POST", "backoffice/market/pairs/update", { reason: "test", ...body }, { token: admin.token });
 const terms = async (symbol?: string) => (await server.call<Terms>("GET", "backoffice/market/terms", symbol ? { symbol } : {}, { token: admin.token })).body.message;
-const spreadOf = (symbol: string) => server.market.service.pair(symbol)!.spread_rate;
+const spreadOf = (symbol: string) => server.market.pairs.pair(symbol)!.spread_rate;
 const auditRows = (action: string, changeId: number) =>
   server.database.query<{ actor_kind: string; actor_id: number | null; detail: Record<string, unknown> }>(
     "SELECT actor_kind, actor_id::int AS actor_id, detail FROM audit_log WHERE action = $1 AND detail->>'change_id' = $2 ORDER BY id",
@@ -137,7 +137,7 @@ describe("a wider spread is scheduled after the notice period and announced", ()
     await moveTo(change.effective_at * 1000);
     expect(spreadOf(BTC)).toBe("0.002");
     await server.engines.jobs.runOnce();
-    await server.market.service.applyDueTermChanges(server.clock.now().getTime() + 60_000);
+    await server.market.pairs.applyDueTermChanges(server.clock.now().getTime() + 60_000);
     expect(await auditRows("market.term.apply", change.id)).toHaveLength(1);
     expect((await terms(BTC)).list.find((c) => c.id === change.id)).toMatchObject({ status: "applied", applied_at: change.effective_at });
     const pairs = (await server.call<Pair[]>("GET", "currency/pairs", { symbol: BTC })).body.message;

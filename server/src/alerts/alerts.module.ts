@@ -14,13 +14,15 @@ export function registerAlerts(ctx: AppContext, deps: { market: MarketModule; no
   const service = new AlertsService({
     db: ctx.db,
     clock: ctx.clock,
-    market: deps.market.service,
+    pairs: deps.market.pairs,
+    prices: deps.market.prices,
+    view: deps.market.view,
     notifier: deps.notifier,
     triggers: deps.triggers,
     publish: (list) => deps.market.publishToUsers("alerts", list.map(({ userId, alert }) => ({ userId, data: alert }))),
   });
   // Before the runner's own listener runs on a tick or after: a move's reference is an earlier tick either way.
-  deps.market.service.onTicks((ticks) => service.record(ticks));
+  deps.market.prices.onTicks((ticks) => service.record(ticks));
   deps.triggers.register(service);
   alertsRoutes(ctx, service);
   return { service };

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { notifications, PUSH_SCREENS } from "../../contract";
 import { ALERT_RATE_MAX, ALERT_RATE_MIN, ALERT_WINDOWS, ALERTS_ACTIVE_MAX, type Alert, type AlertKind } from "../../contract/alerts";
 import { money, toWire } from "../ledger";
-import type { MarketService } from "../market";
+import type { MarketPairs, MarketPrices, MarketView } from "../market";
 import { toSeconds, utcDateTime, type Clock } from "../platform/clock";
 import { idIn, type Db } from "../platform/db";
 import { inBatches } from "../platform/batches";
@@ -24,7 +24,9 @@ const FIRE_BATCH = 500;
 export interface AlertsDeps {
   db: Db;
   clock: Clock;
-  market: MarketService;
+  pairs: MarketPairs;
+  prices: MarketPrices;
+  view: MarketView;
   notifier: UserNotifier;
   triggers: TriggerRunner;
   /** Sends alerts to their users' sockets (channel `alerts`). */
@@ -101,7 +103,7 @@ export class AlertsService implements TriggerSource {
   // ----- the calls ----------------------------------------------------------------------------------------------
 
   async add(userId: number, input: { symbol: string; kind: AlertKind; price?: string; rate?: string; window_s?: number | ""; repeat: "once" | "always" }): Promise<Alert> {
-    const pair = this.deps.market.requirePair(input.symbol);
+    const pair = this.deps.pairs.requirePair(input.symbol);
     const fields = this.fieldsOf(input, pair.price_precision);
     const row = await this.deps.db.transaction(async (tx) => {
       // A lock per user for the transaction makes the count and the insert one step: two adds at once cannot pass 50 together.
@@ -117,7 +119,7 @@ export class AlertsService implements TriggerSource {
           repeat: input.repeat,
           status: "active",
           // Only ticks after the one the user saw may fire it (a tick older than the alert never does).
-          armedSinceMs: this.deps.market.lastTick(pair.symbol)?.atMs ?? 0,
+          armedSinceMs: this.deps.prices.lastTick(pair.symbol)?.atMs ?? 0,
           createdAt: this.deps.clock.now(),
         })
         .returning();
@@ -193,9 +195,9 @@ export class AlertsService implements TriggerSource {
     const nowMs = this.deps.clock.now().getTime();
     for (const symbol of symbols) {
       const history = new PriceHistory();
-      const candles = await this.deps.market.klines({ symbol, interval: "1m", limit: 1_442, to: Math.floor((nowMs - PriceHistory.FINE_MS) / 1000) });
+      const candles = await this.deps.view.klines({ symbol, interval: "1m", limit: 1_442, to: Math.floor((nowMs - PriceHistory.FINE_MS) / 1000) });
       for (const candle of candles) history.record({ price: candle.c, atMs: candle.t * 1000 + 59_999 });
-      for (const tick of await this.deps.market.ticksBetween(symbol, nowMs - PriceHistory.FINE_MS, nowMs, 100_000)) history.record({ price: tick.price, atMs: tick.atMs });
+      for (const tick of await this.deps.prices.ticksBetween(symbol, nowMs - PriceHistory.FINE_MS, nowMs, 100_000)) history.record({ price: tick.price, atMs: tick.atMs });
       // Storage holds every recorded tick; the few that arrive while it is read are missed by at most a second.
       this.history.set(symbol, history);
     }
@@ -239,7 +241,7 @@ export class AlertsService implements TriggerSource {
         if (!row) continue;
         const state = stateOf(row);
         const reference = state.kind === "move" ? this.referenceOf(row.symbol, tick.atMs, state.windowS!) : null;
-        const decision = decide(state, tick, { nowMs, maxAgeMs: this.deps.market.maxTickAgeMs(row.symbol), reference });
+        const decision = decide(state, tick, { nowMs, maxAgeMs: this.deps.prices.maxTickAgeMs(row.symbol), reference });
         if (decision.action === "none") continue;
         const next = decision.action === "fire" ? afterFire(state, tick) : afterRearm(state, tick);
         const firing = decision.action === "fire" ? { firedAt: new Date(nowMs), firedPrice: tick.price, firedAtMs: tick.atMs } : {};
@@ -263,7 +265,7 @@ export class AlertsService implements TriggerSource {
   }
 
   private noticeOf(row: PriceAlertRow, tick: AlertTick, move: string | null, reference: string | null): { userId: number } & UserNotification {
-    const precision = this.deps.market.pair(row.symbol)?.price_precision ?? 8;
+    const precision = this.deps.pairs.pair(row.symbol)?.price_precision ?? 8;
     const body = row.kind === "above" ? notifications.ALERT_ABOVE_BODY : row.kind === "below" ? notifications.ALERT_BELOW_BODY : moveBodies[row.windowS as (typeof ALERT_WINDOWS)[number]];
     return {
       userId: row.userId,

@@ -44,7 +44,7 @@ const one = async (token: string, id: number) => (await list(token)).body.messag
 async function oldTick(symbol: string, price: string, ageMs: number): Promise<void> {
   server.clock.advance(1_000);
   const atMs = server.clock.now().getTime() - ageMs;
-  server.market.service.apply({ atMs, leader: "test", ticks: [{ symbol, price, quantity: "0", atMs, source: "sim" }], tickers: [], candles: [], quotes: [], venues: [] });
+  server.market.apply({ atMs, leader: "test", ticks: [{ symbol, price, quantity: "0", atMs, source: "sim" }], tickers: [], candles: [], quotes: [], venues: [] });
   await server.engines.triggers.drain();
 }
 

@@ -1,7 +1,7 @@
 import { home, HOME_NOTICE_QUERY, type Language } from "../../contract";
 import type { AuthService } from "../auth";
 import type { ContentModule } from "../content";
-import type { MarketService } from "../market";
+import type { MarketView } from "../market";
 import type { AppContext } from "../platform/context";
 import type { SupportModule } from "../support";
 import type { WalletService } from "../wallet";
@@ -12,7 +12,7 @@ export interface HomeSources {
   wallets: WalletService;
   inbox: ContentModule["inbox"];
   news: ContentModule["news"];
-  market: MarketService;
+  market: MarketView;
   support: SupportModule["service"];
 }
 

@@ -5,10 +5,11 @@ import type { Clock } from "../platform/clock";
 import { Dec, plain } from "./decimal";
 import type { FeedAdapter, StartPoint, Tick, VenueBook, VenueQuote, VenueTrade } from "./feed";
 import { instrumentOf } from "./instruments";
-import { INTERVAL_MS, tickBar, toCandle, type Bar, type CandleState, type CandleUpdate, KlineBook } from "./kline.engine";
+import { INTERVAL_MS, toCandle, type Bar, type CandleState, type CandleUpdate, KlineBook } from "./kline.engine";
 import type { Fence } from "../platform/leader";
 import type { CandleRow, MarketStore } from "./market.store";
-import { loadMarketState, TRADES_PER_FLUSH, UPDATE_TOPIC, type CandleChange, type MarketUpdate, type TickerFigures } from "./market-state";
+import { foldTicks, loadMarketState, TRADES_PER_FLUSH, UPDATE_TOPIC, type CandleChange, type MarketUpdate, type TickerFigures } from "./market-state";
+import { FeedStandby } from "./feed-standby";
 import { historyPlan, simHistory } from "./sim.history";
 import { SimFeed } from "./sim.feed";
 import { estimateQuoteVolume, RollingDay } from "./ticker.engine";
@@ -77,7 +78,7 @@ export class FeedRunner {
   private lastPruneMs = 0;
   private started = false;
   private fenced = false;
-  private standby: Standby | null = null;
+  private readonly standby: FeedStandby;
   readonly leaderName = `${os.hostname()}:${process.pid}`;
   /** Counters for the feed page and the benchmark. */
   stats = { ticks: 0, flushes: 0, failedFlushes: 0, folded: 0 };
@@ -96,7 +97,9 @@ export class FeedRunner {
       onFenced?: () => void;
     },
     readonly options: RunnerOptions = DEFAULT_RUNNER_OPTIONS,
-  ) {}
+  ) {
+    this.standby = new FeedStandby({ store: deps.store, bus: deps.bus, clock: deps.clock, log: deps.log, symbols: () => this.symbols });
+  }
 
   get adapters(): readonly FeedAdapter[] {
     return this.deps.adapters;
@@ -112,7 +115,7 @@ export class FeedRunner {
    */
   async init(): Promise<Map<string, StartPoint>> {
     const nowMs = this.deps.clock.now().getTime();
-    const state = (await this.takeStandby()) ?? (await loadMarketState(this.deps.store, this.symbols, nowMs));
+    const state = (await this.standby.take()) ?? (await loadMarketState(this.deps.store, this.symbols, nowMs));
     // A fresh term of leadership starts from storage, whatever a previous term left in memory.
     this.fenced = false;
     this.pending = [];
@@ -178,54 +181,16 @@ export class FeedRunner {
   }
 
   /**
-   * While this process follows: load the state once and keep it current with the leader's published ticks, so that
-   * `init` on a takeover need not rebuild it from storage. Stopped by `init` (or `dropStandby`).
+   * While this process follows: keep a standby copy of the state (feed-standby.ts), so that `init` on a takeover
+   * need not rebuild it from storage. Stopped by `init` (or `dropStandby`).
    */
   async warmStandby(): Promise<void> {
-    if (this.standby || this.started) return;
-    const standby: Standby = { book: new KlineBook(), days: new Map(), lastAt: new Map(), early: [], off: () => undefined };
-    this.standby = standby;
-    standby.off = this.deps.bus.subscribe(UPDATE_TOPIC, (message) => {
-      const update = message as MarketUpdate;
-      if (standby.early) standby.early.push(update);
-      else this.follow(standby, update);
-    });
-    try {
-      const state = await loadMarketState(this.deps.store, this.symbols, this.deps.clock.now().getTime());
-      if (this.standby !== standby) return;
-      standby.book = state.book;
-      standby.days = state.days;
-      for (const [symbol, tick] of state.lastTicks) standby.lastAt.set(symbol, tick.atMs);
-      const early = standby.early ?? [];
-      standby.early = null;
-      for (const update of early) this.follow(standby, update);
-    } catch (error) {
-      this.deps.log.warn({ err: error }, "market: standby state failed to load; a takeover loads it then");
-      this.dropStandby();
-    }
+    if (this.started) return;
+    await this.standby.warm();
   }
 
   dropStandby(): void {
-    this.standby?.off();
-    this.standby = null;
-  }
-
-  /** A published update seen by a follower: its ticks newer than the state's, folded in as the leader did. */
-  private follow(standby: Standby, update: MarketUpdate): void {
-    const ticks = update.ticks.filter((tick) => tick.atMs > (standby.lastAt.get(tick.symbol) ?? -1));
-    if (!ticks.length) return;
-    foldTicks(standby.book, standby.days, ticks, []);
-    for (const tick of ticks) standby.lastAt.set(tick.symbol, tick.atMs);
-  }
-
-  /** The standby's state when it is complete (it saw each pair's last recorded tick), else null; stops following. */
-  private async takeStandby(): Promise<Awaited<ReturnType<typeof loadMarketState>> | null> {
-    const standby = this.standby;
-    this.dropStandby();
-    if (!standby || standby.early) return null;
-    const ticks = await this.deps.store.lastTicks(this.symbols);
-    if (ticks.some((tick) => standby.lastAt.get(tick.symbol) !== tick.atMs)) return null;
-    return { book: standby.book, days: standby.days, lastTicks: new Map(ticks.map((t) => [t.symbol, t])) };
+    this.standby.drop();
   }
 
   /** Starts the adapters (and, with `auto`, the flush timer). `from` is what init returned. */
@@ -438,28 +403,3 @@ export class FeedRunner {
 }
 
 const INTERVAL_ORDER = Object.keys(INTERVAL_MS) as (keyof typeof INTERVAL_MS)[];
-
-/** Runs recorded ticks through the candles and the 24 h windows: the leader's flush and a standby's follow alike. */
-function foldTicks(book: KlineBook, days: Map<string, RollingDay>, ticks: readonly Tick[], updates: CandleUpdate[]): void {
-  for (const tick of ticks) {
-    const bar = tickBar(tick.atMs, tick.price, tick.quantity);
-    book.apply(tick.symbol, bar, updates);
-    let day = days.get(tick.symbol);
-    if (!day) days.set(tick.symbol, (day = new RollingDay()));
-    day.add(bar, bar.v.times(tick.price));
-  }
-}
-
-/**
- * A follower's copy of the leader's state: loaded from storage once, then kept current with the ticks the leader
- * publishes. Building that state from storage (24 h of minute candles per pair) took seconds of a takeover; a
- * follower that holds it takes over in milliseconds. It is used only when it saw every pair's last recorded tick.
- */
-interface Standby {
-  book: KlineBook;
-  days: Map<string, RollingDay>;
-  lastAt: Map<string, number>;
-  /** Updates that arrived while the state loaded, applied once it has. */
-  early: MarketUpdate[] | null;
-  off: () => void;
-}

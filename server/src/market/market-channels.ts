@@ -1,7 +1,8 @@
 import { pairSymbol, type Quotation, type WsServerMessage } from "../../contract/market";
 import { topicKey, type PublicChannels, type PublicRequest, type RealtimeHub } from "../platform/realtime";
 import type { MarketUpdate } from "./market-state";
-import type { MarketService } from "./market.service";
+import type { MarketPairs } from "./market.pairs";
+import type { MarketView } from "./market.view";
 
 /** Levels a side a depth frame carries, and trades a trades frame carries at most. */
 const SOCKET_DEPTH_LEVELS = 20;
@@ -11,11 +12,11 @@ const SOCKET_TRADES = 50;
  * The market's public channels on the platform's socket hub: `ticker`, `depth`, `trades` and `kline` of a listed
  * pair, each update of the market fanned out to their subscribers. Answers the function that unplugs them.
  */
-export function serveMarketChannels(hub: RealtimeHub, market: MarketService): () => void {
+export function serveMarketChannels(hub: RealtimeHub, { pairs, view: market }: { pairs: MarketPairs; view: MarketView }): () => void {
   const channels: PublicChannels = {
     resolve(request: PublicRequest) {
       const parsed = pairSymbol.safeParse(request.symbol ?? "");
-      if (!parsed.success || !market.pair(parsed.data)) return { refused: "PAIR_NOT_FOUND" };
+      if (!parsed.success || !pairs.pair(parsed.data)) return { refused: "PAIR_NOT_FOUND" };
       const symbol = parsed.data;
       const { channel, interval } = request;
       if (channel === "kline") {
@@ -39,7 +40,7 @@ export function serveMarketChannels(hub: RealtimeHub, market: MarketService): ()
   return market.onUpdate((update, quotations) => hub.update((publish) => fanOut(hub, market, update, quotations, publish)));
 }
 
-function fanOut(hub: RealtimeHub, market: MarketService, update: MarketUpdate, quotations: ReadonlyMap<string, Quotation>, publish: (topic: string, message: WsServerMessage) => void): void {
+function fanOut(hub: RealtimeHub, market: MarketView, update: MarketUpdate, quotations: ReadonlyMap<string, Quotation>, publish: (topic: string, message: WsServerMessage) => void): void {
   for (const [symbol, q] of quotations) publish(topicKey("ticker", symbol), { channel: "ticker", symbol, data: q });
   // Depth and trades: at most one frame of each per pair per update (a flush a second), whatever the venues send.
   for (const symbol of new Set((update.books ?? []).map((b) => b.symbol))) {

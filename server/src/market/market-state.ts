@@ -1,6 +1,6 @@
 import type { Candle, KlineInterval, MarketSource } from "../../contract/market";
 import type { Tick, VenueBook, VenueQuote, VenueStats, VenueTrade } from "./feed";
-import { fromCandle, INTERVALS, KlineBook } from "./kline.engine";
+import { fromCandle, INTERVALS, KlineBook, tickBar, type CandleUpdate } from "./kline.engine";
 import type { MarketStore, StoredTick } from "./market.store";
 import { estimateQuoteVolume, RollingDay } from "./ticker.engine";
 
@@ -77,4 +77,15 @@ export async function loadMarketState(store: MarketStore, symbols: readonly stri
     day.add(bar, estimateQuoteVolume(bar));
   }
   return { book, days, lastTicks: new Map(ticks.map((t) => [t.symbol, t])) };
+}
+
+/** Runs recorded ticks through the candles and the 24 h windows: the leader's flush and a standby's follow alike. */
+export function foldTicks(book: KlineBook, days: Map<string, RollingDay>, ticks: readonly Tick[], updates: CandleUpdate[]): void {
+  for (const tick of ticks) {
+    const bar = tickBar(tick.atMs, tick.price, tick.quantity);
+    book.apply(tick.symbol, bar, updates);
+    let day = days.get(tick.symbol);
+    if (!day) days.set(tick.symbol, (day = new RollingDay()));
+    day.add(bar, bar.v.times(tick.price));
+  }
 }

@@ -50,7 +50,7 @@ describe("a restart after a pause", () => {
     await server.market.startManual({ historyCandles: 20, historyMinutes: 60 });
     server.clock.advance(1_000);
     await server.market.step();
-    const lastBefore = server.market.service.lastTick("ETH/USDT")!;
+    const lastBefore = server.market.prices.lastTick("ETH/USDT")!;
     await server.market.stop();
 
     // The same database, three hours later, a new process.
@@ -66,7 +66,7 @@ describe("a restart after a pause", () => {
       expect(minutes.length).toBeGreaterThanOrEqual(179);
       clock.advance(1_000);
       await second.market.step();
-      const next = second.market.service.lastTick("ETH/USDT")!;
+      const next = second.market.prices.lastTick("ETH/USDT")!;
       expect(next.atMs).toBe(clock.now().getTime());
       const ticks = await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM market_ticks WHERE symbol = 'ETH/USDT'");
       expect(ticks[0].n).toBe(2);

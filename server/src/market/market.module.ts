@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
-import type { UserChannel } from "../../contract/market";
+import type { MarketSource, UserChannel } from "../../contract/market";
 import type { AppContext } from "../platform/context";
 import { Leadership } from "../platform/leader";
 import type { RealtimeHub } from "../platform/realtime";
@@ -16,17 +16,22 @@ import { DEFAULT_RUNNER_OPTIONS, FeedRunner, type RunnerOptions } from "./feed-r
 import { INSTRUMENTS, type Instrument } from "./instruments";
 import { marketRoutes } from "./market.routes";
 import { favoritesRoutes } from "./favorites";
-import { MarketService } from "./market.service";
+import { MarketPairs } from "./market.pairs";
+import { MarketPrices } from "./market.prices";
+import { MarketView } from "./market.view";
 import { MarketStore } from "./market.store";
 import { serveMarketChannels } from "./market-channels";
 import { marketPairs } from "./market.schema";
+import { PAIRS_TOPIC, UPDATE_TOPIC, type MarketUpdate } from "./market-state";
+import { VenueBoard } from "./venues";
 import { SimFeed } from "./sim.feed";
 import { VenueSwitch } from "./venue-switch";
 import type { NoticeBoard } from "../platform/notify";
 
 /**
- * The markets domain, wired: storage, the view every process keeps (service), its public channels on the platform's
- * socket hub, and the feed that one process runs. Building it has no side effect beyond reading the database: nothing ticks until `start()`
+ * The markets domain, wired: storage, what every process keeps from the leader's updates (the pairs, their prices,
+ * the view the calls and sockets show), its public channels on the platform's socket hub, and the feed that one
+ * process runs. Building it has no side effect beyond reading the database: nothing ticks until `start()`
  * (main) or `startManual()` (tests, which then drive it with `step()` and the ManualClock).
  */
 
@@ -47,13 +52,20 @@ export interface MarketOptions {
 }
 
 export interface MarketModule {
-  service: MarketService;
+  /** The listed pairs and their administration (market.pairs.ts). */
+  pairs: MarketPairs;
+  /** Last ticks, freshness, the trading rule, past ticks, the feed's health (market.prices.ts). */
+  prices: MarketPrices;
+  /** Quotations, klines, depth, trades, venues, the scanner (market.view.ts). */
+  view: MarketView;
+  /** Applies a leader's update to this process (the bus does it; tests hand one in). */
+  apply(update: MarketUpdate): void;
   runner: FeedRunner;
   leadership: Leadership;
   /** The crypto venues switched off for everybody (the back office's feed page). */
   venueSwitch: VenueSwitch;
   /** Live prices for the wallet (`registerMoney(ctx, { prices })`). */
-  prices: PriceSource;
+  priceSource: PriceSource;
   /** The trading domains' messages to their users' sockets (the platform hub's `publishToUser`). */
   publishToUser(userId: number, channel: UserChannel, data: unknown): void;
   /** Many users' messages of one channel in one bus message (a settled batch). */
@@ -139,11 +151,29 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
     notices: options.notices,
     setSpread: async (tx, symbol, spreadRate, at) => void (await tx.update(marketPairs).set({ spreadRate, updatedAt: at }).where(eq(marketPairs.symbol, symbol))),
   });
-  const service = new MarketService({ database: ctx.database, store, bus: ctx.bus, clock: ctx.clock, source: ctx.config.MARKET_SOURCE, adapters, maxTickAgeMs, terms, log: ctx.log });
-  await service.init();
+  const sources = new Map<string, MarketSource>();
+  for (const adapter of adapters) for (const symbol of adapter.symbols) sources.set(symbol, adapter.source);
+  const sourceOf = (symbol: string): MarketSource => sources.get(symbol) ?? ctx.config.MARKET_SOURCE;
+  const venueBoard = new VenueBoard(adapters.flatMap((a) => a.venues));
+  const pairs = new MarketPairs({ database: ctx.database, store, bus: ctx.bus, terms, sourceOf });
+  const prices = new MarketPrices({ store, clock: ctx.clock, pairs, venueBoard, sourceOf, source: ctx.config.MARKET_SOURCE, maxTickAgeMs, log: ctx.log });
+  const view = new MarketView({ store, clock: ctx.clock, pairs, prices, venueBoard, sourceOf, log: ctx.log });
+  // In this order: the engines hear the ticks once prices and view are current, then the sockets.
+  const apply = (update: MarketUpdate): void => {
+    const changed = view.apply(update, prices.apply(update));
+    prices.tellTicks(update.ticks);
+    view.tellUpdate(update, changed);
+  };
+  // Cheap, before the server listens: no history is built here.
+  await pairs.reload();
+  await venueBoard.loadFees(ctx.db);
+  const symbols = [...pairs.all()].map((row) => row.symbol);
+  await prices.init(symbols);
+  await view.init(symbols);
+  const unfollow = [ctx.bus.subscribe(UPDATE_TOPIC, (message) => apply(message as MarketUpdate)), ctx.bus.subscribe(PAIRS_TOPIC, () => void pairs.reload())];
   const { hub } = options;
-  const unserveChannels = serveMarketChannels(hub, service);
-  const precision = (symbol: string) => service.pair(symbol)?.price_precision;
+  const unserveChannels = serveMarketChannels(hub, { pairs, view });
+  const precision = (symbol: string) => pairs.pair(symbol)?.price_precision;
   const leadership = new Leadership(ctx.database, ctx.log);
   const fence = () => leadership.fence();
   let runner = new FeedRunner({ store, bus: ctx.bus, clock: ctx.clock, log: ctx.log, adapters, precision, fence }, runnerOptions);
@@ -151,17 +181,20 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
   /** Shutting down: a leader stepping down does not start following again. */
   let closing = false;
 
-  marketRoutes(ctx, service, terms, venueSwitch, { leader: () => manual || leadership.isLeader, retentionHours: runnerOptions.tickRetentionHours });
-  favoritesRoutes(ctx, service);
+  marketRoutes(ctx, { pairs, prices, view }, terms, venueSwitch, { leader: () => manual || leadership.isLeader, retentionHours: runnerOptions.tickRetentionHours });
+  favoritesRoutes(ctx, pairs);
 
   const module: MarketModule = {
-    service,
+    pairs,
+    prices,
+    view,
+    apply,
     get runner() {
       return runner;
     },
     leadership,
     venueSwitch,
-    prices: service.priceSource(),
+    priceSource: prices.priceSource(),
     publishToUser: (userId, channel, data) => hub.publishToUser(userId, channel, data),
     publishToUsers: (channel, list) => hub.publishToUsers(channel, list),
     start() {
@@ -196,7 +229,7 @@ export async function registerMarket(ctx: AppContext, app: FastifyInstance, opti
       manual = false;
       unfollowSwitch();
       unserveChannels();
-      service.close();
+      for (const off of unfollow) off();
     },
     isLeader: () => manual || leadership.isLeader,
   };

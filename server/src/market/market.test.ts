@@ -207,28 +207,28 @@ describe("ticks for the engines", () => {
   it("records every tick with its time, and answers what the price was", async () => {
     const before = server.clock.now().getTime();
     await steps(2);
-    const last = server.market.service.lastTick("ETH/USDT")!;
+    const last = server.market.prices.lastTick("ETH/USDT")!;
     expect(last.atMs).toBe(server.clock.now().getTime());
     const rows = await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM market_ticks WHERE symbol = 'ETH/USDT' AND at_ms > $1", [before]);
     expect(rows[0].n).toBe(2);
-    expect((await server.market.service.tickAtOrBefore("ETH/USDT", last.atMs + 500))?.price).toBe(last.price);
-    const after = await server.market.service.tickAtOrAfter("ETH/USDT", before + 1);
+    expect((await server.market.prices.tickAtOrBefore("ETH/USDT", last.atMs + 500))?.price).toBe(last.price);
+    const after = await server.market.prices.tickAtOrAfter("ETH/USDT", before + 1);
     expect(after?.atMs).toBe(before + 1_000);
-    expect(await server.market.service.tickAtOrAfter("ETH/USDT", last.atMs + 1)).toBeNull();
+    expect(await server.market.prices.tickAtOrAfter("ETH/USDT", last.atMs + 1)).toBeNull();
   });
 
   it("prices wallets from live ticks, and not from a stale feed", async () => {
-    const prices = server.market.prices;
+    const prices = server.market.priceSource;
     expect(prices.name).toBe("sim");
     expect((await prices.usdtPrice("USDT"))?.toString()).toBe("1");
-    const btc = server.market.service.lastTick("BTC/USDT")!;
+    const btc = server.market.prices.lastTick("BTC/USDT")!;
     expect((await prices.usdtPrice("BTC"))?.toString()).toBe(btc.price);
     expect(await prices.usdtPrice("EUR")).toBeNull();
     server.clock.advance(121_000);
     expect(await prices.usdtPrice("BTC")).toBeNull();
-    expect(() => server.market.service.requireTradable("BTC/USDT")).toThrow("TRADING_CLOSED");
+    expect(() => server.market.prices.requireTradable("BTC/USDT")).toThrow("TRADING_CLOSED");
     await steps(1);
-    expect(server.market.service.requireTradable("BTC/USDT").symbol).toBe("BTC/USDT");
+    expect(server.market.prices.requireTradable("BTC/USDT").symbol).toBe("BTC/USDT");
   });
 });
 
@@ -255,14 +255,14 @@ describe("back office: pairs and feed", () => {
     expect(off.body.message.trading).toBe(false);
     const quotes = (await server.call<Quotation[]>("GET", "currency/quotation_new")).body.message;
     expect(quotes.find((q) => q.symbol === "DOGE/USDT")?.trading).toBe(false);
-    expect(() => server.market.service.requireTradable("DOGE/USDT")).toThrow("PAIR_NOT_ACTIVE");
+    expect(() => server.market.prices.requireTradable("DOGE/USDT")).toThrow("PAIR_NOT_ACTIVE");
     const audit = await server.database.query<{ action: string; target_id: string; detail: { changes: Record<string, unknown>; reason: string } }>(
       "SELECT action, target_id, detail FROM audit_log WHERE action = 'market.pair.update' ORDER BY id DESC LIMIT 1",
     );
     expect(audit[0]).toMatchObject({ target_id: "DOGE/USDT", detail: { changes: { trading: { from: true, to: false } }, reason: "maintenance" } });
     await server.call("POST", "backoffice/market/pairs/update", { symbol: "DOGE/USDT", trading: true }, { token: operator.token });
     await steps(1);
-    expect(server.market.service.requireTradable("DOGE/USDT").trading).toBe(true);
+    expect(server.market.prices.requireTradable("DOGE/USDT").trading).toBe(true);
   });
 
   it("changes precision, step, limits and a narrower spread at once; the quotes follow (a wider one waits: term-notice.test.ts)", async () => {
@@ -292,7 +292,7 @@ describe("back office: pairs and feed", () => {
     const answer = await server.call("POST", "backoffice/market/pairs/update", payload, { token: operator.token });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: "PARAMETER_ERROR", fields });
-    expect(server.market.service.pairs({ symbol: "BTC/USDT" })[0]).toMatchObject({ quantity_step: "0.0001", quantity_min: "0.0001", quantity_max: "100", spread_rate: "0.0004" });
+    expect(server.market.pairs.list({ symbol: "BTC/USDT" })[0]).toMatchObject({ quantity_step: "0.0001", quantity_min: "0.0001", quantity_max: "100", spread_rate: "0.0004" });
   });
 
   it("refuses bad input, an unknown pair and a reviewer", async () => {

@@ -25,7 +25,7 @@ export function quotationFrom(pair: PairRow, t: TickerFigures): Quotation {
     ask,
     price_precision: p,
     trading: pair.trading,
-    // Read again at each answer by MarketService.quotationOf: they change with the clock, not with the figures.
+    // Read again at each answer by MarketView.quotationOf: they change with the clock, not with the figures.
     paused: false,
     tick_age_ms: null,
     tick_max_age_ms: 1,

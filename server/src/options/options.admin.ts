@@ -34,7 +34,7 @@ export class OptionsAdmin extends OptionsRole {
 
   /** The periods in force, and the saved change waiting for its notice period. */
   async config(): Promise<OptionsConfig & { pending: TermChange | null }> {
-    const [config, pending] = await Promise.all([optionsConfig.read(this.db), this.deps.market.terms.pendingConfig(this.db, OPTIONS_CONFIG_KEY)]);
+    const [config, pending] = await Promise.all([optionsConfig.read(this.db), this.deps.pairs.terms.pendingConfig(this.db, OPTIONS_CONFIG_KEY)]);
     return { ...config, pending };
   }
 
@@ -49,7 +49,7 @@ export class OptionsAdmin extends OptionsRole {
     let announce = () => undefined as void;
     await this.db.transaction(async (tx) => {
       const before = await optionsConfig.read(tx);
-      const recorded = await this.deps.market.terms.recordConfig(tx, { operatorId: operator.id, term: OPTIONS_CONFIG_KEY, from: before, to: config, lines: optionsTermLines(before, config), reason: reason ?? null });
+      const recorded = await this.deps.pairs.terms.recordConfig(tx, { operatorId: operator.id, term: OPTIONS_CONFIG_KEY, from: before, to: config, lines: optionsTermLines(before, config), reason: reason ?? null });
       announce = recorded.announce;
       if (recorded.now) await optionsConfig.save(tx, config);
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "options.config", targetKind: "settings", detail: { ...config, change_id: recorded.change?.id ?? null, pending: !recorded.now } });

@@ -30,10 +30,10 @@ export class OptionsCommands extends OptionsRole {
 
   /** Every rule that does not need the transaction; returns the terms of the option and its stake's legs. */
   private async prepare(userId: number, desk: OptionsDesk, input: SubmitOptionInput) {
-    const pair: PairRow = this.deps.market.requirePair(input.symbol);
+    const pair: PairRow = this.deps.pairs.requirePair(input.symbol);
     if (!kindsOf(desk).includes(pair.kind)) throw new DomainError("PAIR_NOT_FOUND");
     // Switched on, and priced by a live feed (a stale feed refuses: no option opens on an old price).
-    this.deps.market.requireTradable(input.symbol);
+    this.deps.prices.requireTradable(input.symbol);
     await this.deps.switches.require(userId, "options");
     const config = await optionsConfig.cached(this.db);
     const period = periodsOf(config, pair.kind).find((p) => p.seconds === input.seconds);
@@ -43,7 +43,7 @@ export class OptionsCommands extends OptionsRole {
     if (!amount.gt(0) || amount.decimalPlaces() > 8) throw new DomainError("AMOUNT_ERROR", "amount");
     if (amount.lt(period.min)) throw new DomainError("ORDER_BELOW_MIN", "amount");
     if (amount.gt(period.max)) throw new DomainError("ORDER_ABOVE_MAX", "amount");
-    const open = this.deps.market.lastTick(pair.symbol);
+    const open = this.deps.prices.lastTick(pair.symbol);
     if (!open) throw new DomainError("TRADING_CLOSED");
     const expires = expiryMs(open.atMs, period.seconds);
     if (pair.kind !== "crypto") {

@@ -22,7 +22,8 @@ export function registerOptions(ctx: AppContext, deps: { market: MarketModule; n
   const shared: OptionsDeps = {
     db: ctx.db,
     clock: ctx.clock,
-    market: deps.market.service,
+    pairs: deps.market.pairs,
+    prices: deps.market.prices,
     notifier: deps.notifier,
     triggers: deps.triggers,
     switches: deps.switches,

@@ -49,7 +49,7 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
     for (const d of due) {
       const key = `${d.symbol}@${d.expiresAtMs}`;
       if (closes.has(key)) continue;
-      const found = await this.deps.market.tickAtOrAfter(d.symbol, d.expiresAtMs);
+      const found = await this.deps.prices.tickAtOrAfter(d.symbol, d.expiresAtMs);
       closes.set(key, found ? { price: found.price, atMs: found.atMs } : null);
     }
     let settled = 0;

@@ -3,7 +3,7 @@ import { notifications } from "../../contract/messages";
 import type { Option } from "../../contract/options";
 import type { CountrySwitches } from "../kyc";
 import { toWire } from "../ledger";
-import type { MarketService } from "../market";
+import type { MarketPairs, MarketPrices } from "../market";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import type { UserNotifier } from "../platform/notify";
@@ -36,7 +36,8 @@ export const kindsOf = (desk: OptionsDesk): MarketKind[] => (desk === "crypto" ?
 export interface OptionsDeps {
   db: Db;
   clock: Clock;
-  market: MarketService;
+  pairs: MarketPairs;
+  prices: MarketPrices;
   notifier: UserNotifier;
   triggers: TriggerRunner;
   switches: Pick<CountrySwitches, "require">;

@@ -94,7 +94,7 @@ describe("an option from submit to settlement", () => {
     const placed = await submit(u.token, { idempotency_key: `opt-${randomBytes(6).toString("hex")}` });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const o = placed.body.message;
-    const last = server.market.service.lastTick(BTC)!;
+    const last = server.market.prices.lastTick(BTC)!;
     expect(o).toMatchObject({ symbol: BTC, kind: "crypto", direction: "up", seconds: 30, amount: "100", currency: "USDT", rate: "0.8", status: "open", result: null, payout: null, close_tick: null, payout_on_win: "180", break_even_win_rate: "0.5556" });
     expect(o.open_tick).toEqual({ price: "60000", at_ms: last.atMs });
     expect(o.expires_at_ms).toBe(last.atMs + 30_000);
@@ -206,12 +206,12 @@ describe("refusals write nothing", () => {
   it("a pair switched off refuses", async () => {
     await tick(server, { [BTC]: "60000", "ETH/USDT": "3000" });
     await server.database.query("UPDATE market_pairs SET trading = false WHERE symbol = 'ETH/USDT'");
-    await server.market.service.reloadPairs();
+    await server.market.pairs.reload();
     const u = await user();
     const res = await submit(u.token, { symbol: "ETH/USDT" });
     expect(res.body.code).toBe("PAIR_NOT_ACTIVE");
     await server.database.query("UPDATE market_pairs SET trading = true WHERE symbol = 'ETH/USDT'");
-    await server.market.service.reloadPairs();
+    await server.market.pairs.reload();
   });
 
   it("a country with options switched off: FEATURE_DISABLED, and user/features says so", async () => {
@@ -300,11 +300,11 @@ describe("a leader that returns after an expiry", () => {
 
     // A new leader: a fresh runner loads every source's live triggers and the next tick wakes them.
     const runner = new TriggerRunner({
-      ticks: server.market.service,
+      ticks: server.market.prices,
       bus: server.ctx.bus,
       isLeader: () => true,
       quote: (symbol, price) => {
-        const pair = server.market.service.pair(symbol);
+        const pair = server.market.pairs.pair(symbol);
         return pair ? quoteAround(price, pair.spread_rate, pair.price_precision) : null;
       },
     });

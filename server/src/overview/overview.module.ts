@@ -5,7 +5,7 @@ import type { EarnQueries } from "../earn";
 import type { DepositService, WithdrawalService } from "../funding";
 import type { KycService } from "../kyc";
 import type { LoansAdmin } from "../loans";
-import type { MarketService } from "../market";
+import type { MarketPairs, MarketPrices } from "../market";
 import type { ProofService } from "../proof";
 import type { ReferralService } from "../referral";
 import type { PushService } from "../push";
@@ -20,7 +20,8 @@ export interface OverviewSources {
   loans: LoansAdmin;
   support: SupportModule["service"];
   pages: ContentModule["pages"];
-  market: MarketService;
+  market: MarketPrices;
+  pairs: MarketPairs;
   earn: EarnQueries;
   proof: ProofService;
   referral: ReferralService;
@@ -79,7 +80,7 @@ export interface OverviewGauges {
  * The same figures for Prometheus (`tradewise_*`), read at each scrape: the review queues with their oldest item's
  * age, each pair's tick age, the leader, the trigger book, the chain watcher's lag and the database pool.
  */
-export function registerOverviewMetrics(metrics: Metrics, s: Pick<OverviewSources, "deposits" | "withdrawals" | "kyc" | "loans" | "market">, g: OverviewGauges, now: () => number): void {
+export function registerOverviewMetrics(metrics: Metrics, s: Pick<OverviewSources, "deposits" | "withdrawals" | "kyc" | "loans" | "market" | "pairs">, g: OverviewGauges, now: () => number): void {
   // Both queue gauges read the same counts: one query of each queue per scrape.
   const queues = metrics.perScrape(async () => {
     const [deposits, withdrawals, kyc, loans] = await Promise.all([s.deposits.pendingQueue(), s.withdrawals.pendingQueue(), s.kyc.pendingQueue(), s.loans.pendingQueue()]);
@@ -92,7 +93,7 @@ export function registerOverviewMetrics(metrics: Metrics, s: Pick<OverviewSource
     for (const [queue, { oldest }] of Object.entries(await queues())) set({ queue }, oldest ? Math.max(0, (now() - oldest.getTime()) / 1000) : 0);
   });
   metrics.gauge("tick_age_seconds", "Age of each listed pair's last tick (from the venue's own time)", ["symbol"], (set) => {
-    for (const { symbol } of s.market.pairs()) {
+    for (const { symbol } of s.pairs.all()) {
       const age = s.market.tickAgeMs(symbol);
       if (age !== null) set({ symbol }, age / 1000);
     }

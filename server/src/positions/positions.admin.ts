@@ -42,7 +42,7 @@ export class PositionsAdmin extends PositionsRole {
 
   /** The rules in force, and the saved change waiting for its notice period. */
   async config(): Promise<PositionsConfig & { pending: TermChange | null }> {
-    const [config, pending] = await Promise.all([positionsConfig.read(this.db), this.deps.market.terms.pendingConfig(this.db, POSITIONS_CONFIG_KEY)]);
+    const [config, pending] = await Promise.all([positionsConfig.read(this.db), this.deps.pairs.terms.pendingConfig(this.db, POSITIONS_CONFIG_KEY)]);
     return { ...config, pending };
   }
 
@@ -54,13 +54,13 @@ export class PositionsAdmin extends PositionsRole {
   async saveConfig(operator: OperatorSession, input: PositionsConfig & { reason?: string }): Promise<PositionsConfig & { pending: TermChange | null }> {
     if (operator.role !== "admin") throw new DomainError("UNAUTHORIZED_OPERATION");
     const { reason, ...config } = input;
-    for (const symbol of Object.keys(config.pairs)) this.deps.market.requirePair(symbol);
+    for (const symbol of Object.keys(config.pairs)) this.deps.pairs.requirePair(symbol);
     if (configProblems(config).length) throw new DomainError("PARAMETER_ERROR");
     let announce = () => undefined as void;
     await this.db.transaction(async (tx) => {
       const before = await positionsConfig.read(tx);
-      const lines = positionsTermLines(before, config, (symbol) => this.deps.market.pair(symbol)?.kind);
-      const recorded = await this.deps.market.terms.recordConfig(tx, { operatorId: operator.id, term: POSITIONS_CONFIG_KEY, from: before, to: config, lines, reason: reason ?? null });
+      const lines = positionsTermLines(before, config, (symbol) => this.deps.pairs.pair(symbol)?.kind);
+      const recorded = await this.deps.pairs.terms.recordConfig(tx, { operatorId: operator.id, term: POSITIONS_CONFIG_KEY, from: before, to: config, lines, reason: reason ?? null });
       announce = recorded.announce;
       if (recorded.now) await positionsConfig.save(tx, config);
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "positions.config", targetKind: "settings", detail: { ...config, change_id: recorded.change?.id ?? null, pending: !recorded.now } });

@@ -97,7 +97,7 @@ export class PositionsCommands extends PositionsRole {
 
   /** Checks every rule that does not need the transaction; returns what the order needs to open. */
   private async prepare(userId: number, input: SubmitInput) {
-    const pair = this.deps.market.requireTradable(input.symbol);
+    const pair = this.deps.prices.requireTradable(input.symbol);
     await this.deps.switches.require(userId, "leverage");
     const config = await this.rules(this.db);
     const rules = rulesFor(config, pair.kind, pair.symbol);
@@ -294,7 +294,7 @@ export class PositionsCommands extends PositionsRole {
       for (const [field, value] of [["tp_price", tp], ["sl_price", trailing ? null : sl]] as const) {
         if (value !== null && !money(value).isZero() && !priceFits(value, locked.pricePrecision)) throw new DomainError("PRICE_PRECISION", field);
       }
-      const pair = this.deps.market.requirePair(locked.symbol);
+      const pair = this.deps.pairs.requirePair(locked.symbol);
       const quote = this.quoteNow(pair);
       if (!quote) throw new DomainError("TRADING_CLOSED");
       const openPrice = locked.openPrice ?? locked.limitPrice ?? locked.stopPrice!;
@@ -304,7 +304,7 @@ export class PositionsCommands extends PositionsRole {
       if (rate != null) {
         // The trail starts at the close side now, at the position's spread (a re-set starts again from there).
         const own = this.quoteOf(locked);
-        if (!own || !this.deps.market.isFresh(locked.symbol)) throw new DomainError("TRADING_CLOSED");
+        if (!own || !this.deps.prices.isFresh(locked.symbol)) throw new DomainError("TRADING_CLOSED");
         const best = own[closeSide(locked.direction)];
         trail = { slTrailRate: rate, slTrailBest: best, slTrailAtMs: own.atMs, slPrice: trailLevel(lossWay(locked.direction), best, rate, locked.pricePrecision) };
       } else if (trailing) {
@@ -352,7 +352,7 @@ export class PositionsCommands extends PositionsRole {
   /** Where a user's close of `row` goes now: the last recorded tick and the executable price at the position's spread. */
   private async marketClose(tx: Tx, row: PositionRow, reason: CloseReason): Promise<{ row: PositionRow; reason: CloseReason; tick: TickAt; exec: string }> {
     const quote = this.quoteOf(row);
-    if (!quote || !this.deps.market.isFresh(row.symbol)) throw new DomainError("TRADING_CLOSED");
+    if (!quote || !this.deps.prices.isFresh(row.symbol)) throw new DomainError("TRADING_CLOSED");
     if (row.kind !== "crypto") {
       const config = await this.rules(tx);
       if (!sessionAt(row.kind, config.session, this.deps.clock.now().getTime()).open) throw new DomainError("TRADING_CLOSED");

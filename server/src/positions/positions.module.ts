@@ -42,7 +42,8 @@ export function registerPositions(
   const shared: PositionsDeps = {
     db: ctx.db,
     clock: ctx.clock,
-    market: deps.market.service,
+    pairs: deps.market.pairs,
+    prices: deps.market.prices,
     notifier: deps.notifier,
     triggers: deps.triggers,
     hasBankCard: deps.hasBankCard,

@@ -16,7 +16,7 @@ export class PositionsQueries extends PositionsRole {
   // ----- the ticket -------------------------------------------------------------------------------------------
 
   async ticket(userId: number, symbol: string): Promise<Ticket> {
-    const pair = this.deps.market.requirePair(symbol);
+    const pair = this.deps.pairs.requirePair(symbol);
     const config = await this.rules(this.db);
     const rules = rulesFor(config, pair.kind, pair.symbol);
     const quote = this.quoteNow(pair);
@@ -49,7 +49,7 @@ export class PositionsQueries extends PositionsRole {
       margin_currency: MARGIN_CURRENCY,
       available: wallet?.available ?? "0",
       maintenance_rate: rules.maintenance_rate,
-      trading: this.deps.market.tradingNow(pair.symbol),
+      trading: this.deps.prices.tradingNow(pair.symbol),
       session_open: session.open,
       next_open_at: session.nextOpenMs === null ? null : Math.floor(session.nextOpenMs / 1000),
       trading_hours: pair.kind === "crypto" ? null : config.session,
@@ -58,7 +58,7 @@ export class PositionsQueries extends PositionsRole {
       value_per_lot_1pct: perLot,
       swap_long_rate: rules.swap_long_rate,
       swap_short_rate: rules.swap_short_rate,
-      upcoming: this.deps.market.upcoming(pair.symbol),
+      upcoming: this.deps.pairs.upcoming(pair.symbol),
     };
   }
 

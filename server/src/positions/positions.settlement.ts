@@ -287,7 +287,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
           if (reason === "fill") {
             if (row.status !== "pending") continue;
             // A stop order triggers on a fresh tick only (its age from the venue's own time), re-checked on decimals.
-            if (row.stopPrice !== null && !stopTriggers(row.direction, row.stopPrice, openPriceAt(row, tick.price), nowMs - tick.atMs, this.deps.market.maxTickAgeMs(row.symbol))) continue;
+            if (row.stopPrice !== null && !stopTriggers(row.direction, row.stopPrice, openPriceAt(row, tick.price), nowMs - tick.atMs, this.deps.prices.maxTickAgeMs(row.symbol))) continue;
             fills.push({ row, tick });
             continue;
           }

@@ -2,7 +2,7 @@ import type { Decimal } from "decimal.js";
 import type { Position, PositionsConfig } from "../../contract/positions";
 import type { CountrySwitches } from "../kyc";
 import { money, toWire } from "../ledger";
-import { quoteAround, type MarketService, type PairRow } from "../market";
+import { quoteAround, type MarketPairs, type MarketPrices, type PairRow } from "../market";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
@@ -27,7 +27,8 @@ export const SOURCE = "positions";
 export interface PositionsDeps {
   db: Db;
   clock: Clock;
-  market: MarketService;
+  pairs: MarketPairs;
+  prices: MarketPrices;
   notifier: UserNotifier;
   triggers: TriggerRunner;
   /** The user has bound a bank card (the account domain's answer). */
@@ -83,14 +84,14 @@ export class PositionsRole {
 
   /** The last recorded tick of a pair with the executable quote around it (null before its first tick). */
   protected quoteNow(pair: PairRow): (TickAt & { bid: string; ask: string }) | null {
-    const tick = this.deps.market.lastTick(pair.symbol);
+    const tick = this.deps.prices.lastTick(pair.symbol);
     if (!tick) return null;
     return { price: tick.price, atMs: tick.atMs, ...quoteAround(tick.price, pair.spread_rate, pair.price_precision) };
   }
 
   /** The last recorded tick with the quote at a position's own spread (the one it was placed with). */
   protected quoteOf(row: PositionRow): (TickAt & { bid: string; ask: string }) | null {
-    const tick = this.deps.market.lastTick(row.symbol);
+    const tick = this.deps.prices.lastTick(row.symbol);
     if (!tick) return null;
     return { price: tick.price, atMs: tick.atMs, ...quoteAround(tick.price, row.spreadRate, row.pricePrecision) };
   }
@@ -98,9 +99,9 @@ export class PositionsRole {
   /** USDT per unit of a quote currency, from the live feed (USD counts 1:1 with USDT). */
   protected quoteRate(quote: string): string {
     if (quote === "USDT" || quote === "USD") return "1";
-    const direct = this.deps.market.lastTick(`${quote}/USD`) ?? this.deps.market.lastTick(`${quote}/USDT`);
+    const direct = this.deps.prices.lastTick(`${quote}/USD`) ?? this.deps.prices.lastTick(`${quote}/USDT`);
     if (direct) return direct.price;
-    const inverse = this.deps.market.lastTick(`USD/${quote}`);
+    const inverse = this.deps.prices.lastTick(`USD/${quote}`);
     if (inverse) return toWire(money(1).div(inverse.price).toDecimalPlaces(18));
     throw new DomainError("TRADING_CLOSED");
   }

@@ -34,7 +34,7 @@ export class SpotAdmin extends SpotRole {
 
   /** The fee rates in force, and the saved change waiting for its notice period. */
   async config(): Promise<SpotConfig & { pending: TermChange | null }> {
-    const [config, pending] = await Promise.all([spotConfig.read(this.db), this.deps.market.terms.pendingConfig(this.db, SPOT_CONFIG_KEY)]);
+    const [config, pending] = await Promise.all([spotConfig.read(this.db), this.deps.pairs.terms.pendingConfig(this.db, SPOT_CONFIG_KEY)]);
     return { ...config, pending };
   }
 
@@ -50,7 +50,7 @@ export class SpotAdmin extends SpotRole {
     let announce = () => undefined as void;
     await this.db.transaction(async (tx) => {
       const before = await spotConfig.read(tx);
-      const recorded = await this.deps.market.terms.recordConfig(tx, { operatorId: operator.id, term: SPOT_CONFIG_KEY, from: before, to: config, lines: spotTermLines(before, config), reason: reason ?? null });
+      const recorded = await this.deps.pairs.terms.recordConfig(tx, { operatorId: operator.id, term: SPOT_CONFIG_KEY, from: before, to: config, lines: spotTermLines(before, config), reason: reason ?? null });
       announce = recorded.announce;
       if (recorded.now) await spotConfig.save(tx, config);
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "spot.config", targetKind: "settings", detail: { ...config, change_id: recorded.change?.id ?? null, pending: !recorded.now } });

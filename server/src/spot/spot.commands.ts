@@ -105,7 +105,7 @@ export class SpotCommands extends SpotRole {
   /** The pair an order is placed on, its quantity checked, and the quote around its last tick. */
   private market(input: { symbol: string; quantity: string }) {
     this.spotPair(input.symbol);
-    const pair = this.deps.market.requireTradable(input.symbol);
+    const pair = this.deps.prices.requireTradable(input.symbol);
     refuse(quantityRefusal(input.quantity, pair), "quantity");
     const quote = this.quoteNow(pair);
     if (!quote) throw new DomainError("TRADING_CLOSED");

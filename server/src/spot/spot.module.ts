@@ -21,7 +21,9 @@ export function registerSpot(ctx: AppContext, deps: { market: MarketModule; noti
   const shared: SpotDeps = {
     db: ctx.db,
     clock: ctx.clock,
-    market: deps.market.service,
+    pairs: deps.market.pairs,
+    prices: deps.market.prices,
+    view: deps.market.view,
     notifier: deps.notifier,
     triggers: deps.triggers,
     publish: (userId, order) => deps.market.publishToUser(userId, "orders", order),

@@ -85,7 +85,7 @@ describe("trailing stop", () => {
     const placed = (await trail(u.token, {})).body.message;
     const placedAt = server.clock.now().getTime();
     // A late tick from before the placement, far below the level: stale, it neither triggers nor moves anything.
-    server.market.service.apply({
+    server.market.apply({
       atMs: placedAt - 500,
       leader: "test",
       ticks: [{ symbol: BTC, price: "50000", quantity: "0", atMs: placedAt - 500, source: "sim" }],

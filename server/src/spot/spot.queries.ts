@@ -61,11 +61,11 @@ export class SpotQueries extends SpotRole {
       quantity_min: toWire(pair.quantity_min),
       quantity_max: toWire(pair.quantity_max),
       price_precision: pair.price_precision,
-      trading: this.deps.market.tradingNow(pair.symbol),
-      demo: (this.deps.market.quotationOf(pair.symbol)?.source ?? this.deps.market.lastTick(pair.symbol)?.source) === "sim",
+      trading: this.deps.prices.tradingNow(pair.symbol),
+      demo: (this.deps.view.quotationOf(pair.symbol)?.source ?? this.deps.prices.lastTick(pair.symbol)?.source) === "sim",
       quote_available: available(pair.quote),
       base_available: available(pair.base),
-      upcoming: this.deps.market.upcoming(pair.symbol),
+      upcoming: this.deps.pairs.upcoming(pair.symbol),
     };
   }
 
@@ -97,8 +97,8 @@ export class SpotQueries extends SpotRole {
     const holdings = balances.map((b): Holding => {
       const balance = money(b.available).plus(b.frozen);
       const symbol = b.currency === REFERENCE ? null : `${b.currency}/${REFERENCE}`;
-      const pair = symbol ? this.deps.market.pair(symbol) : undefined;
-      const tick = symbol ? this.deps.market.lastTick(symbol) : null;
+      const pair = symbol ? this.deps.pairs.pair(symbol) : undefined;
+      const tick = symbol ? this.deps.prices.lastTick(symbol) : null;
       const price = b.currency === REFERENCE ? "1" : tick ? toWire(tick.price) : null;
       const value = price === null ? null : balance.times(price).toDecimalPlaces(8);
       if (value) total = total.plus(value);

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { SpotOrder } from "../../contract/spot";
 import { money, toWire } from "../ledger";
-import { quoteAround, type MarketService, type PairRow } from "../market";
+import { quoteAround, type MarketPairs, type MarketPrices, type MarketView, type PairRow } from "../market";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
@@ -21,7 +21,9 @@ import type { SpotOrderRow } from "./spot.schema";
 export interface SpotDeps {
   db: Db;
   clock: Clock;
-  market: MarketService;
+  pairs: MarketPairs;
+  prices: MarketPrices;
+  view: MarketView;
   notifier: UserNotifier;
   triggers: TriggerRunner;
   /** Pushes an order to the user's sockets (channel `orders`). */
@@ -58,14 +60,14 @@ export class SpotRole {
 
   /** The pair's last recorded tick with the executable quote around it (null before its first tick). */
   protected quoteNow(pair: PairRow): QuoteNow | null {
-    const tick = this.deps.market.lastTick(pair.symbol);
+    const tick = this.deps.prices.lastTick(pair.symbol);
     if (!tick) return null;
     return { price: tick.price, atMs: tick.atMs, ...quoteAround(tick.price, pair.spread_rate, pair.price_precision) };
   }
 
   /** A crypto pair (forex and metals trade only leveraged): PAIR_NOT_FOUND otherwise. */
   protected spotPair(symbol: string): PairRow {
-    const pair = this.deps.market.requirePair(symbol);
+    const pair = this.deps.pairs.requirePair(symbol);
     if (pair.kind !== "crypto") throw new DomainError("PAIR_NOT_FOUND");
     return pair;
   }

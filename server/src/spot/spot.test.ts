@@ -167,14 +167,14 @@ describe("refusals write nothing", () => {
   it("a pair switched off refuses (PAIR_NOT_ACTIVE)", async () => {
     const u = await user("1000");
     await server.database.query("UPDATE market_pairs SET trading = false WHERE symbol = $1", [BTC]);
-    await server.market.service.reloadPairs();
+    await server.market.pairs.reload();
     try {
       const res = await trade(u.token, {});
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("PAIR_NOT_ACTIVE");
     } finally {
       await server.database.query("UPDATE market_pairs SET trading = true WHERE symbol = $1", [BTC]);
-      await server.market.service.reloadPairs();
+      await server.market.pairs.reload();
     }
   });
 

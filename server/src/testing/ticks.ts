@@ -19,7 +19,7 @@ export async function tick(server: TestServer, prices: Record<string, string>): 
   for (const [symbol, price] of entries) {
     await server.database.query("INSERT INTO market_ticks (symbol, at_ms, price, quantity, source) VALUES ($1, $2, $3, 0, 'sim')", [symbol, atMs, price]);
   }
-  server.market.service.apply({
+  server.market.apply({
     atMs,
     leader: "test",
     ticks: entries.map(([symbol, price]) => ({ symbol, price, quantity: "0", atMs, source: "sim" as const })),

@@ -9,11 +9,11 @@ import { TriggerRunner } from "./trigger-runner";
  */
 export function registerTriggers(ctx: AppContext, market: MarketModule): TriggerRunner {
   const runner = new TriggerRunner({
-    ticks: market.service,
+    ticks: market.prices,
     bus: ctx.bus,
     isLeader: () => market.isLeader(),
     quote: (symbol, price, spread) => {
-      const pair = market.service.pair(symbol);
+      const pair = market.pairs.pair(symbol);
       return pair ? quoteAround(price, spread ?? pair.spread_rate, pair.price_precision) : null;
     },
     log: ctx.log,
