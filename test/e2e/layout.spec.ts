@@ -9,7 +9,8 @@ import { test, expect, dismissRealNameModal, loginThroughUi, registerByApi } fro
  * through the app's own language page, then the hash route changed). It fails when a text overflows its box or is
  * clipped without a deliberate ellipsis, or when a non-English screen shows a text equal to its English source.
  * Issue 40 added: a value (a figure, a date, a badge) that wraps inside itself, a text cut off by the screen's edge,
- * and a raw number that escaped the locale's formatter ("1000000 USDT"; "0.1%" in a language that writes "0,1 %").
+ * and a raw number that escaped the locale's formatter ("1000000 USDT"; "0.1%" in a language that writes "0,1 %");
+ * and two texts drawn over each other (a badge over a label, a chip over its neighbour).
  */
 
 /** Every route of the app a signed-in user can open without a record's id (login and register redirect home). */
@@ -42,6 +43,7 @@ interface Finding {
 function inspect(commaDecimals: boolean): Finding {
   const overflow: string[] = [];
   const texts: string[] = [];
+  const placed: Array<{ el: HTMLElement; own: string; boxes: DOMRect[]; layer: Element | null }> = [];
   for (const el of Array.from(document.querySelectorAll<HTMLElement>("#root *, body > [role=dialog] *"))) {
     const own = Array.from(el.childNodes)
       .filter((node) => node.nodeType === Node.TEXT_NODE)
@@ -55,6 +57,12 @@ function inspect(commaDecimals: boolean): Finding {
     // Code (the published hashing rules) is the same in every language.
     if (el.closest("code, pre")) continue;
     texts.push(own);
+    // What floats above the page (a fixed bar, a sticky header, a toast) may cover what scrolls beneath it.
+    let layer: Element | null = null;
+    for (let at: HTMLElement | null = el; at && !layer; at = at.parentElement) if (/fixed|sticky/.test(getComputedStyle(at).position)) layer = at;
+    // A closed <details>' answer keeps a box but is not drawn (content-visibility): it covers nothing.
+    // A text that wraps is compared line by line (its one bounding box would cover what sits beside its first line).
+    if (el.checkVisibility({ visibilityProperty: true })) placed.push({ el, own, boxes: Array.from(el.getClientRects()), layer });
     // A raw figure beside a currency ("1000000 USDT"), or a point for a decimal where the language writes a comma
     // (a group of three after it is a thousands sign; dotted runs like an IP address are not figures).
     if (/(?<![\d.,])\d{5,}(\.\d+)? ?(USDT|USD|BTC|ETH)\b/.test(own) || (commaDecimals && /(?<![\d.])\d+\.(\d{1,2}|\d{4,})(?![\d.])/.test(own))) {
@@ -78,6 +86,20 @@ function inspect(commaDecimals: boolean): Finding {
     if (deliberate) continue;
     if (el.scrollWidth > el.clientWidth + 1) overflow.push(`"${own}" is ${el.scrollWidth}px wide in a ${el.clientWidth}px box`);
     else if (el.scrollHeight > el.clientHeight + 2) overflow.push(`"${own}" spills out: ${el.scrollHeight}px tall in a ${el.clientHeight}px box`);
+  }
+  // Two texts of one layer drawn over each other: neither holds the other, and their boxes share more than a sliver.
+  for (let i = 0; i < placed.length; i++) {
+    for (let j = i + 1; j < placed.length; j++) {
+      const a = placed[i];
+      const b = placed[j];
+      if (a.layer !== b.layer || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      for (const p of a.boxes) {
+        const hit = b.boxes.find((q) => Math.min(p.right, q.right) - Math.max(p.left, q.left) > 3 && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 3);
+        if (!hit) continue;
+        overflow.push(`"${a.own}" and "${b.own}" overlap (${Math.round(Math.min(p.right, hit.right) - Math.max(p.left, hit.left))}x${Math.round(Math.min(p.bottom, hit.bottom) - Math.max(p.top, hit.top))}px)`);
+        break;
+      }
+    }
   }
   return { overflow, texts };
 }
