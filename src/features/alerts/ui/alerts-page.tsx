@@ -35,7 +35,7 @@ export function AlertsPage() {
         value={tab}
         onChange={setTab}
         segments={[
-          { value: "active", label: <Trans>Active</Trans> },
+          { value: "active", label: <Trans context="price alerts">Active</Trans> },
           { value: "fired", label: <Trans>Fired</Trans> },
         ]}
       />
