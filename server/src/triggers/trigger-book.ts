@@ -288,6 +288,14 @@ export class TriggerBook {
     return moved;
   }
 
+  /**
+   * Trailing triggers moved outside the book's own ticks (a replay of remembered ticks after a reload, `crossedBy`):
+   * reported by the next `takeMoved` as well, so their source persists where they trail to.
+   */
+  noteMoved(triggers: readonly Trigger[]): void {
+    for (const trigger of triggers) this.moved.set(trigger.key, trigger);
+  }
+
   /** Adds a trigger (a trigger with the same key is replaced). */
   add(trigger: Trigger): void {
     this.list(trigger).add(this.index(trigger));

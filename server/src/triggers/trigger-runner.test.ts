@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLocalBus } from "../platform/bus";
 import type { Trigger } from "./trigger-book";
 import { ownerOf, TriggerRunner, type FiredAt, type TriggerSource } from "./trigger-runner";
+import { levelOf } from "./trailing";
 
 type Listener = (ticks: readonly { symbol: string; price: string; atMs: number }[]) => void;
 
@@ -11,6 +12,7 @@ function setup() {
   const live = new Map<string, Trigger[]>();
   const fired: FiredAt[] = [];
   const reads: string[][] = [];
+  const written: Array<{ owner: string; best: string; atMs: number }> = [];
   let readDelay = Promise.resolve();
   const source: TriggerSource = {
     name: "orders",
@@ -24,6 +26,9 @@ function setup() {
       await readDelay;
       reads.push([...ids]);
       return new Map(ids.flatMap((id) => (live.has(id) ? [[id, live.get(id)!] as const] : [])));
+    },
+    trailed: async (moved) => {
+      written.push(...moved.map(({ owner, trail }) => ({ owner, best: trail!.best, atMs: trail!.atMs })));
     },
     fire: async (list) => {
       fired.push(...list);
@@ -58,6 +63,13 @@ function setup() {
       }
       runner.changedMany(Object.keys(levels).map((id) => ownerOf("orders", id)));
     },
+    /** Commits a trailing sell (a `down` trail 10 % under the best bid since the tick at `sinceMs`) and tells the runner. */
+    placeTrailing: (id: string, best: string, sinceMs: number) => {
+      const trail = { rate: "0.1", best, precision: 2, atMs: sinceMs };
+      live.set(id, [{ key: `orders:${id}:trail`, owner: ownerOf("orders", id), symbol: "BTC/USDT", watch: "bid", cross: "down", level: levelOf(trail, "down"), trail }]);
+      runner.changed(ownerOf("orders", id));
+    },
+    written,
     reads,
     slowReads: () => {
       let release!: () => void;
@@ -92,6 +104,26 @@ describe("trigger runner", () => {
     await t.runner.drain();
     expect(t.fired()).toEqual([["orders:1", 2_000]]);
     expect(t.runner.book.size).toBe(0);
+  });
+
+  it("a trail placed just before a tick follows it though its reload was still reading, and that move is written", async () => {
+    const t = setup();
+    await t.runner.ensureLoaded();
+    t.tick("100", 1_000);
+    const release = t.slowReads();
+    t.placeTrailing("1", "100.00", 1_000); // level 90.00
+    t.tick("120", 2_000); // evaluated against a book that does not hold the trail yet: best 120, level 108
+    release();
+    await t.runner.drain();
+    expect(t.written).toEqual([{ owner: "orders:1", best: "120", atMs: 2_000 }]);
+    const [trigger] = t.runner.book.ownerKeys("orders:1");
+    expect(trigger).toBe("orders:1:trail");
+    t.tick("109", 3_000); // above 108: waits
+    await t.runner.drain();
+    expect(t.fired()).toEqual([]);
+    t.tick("108", 4_000);
+    await t.runner.drain();
+    expect(t.fired()).toEqual([["orders:1", 4_000]]);
   });
 
   it("never fires a change on a tick that came before it", async () => {

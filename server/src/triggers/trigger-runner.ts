@@ -329,6 +329,7 @@ export class TriggerRunner {
       list.push({ owner, id: owner.slice(separator + 1) });
       bySource.set(source, list);
     }
+    let movedByReplay = false;
     for (const [source, list] of bySource) {
       let loaded: Map<string, Trigger[]>;
       try {
@@ -342,7 +343,14 @@ export class TriggerRunner {
       for (const { owner, id } of list) {
         const triggers = loaded.get(id) ?? [];
         const sinceMs = since.get(owner);
+        const trails = triggers.map((trigger) => trigger.trail);
         const missed = sinceMs === undefined ? null : this.firstCrossing(triggers, sinceMs);
+        // A replayed tick that moved a trail (the owner was out of the book when it came) is written like a book move.
+        const replayMoved = triggers.filter((trigger, i) => trigger.trail !== trails[i]);
+        if (replayMoved.length) {
+          this.book.noteMoved(replayMoved);
+          movedByReplay = true;
+        }
         if (!missed) {
           this.book.replaceOwner(owner, triggers);
           continue;
@@ -352,6 +360,7 @@ export class TriggerRunner {
       }
       if (missedAll.length) await this.settle(source, missedAll);
     }
+    if (movedByReplay) this.flushTrails();
   }
 
   /** The earliest remembered tick after `sinceMs` that crosses one of these triggers, with what it crossed. */
