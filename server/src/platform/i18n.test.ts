@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountValue, formatNumberValue, numberValue, priceValue } from "./i18n";
+import { amountValue, formatNumberValue, numberValue, percentValue, priceValue } from "./i18n";
 
 describe("figures in notices, e-mails and pushes", () => {
   it.each([
@@ -14,6 +14,7 @@ describe("figures in notices, e-mails and pushes", () => {
     ["es", priceValue("56061.6", 2), "56.061,60"],
     ["zh", numberValue("1234.000123"), "1,234.000123"],
     ["es", numberValue("1234"), "1.234"],
+    ["es", percentValue("1148.6"), "1.148,60"],
   ] as const)("in %s, %o reads %s", (lang, value, expected) => {
     expect(formatNumberValue(lang, value)).toBe(expected);
   });

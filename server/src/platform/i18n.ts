@@ -60,6 +60,8 @@ export const amountValue = (value: string, currency: string): NumberValue => {
   const places = amountDecimals(currency);
   return { number: value, minFraction: Math.min(2, places), maxFraction: places };
 };
+/** A percentage at two decimals, as the app's `formatPercent` writes a margin level ("149.96" -> "149.96", "149,96" in es). */
+export const percentValue = (value: string): NumberValue => ({ number: value, minFraction: 2, maxFraction: 2 });
 /** A number with every digit it has (a quantity; a price whose precision the caller does not hold). */
 export const numberValue = (value: string): NumberValue => ({ number: value, maxFraction: 18 });
 

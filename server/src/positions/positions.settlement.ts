@@ -16,7 +16,7 @@ import { Decimal_min, MARGIN_CURRENCY, PositionsRole, SOURCE, termsOf, type Posi
 import { positions, type PositionRow } from "./positions.schema";
 import type { PositionsQueries } from "./positions.queries";
 import { utcDateTime } from "../platform/clock";
-import { amountValue, priceValue, numberValue } from "../platform/i18n";
+import { amountValue, percentValue, priceValue, numberValue } from "../platform/i18n";
 
 /** A stop order's open price on a tick: the ask (long) or bid (short) its own spread puts around the tick's price. */
 const openPriceAt = (row: PositionRow, tickPrice: string): string => quoteAround(tickPrice, row.spreadRate, row.pricePrecision)[openSide(row.direction)];
@@ -345,7 +345,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
           userId: row.userId,
           title: notifications.MARGIN_WARNING_TITLE.key,
           body: notifications.MARGIN_WARNING_BODY.key,
-          values: { symbol: row.symbol, level: figures.marginLevel?.toFixed(0) ?? "-", liquidation_price: row.liquidationPrice ? priceValue(toWire(row.liquidationPrice), row.pricePrecision) : "-" },
+          values: { symbol: row.symbol, level: figures.marginLevel ? percentValue(toWire(figures.marginLevel)) : "-", liquidation_price: row.liquidationPrice ? priceValue(toWire(row.liquidationPrice), row.pricePrecision) : "-" },
           push: { kind: "margin_warning" as const, url: screenOf(row), id: row.id },
         };
       }),

@@ -433,6 +433,8 @@ describe("margin warning", () => {
     await tick(server, { [BTC]: "59800" });
     const inbox = JSON.stringify((await server.call("GET", "user/usermessage", { page: 1 }, { token: u.token })).body);
     expect(inbox.match(/Margin warning/g)).toHaveLength(1);
+    // The level as the positions screen writes it (two decimals), not rounded to a whole percent.
+    expect(inbox).toContain("fell to 148.68%");
     expect((await positionsOf(u.token)).list).toHaveLength(1);
     await tick(server, { [BTC]: "59700" });
     expect((await positionsOf(u.token, "closed")).list[0]).toMatchObject({ close_reason: "liquidation" });

@@ -9,6 +9,7 @@ import { FakeWebSocket } from "@/shared/api/fake-websocket";
 import { store, toastsAtom } from "@/shared/state/store";
 import { renderScreen } from "@/shared/testing/render-screen";
 import { answerJson } from "@/shared/testing/answers";
+import { activateLanguage, screensCatalogueReady } from "@/shared/i18n/i18n";
 
 const btcTicket: Ticket = {
   symbol: "BTC/USDT", kind: "crypto", bid: "63990.00", ask: "64000.00", last: "63995.00", leverages: [5, 10, 20], max_leverage: 20, fee_rate: "0.0005",
@@ -225,6 +226,20 @@ describe("the order ticket", { timeout: 20_000 }, () => {
     await submitAndConfirm(/Open long/);
     await waitFor(() => expect(toasts()).toEqual(["You're offline. This needs a connection; nothing was sent."]));
     expect(submitted).toEqual([]);
+  });
+
+  it("writes the 1 % move's share of the margin in the reader's digits (es: 1.000 %, not 1000)", async () => {
+    await activateLanguage("es");
+    await screensCatalogueReady();
+    try {
+      ticket = { ...btcTicket, leverages: [10, 1000], max_leverage: 1000 };
+      const { TradeTicket } = await import("./trade-ticket");
+      renderScreen(<TradeTicket symbol="BTC/USDT" />);
+      fireEvent.click(await screen.findByRole("radio", { name: "1000x" }));
+      await waitFor(() => expect(preview("move")).toBe("±0,64 USDT (±1.000% del margen)"));
+    } finally {
+      await activateLanguage("en");
+    }
   });
 
   it("a forex pair without a bank card: says why and links to the bank card page", async () => {

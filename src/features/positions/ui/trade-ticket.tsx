@@ -5,7 +5,7 @@ import { errors } from "@contract/messages";
 import { successes } from "@contract/successes";
 import type { OrderType, PositionDirection, Ticket } from "@contract/positions";
 import { useAction } from "@/shared/api/use-action";
-import { formatAmount, formatDateTime } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
@@ -272,7 +272,7 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
           <span className="num" data-testid="preview-move">
             {preview ? (
               <Trans>
-                ±{formatAmount(preview.move_1pct, ticket.margin_currency, { showCurrency: false })} {ticket.margin_currency} (±{preview.move_1pct_of_margin}% of margin)
+                ±{formatAmount(preview.move_1pct, ticket.margin_currency, { showCurrency: false })} {ticket.margin_currency} (±{formatDecimal(preview.move_1pct_of_margin)}% of margin)
               </Trans>
             ) : (
               "-"
