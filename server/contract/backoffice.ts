@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "./define";
-import { empty, msg, pageQuery, paged, seconds } from "./common";
+import { decimalString, empty, msg, pageQuery, paged, seconds } from "./common";
 
 /** Operator roles: admin does everything; reviewer works the review queues; support reads and answers users. */
 export const operatorRole = z.enum(["admin", "reviewer", "support"]);
@@ -120,6 +120,8 @@ export const overview = call({
         done: z.boolean(),
         /** What is still missing, e.g. the unpublished documents' slugs. */
         missing: z.array(z.string()),
+        /** A figure the item names (the referral reward paid until one is chosen), for the page to write in its reader's digits. */
+        amount: z.object({ value: decimalString, currency: z.string() }).optional(),
       }),
     ),
   }),

@@ -46,6 +46,8 @@ export const option = z.object({
   id: z.number().int(),
   symbol: z.string(),
   kind: marketKind,
+  /** The pair's price precision: the ticks' prices are shown with it, as every price of the pair. */
+  price_precision: z.number().int().nonnegative(),
   direction: optionDirection,
   seconds: z.number().int().positive(),
   /** The stake. */

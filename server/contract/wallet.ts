@@ -118,7 +118,8 @@ export const causeDesks = ["crypto", "forex", "arbitrage", "hosting"] as const;
 export type CauseDesk = (typeof causeDesks)[number];
 
 /** The recorded feed tick a change settled on (a fill, a trigger, a liquidation, an option's expiry). */
-export const causeTick = z.object({ symbol: z.string(), price: decimalString, at_ms: z.number().int().nonnegative() });
+/** The tick a trade's change settled on; `price_precision` is its pair's, for the price to be shown as the pair's prices are. */
+export const causeTick = z.object({ symbol: z.string(), price: decimalString, at_ms: z.number().int().nonnegative(), price_precision: z.number().int().nonnegative() });
 export type CauseTick = z.infer<typeof causeTick>;
 
 /**

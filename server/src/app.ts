@@ -233,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const proof = registerProof(ctx);
   jobs.add("proof", proof.runJobs);
   // The finance records link a change to the list that shows its cause, and a trade's change to the tick it used.
+  money.wallets.causeDetails.precisionOf = (symbol) => market.pairs.pair(symbol)?.price_precision;
   money.wallets.causeDetails.register("position", causeReader((ids) => positions.queries.causeRowsByIds(ids)));
   money.wallets.causeDetails.register("option", causeReader((ids) => options.queries.causeRowsByIds(ids)));
   money.wallets.causeDetails.register("spot_order", causeReader((ids) => spot.queries.causeRowsByIds(ids)));

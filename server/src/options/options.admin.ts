@@ -8,7 +8,7 @@ import { DomainError } from "../platform/errors";
 import type { OperatorSession } from "../platform/http";
 import { configProblems, OPTIONS_CONFIG_KEY, optionsConfig, optionsTermLines } from "./options.config";
 import { options } from "./options.schema";
-import { OptionsRole, toOption } from "./options.shared";
+import { OptionsRole } from "./options.shared";
 
 /** The back office of options: every user's options (read only) and the periods and rates. */
 export class OptionsAdmin extends OptionsRole {
@@ -26,7 +26,7 @@ export class OptionsAdmin extends OptionsRole {
       ledgerReads.platformBalances(this.db),
     ]);
     return {
-      list: rows.map((r) => ({ ...toOption(r.o), user_id: r.o.userId, account: r.account })),
+      list: rows.map((r) => ({ ...this.wire(r.o), user_id: r.o.userId, account: r.account })),
       total,
       accounts: platform.filter((b) => b.platform === "options").map((b) => ({ platform: b.platform, currency: b.currency, balance: b.balance })),
     };

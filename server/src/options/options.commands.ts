@@ -10,7 +10,7 @@ import { ownerOf } from "../triggers";
 import { optionsConfig, periodsOf } from "./options.config";
 import { expiryMs, type Tick } from "./options.engine";
 import { options } from "./options.schema";
-import { kindsOf, OptionsRole, SOURCE, toOption, type OptionsDesk } from "./options.shared";
+import { kindsOf, OptionsRole, SOURCE, type OptionsDesk } from "./options.shared";
 
 type Prepared = Awaited<ReturnType<OptionsCommands["prepare"]>>;
 
@@ -103,13 +103,13 @@ export class OptionsCommands extends OptionsRole {
       )
       .returning();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return accepted.map(({ id }) => toOption(byId.get(id)!));
+    return accepted.map(({ id }) => this.wire(byId.get(id)!));
   }
 
   /** The option a key's first answer names (`{ id }`; answers stored before were the option itself, id included). */
   private async replayOf(first: { id: number }, userId: number): Promise<Option> {
     const [row] = await this.db.select().from(options).where(and(eq(options.id, first.id), eq(options.userId, userId)));
     invariant(row !== undefined, "a key's answer names an option of its user");
-    return toOption(row);
+    return this.wire(row);
   }
 }

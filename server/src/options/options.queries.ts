@@ -8,7 +8,7 @@ import { positionsConfig, sessionCovers } from "../positions";
 import { optionsConfig, periodsOf } from "./options.config";
 import { breakEvenWinRate, expiryMs } from "./options.engine";
 import { options } from "./options.schema";
-import { kindsOf, OptionsRole, toOption, type OptionsDesk } from "./options.shared";
+import { kindsOf, OptionsRole, type OptionsDesk } from "./options.shared";
 
 /** The read models of options: periods, payable balances, the lists, and the reads other domains need. */
 export class OptionsQueries extends OptionsRole {
@@ -91,6 +91,6 @@ export class OptionsQueries extends OptionsRole {
       this.db.select().from(options).where(where).orderBy(desc(options.id)).limit(query.limit).offset((query.page - 1) * query.limit),
       this.db.select({ total: count() }).from(options).where(where),
     ]);
-    return { list: rows.map((r) => toOption(r)), total };
+    return { list: rows.map((r) => this.wire(r)), total };
   }
 }

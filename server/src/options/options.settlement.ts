@@ -9,7 +9,7 @@ import { notifyMany } from "../platform/notify";
 import { ownerOf, type FiredAt, type Trigger, type TriggerSource } from "../triggers";
 import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
 import { options, type OptionRow } from "./options.schema";
-import { OptionsRole, RESULT_BODY, RESULT_TITLES, SETTLE_BATCH, SOURCE, toOption } from "./options.shared";
+import { OptionsRole, RESULT_BODY, RESULT_TITLES, SETTLE_BATCH, SOURCE } from "./options.shared";
 import { utcDateTime } from "../platform/clock";
 import { amountValue, numberValue } from "../platform/i18n";
 
@@ -71,7 +71,7 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
       });
       settled += done.length;
       // One bus message to the users' sockets for the whole batch.
-      const list = done.map((row) => ({ userId: row.userId, option: toOption(row) }));
+      const list = done.map((row) => ({ userId: row.userId, option: this.wire(row) }));
       if (this.deps.publishMany) this.deps.publishMany(list);
       else for (const { userId, option } of list) this.deps.publish(userId, option);
     };

@@ -58,6 +58,11 @@ export class OptionsRole {
   protected get db(): Db {
     return this.deps.db;
   }
+
+  /** The wire shape of an option, at its pair's price precision (a pair no longer listed: its tick's own digits). */
+  protected wire(row: OptionRow): Option {
+    return toOption(row, this.deps.pairs.pair(row.symbol)?.price_precision ?? decimalsOfWire(row.openTickPrice));
+  }
 }
 
 /** Per rate (a handful of distinct ones): a batch of thousands computes each division once. */
@@ -71,13 +76,16 @@ const breakEven = (rate: string): string => {
   return found;
 };
 
-/** The wire shape of an option. */
-export function toOption(row: OptionRow): Option {
+const decimalsOfWire = (price: string): number => toWire(price).split(".")[1]?.length ?? 0;
+
+/** The wire shape of an option; `pricePrecision` is its pair's, for the ticks' prices to be shown alike. */
+export function toOption(row: OptionRow, pricePrecision: number): Option {
   const tickOf = (price: string, atMs: number) => ({ price: toWire(price), at_ms: atMs });
   return {
     id: row.id,
     symbol: row.symbol,
     kind: row.kind,
+    price_precision: pricePrecision,
     direction: row.direction,
     seconds: row.seconds,
     amount: toWire(row.amount),

@@ -52,14 +52,17 @@ async function composeOverview(s: OverviewSources) {
     s.push.deviceCount(),
   ]);
   // Each item is something the code refuses on a fresh install until an operator sets it.
-  const setup: Array<{ key: SetupItemKey; done: boolean; missing: string[] }> = [
+  const setup: Array<{ key: SetupItemKey; done: boolean; missing: string[]; amount?: { value: string; currency: string } }> = [
     { key: "deposit_addresses", done: depositsOpen, missing: [] },
     { key: "support_contact", done: hasSupportContact, missing: [] },
     { key: "documents", done: unpublished.length === 0, missing: unpublished },
     { key: "earn_products", done: earnOpen, missing: [] },
     // Not refused, but unsaid: the trust page shows no reserves, and invitations pay the default reward until chosen.
     { key: "proof_reserves", done: reservesDeclared, missing: [] },
-    { key: "referral_reward", done: rewardChosen.chosen, missing: rewardChosen.chosen ? [] : [rewardChosen.reward] },
+    // `missing` keeps its text for older pages; `amount` is the figure the page formats.
+    rewardChosen.chosen
+      ? { key: "referral_reward", done: true, missing: [] }
+      : { key: "referral_reward", done: false, missing: [`${rewardChosen.amount} ${rewardChosen.currency}`], amount: { value: rewardChosen.amount, currency: rewardChosen.currency } },
   ];
   return {
     counts: { deposits, withdrawals, kyc, loans, support_chats: supportChats, stale_pairs: s.market.stalePairCount(FEED_STALE_MS), push_devices: pushDevices },

@@ -4,7 +4,7 @@ import { depositRequest, freshPng, md5Of, openDeposits } from "../testing/money"
 
 interface Overview {
   counts: Record<"deposits" | "withdrawals" | "kyc" | "loans" | "support_chats" | "stale_pairs", number>;
-  setup: { key: string; done: boolean; missing: string[] }[];
+  setup: { key: string; done: boolean; missing: string[]; amount?: { value: string; currency: string } }[];
 }
 
 let server: TestServer;
@@ -37,6 +37,7 @@ describe("backoffice/overview", () => {
     // The service agreement ships with a default text (the operator may replace it).
     expect(item(fresh, "documents").missing).toEqual(["jgpz", "dc", "jkxy", "wire"]);
     expect(item(fresh, "referral_reward").missing).toEqual(["200 USDT"]);
+    expect(item(fresh, "referral_reward").amount).toEqual({ value: "200", currency: "USDT" });
     // No feed runs in the test: every pair is stale.
     expect(fresh.counts.stale_pairs).toBeGreaterThan(0);
 

@@ -45,10 +45,10 @@ export class ReferralService {
   }
 
   /** Whether an operator has saved the programme's settings (until then the reward is the default nobody chose), and the reward paid now. */
-  async rewardChoice(): Promise<{ chosen: boolean; reward: string }> {
+  async rewardChoice(): Promise<{ chosen: boolean; amount: string; currency: string }> {
     const saved = await getSetting(this.db, SETTING);
     const config = await this.config();
-    return { chosen: saved !== null, reward: `${config.reward_amount} ${config.reward_currency}` };
+    return { chosen: saved !== null, amount: config.reward_amount, currency: config.reward_currency };
   }
 
   async saveConfig(operatorId: number, input: ReferralConfig): Promise<ReferralConfig> {

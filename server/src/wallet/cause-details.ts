@@ -56,6 +56,8 @@ const CLOSING_KINDS = new Set<string>(["position.close", "position.settle", "opt
  */
 export class CauseDetails {
   private readonly readers = new Map<string, CauseDetailReader>();
+  /** A pair's price precision (the market's, wired in `app.ts`): a tick's price is shown as every price of its pair. */
+  precisionOf: (symbol: string) => number | undefined = () => undefined;
 
   register(causeKind: CauseKind, reader: CauseDetailReader): void {
     this.readers.set(causeKind, reader);
@@ -71,7 +73,10 @@ export class CauseDetails {
       const detail = found.get(line.cause_kind)?.get(line.cause_id);
       if (!detail) return { desk: null, tick: null };
       const tick = CLOSING_KINDS.has(line.kind) ? detail.closeTick : detail.openTick;
-      return { desk: detail.desk, tick: tick && detail.symbol ? { symbol: detail.symbol, ...tick } : null };
+      if (!tick || !detail.symbol) return { desk: detail.desk, tick: null };
+      // A pair no longer listed: the tick's own digits.
+      const precision = this.precisionOf(detail.symbol) ?? (tick.price.split(".")[1]?.length ?? 0);
+      return { desk: detail.desk, tick: { symbol: detail.symbol, ...tick, price_precision: precision } };
     });
   }
 }

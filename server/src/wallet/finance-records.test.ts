@@ -163,8 +163,8 @@ describe("finance records: the list behind each cause", () => {
     await post("position.close");
     const lines = await allLines(user.token);
     const tickOf = (kind: string) => lines.find((line) => line.kind === kind)?.cause_tick;
-    expect(tickOf("position.fee")).toEqual({ symbol: "BTC/USDT", price: "100.25", at_ms: 1700000000123 });
-    expect(tickOf("position.close")).toEqual({ symbol: "BTC/USDT", price: "90.1", at_ms: 1700000060456 });
+    expect(tickOf("position.fee")).toEqual({ symbol: "BTC/USDT", price: "100.25", at_ms: 1700000000123, price_precision: 2 });
+    expect(tickOf("position.close")).toEqual({ symbol: "BTC/USDT", price: "90.1", at_ms: 1700000060456, price_precision: 2 });
     expect(lines.every((line) => line.cause_desk === "crypto")).toBe(true);
   });
 });

@@ -31,6 +31,7 @@ describe("OverviewPage", () => {
         { key: "deposit_addresses", done: false, missing: [] },
         { key: "support_contact", done: true, missing: [] },
         { key: "documents", done: false, missing: ["fwxy", "wire"] },
+        { key: "referral_reward", done: false, missing: ["1000 USDT"], amount: { value: "1000", currency: "USDT" } },
       ],
     });
     renderPage("admin");
@@ -50,6 +51,8 @@ describe("OverviewPage", () => {
     const documents = screen.getByTestId("setup-documents");
     expect(documents.textContent).toContain("Service agreement, Wire transfer");
     expect(documents.querySelector("a")?.getAttribute("href")).toBe("/documents");
+    // The default reward as every amount is written (the money formatter), not the server's raw "1000 USDT".
+    expect(screen.getByTestId("setup-referral_reward").textContent).toContain("1,000.00 USDT");
   });
 
   it("names a queue without a link when the operator's role does not open its page", async () => {

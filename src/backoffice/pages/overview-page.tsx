@@ -8,6 +8,7 @@ import type { SetupItemKey } from "@contract/backoffice";
 import type { DocumentSlug } from "@contract/content";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
+import { formatAmount } from "@/shared/i18n/format";
 import { getOverview, useMe } from "../api";
 import { DOCUMENT_NAMES } from "../document-names";
 import { useOpens } from "../page-access";
@@ -121,10 +122,16 @@ export function OverviewPage() {
                   </span>
                   <div>
                     {linkTo(text.path, i18n._(item.done ? text.done : text.todo))}
-                    {item.missing.length > 0 && (
-                      <div className="faint" style={{ fontSize: 13 }}>
-                        {item.missing.map((slug) => (slug in DOCUMENT_NAMES ? i18n._(DOCUMENT_NAMES[slug as DocumentSlug]) : slug)).join(", ")}
+                    {item.amount ? (
+                      <div className="faint num" style={{ fontSize: 13 }}>
+                        {formatAmount(item.amount.value, item.amount.currency)}
                       </div>
+                    ) : (
+                      item.missing.length > 0 && (
+                        <div className="faint" style={{ fontSize: 13 }}>
+                          {item.missing.map((slug) => (slug in DOCUMENT_NAMES ? i18n._(DOCUMENT_NAMES[slug as DocumentSlug]) : slug)).join(", ")}
+                        </div>
+                      )
                     )}
                   </div>
                 </li>

@@ -4,7 +4,8 @@ import type { Option } from "@contract/options";
 import { KeyValue } from "@/shared/ui/key-value";
 import { TickLink } from "@/shared/ui/tick-link";
 import { countdown, moveOf, winningNow } from "../model/figures";
-import { formatAmount, formatDecimal, formatRate, formatTickTime } from "@/shared/i18n/format";
+import { formatAmount, formatRate, formatTickTime } from "@/shared/i18n/format";
+import { formatPrice } from "@/shared/market/format";
 import { PeriodLabel, resultLabels, resultTone } from "./labels";
 
 /** Re-renders every quarter second while `active` (the countdown). */
@@ -55,13 +56,13 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
           <KeyValue label={<Trans>Opening price</Trans>}>
             <TickLink symbol={option.symbol} tick={option.open_tick}>
               <span className="num" data-testid="option-open-price">
-                {formatDecimal(option.open_tick.price)} · {formatTickTime(option.open_tick.at_ms)}
+                {formatPrice(option.open_tick.price, option.price_precision)} · {formatTickTime(option.open_tick.at_ms)}
               </span>
             </TickLink>
           </KeyValue>
           <KeyValue label={<Trans>Price now</Trans>}>
             <span className={`num ${move === "up" ? "up" : move === "down" ? "down" : ""}`} data-testid="option-live-price">
-              {formatDecimal(price)}
+              {formatPrice(price, option.price_precision)}
             </span>
           </KeyValue>
           <KeyValue label={<Trans>If it ended now</Trans>}>
@@ -76,7 +77,7 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
           <KeyValue label={<Trans>Opening tick</Trans>}>
             <TickLink symbol={option.symbol} tick={option.open_tick}>
               <span className="num" data-testid="option-open-tick">
-                {formatDecimal(option.open_tick.price)} · {formatTickTime(option.open_tick.at_ms)}
+                {formatPrice(option.open_tick.price, option.price_precision)} · {formatTickTime(option.open_tick.at_ms)}
               </span>
             </TickLink>
           </KeyValue>
@@ -84,7 +85,7 @@ export function OptionCard({ option, price }: { option: Option; price?: string |
             {option.close_tick ? (
               <TickLink symbol={option.symbol} tick={option.close_tick}>
                 <span className="num" data-testid="option-close-tick">
-                  {formatDecimal(option.close_tick.price)} · {formatTickTime(option.close_tick.at_ms)}
+                  {formatPrice(option.close_tick.price, option.price_precision)} · {formatTickTime(option.close_tick.at_ms)}
                 </span>
               </TickLink>
             ) : (

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FinanceLine } from "@contract/wallet";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatDateTime } from "@/shared/i18n/format";
+import { formatPrice } from "@/shared/market/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
 import { TickLink } from "@/shared/ui/tick-link";
@@ -101,7 +102,7 @@ function LedgerRow({ line }: { line: FinanceLine }) {
           <div className="ledger-line__meta" data-testid="ledger-tick">
             <TickLink symbol={line.cause_tick.symbol} tick={line.cause_tick}>
               <Trans>
-                tick {formatDecimal(line.cause_tick.price)} · {formatDateTime(Math.floor(line.cause_tick.at_ms / 1000))}
+                tick {formatPrice(line.cause_tick.price, line.cause_tick.price_precision)} · {formatDateTime(Math.floor(line.cause_tick.at_ms / 1000))}
               </Trans>
             </TickLink>
           </div>

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { StatementCurrency, StatementLine } from "@contract/wallet";
-import { formatDateTime, formatDecimal, pad2 } from "@/shared/i18n/format";
+import { formatDateTime, pad2 } from "@/shared/i18n/format";
+import { formatPrice } from "@/shared/market/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Page } from "@/shared/ui/page";
@@ -123,7 +124,7 @@ function StatementRow({ line, currency }: { line: StatementLine; currency: strin
           {line.cause_tick && (
             <>
               {" "}
-              · <Trans>tick {formatDecimal(line.cause_tick.price)}</Trans>
+              · <Trans>tick {formatPrice(line.cause_tick.price, line.cause_tick.price_precision)}</Trans>
             </>
           )}
         </div>
