@@ -2,7 +2,7 @@ import type { MarketKind } from "../../contract/market";
 import { notifications } from "../../contract/messages";
 import type { Option } from "../../contract/options";
 import type { CountrySwitches } from "../kyc";
-import { toWire } from "../ledger";
+import { money, toWire } from "../ledger";
 import type { MarketPairs, MarketPrices } from "../market";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
@@ -61,7 +61,7 @@ export class OptionsRole {
 
   /** The wire shape of an option, at its pair's price precision (a pair no longer listed: its tick's own digits). */
   protected wire(row: OptionRow): Option {
-    return toOption(row, this.deps.pairs.pair(row.symbol)?.price_precision ?? decimalsOfWire(row.openTickPrice));
+    return toOption(row, this.deps.pairs.pair(row.symbol)?.price_precision ?? money(row.openTickPrice).decimalPlaces());
   }
 }
 
@@ -75,8 +75,6 @@ const breakEven = (rate: string): string => {
   }
   return found;
 };
-
-const decimalsOfWire = (price: string): number => toWire(price).split(".")[1]?.length ?? 0;
 
 /** The wire shape of an option; `pricePrecision` is its pair's, for the ticks' prices to be shown alike. */
 export function toOption(row: OptionRow, pricePrecision: number): Option {

@@ -1,5 +1,5 @@
 import type { CauseDesk, CauseTick } from "../../contract/wallet";
-import { toWire, type CauseKind, type EntryKind } from "../ledger";
+import { money, toWire, type CauseKind, type EntryKind } from "../ledger";
 
 /** What the finance records show about a cause: the list that shows it and the recorded ticks it settled on. */
 export interface CauseDetail {
@@ -75,7 +75,7 @@ export class CauseDetails {
       const tick = CLOSING_KINDS.has(line.kind) ? detail.closeTick : detail.openTick;
       if (!tick || !detail.symbol) return { desk: detail.desk, tick: null };
       // A pair no longer listed: the tick's own digits.
-      const precision = this.precisionOf(detail.symbol) ?? (tick.price.split(".")[1]?.length ?? 0);
+      const precision = this.precisionOf(detail.symbol) ?? money(tick.price).decimalPlaces();
       return { desk: detail.desk, tick: { symbol: detail.symbol, ...tick, price_precision: precision } };
     });
   }
