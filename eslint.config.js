@@ -100,6 +100,25 @@ const tableOwners = Object.fromEntries(
 );
 
 /**
+ * Platform knows no domain, not even by name: its strings (SQL, keys, lists) name no domain's table, so a platform
+ * module serves a new domain without an edit (the domain hands platform its names, as `imagePurpose` does). A name
+ * inside a dotted or colon key (`realtime.users`) is the key's own word, not the table.
+ */
+function platformNamesNoDomain(context) {
+  const tables = new RegExp(`(?<![\\w.:])(${Object.keys(tableOwners).join("|")})(?![\\w.:])`);
+  const check = (node, text) => {
+    const table = tables.exec(text);
+    if (table) context.report({ node, messageId: "platformTable", data: { table: table[1], owner: tableOwners[table[1]] } });
+  };
+  return {
+    TemplateElement: (node) => check(node, node.value.raw),
+    Literal(node) {
+      if (typeof node.value === "string") check(node, node.value);
+    },
+  };
+}
+
+/**
  * Domains meet through their doors, not their tables: a domain's tables live in its `*.schema.ts` files and leave
  * them only to the domain's own files (no file re-exports a table, so no door can hand one out), and a domain's SQL
  * names no other domain's table (`FROM users`, `JOIN ledger_postings`): it asks the owner's door instead.
@@ -111,11 +130,13 @@ const ownTables = {
     messages: {
       exported: "A table stays in its domain: export an operation on it from the door, not the table (ARCHITECTURE.md, \"Server domains and their doors\").",
       outsideSchema: "A domain's tables are defined in its *.schema.ts files.",
+      platformTable: "Platform names no domain's table ('{{table}}' is the {{owner}} domain's): let the domain pass it in (ARCHITECTURE.md, \"Server domains and their doors\").",
       foreignSql: "SQL on table '{{table}}' of the {{owner}} domain: ask the {{owner}} door (ARCHITECTURE.md, \"Server domains and their doors\").",
     },
   },
   create(context) {
     const [here, under, domain] = path.relative(root, context.filename).split(path.sep);
+    if (here === "server" && under === "src" && domain === "platform") return context.options[0]?.sql === false ? {} : platformNamesNoDomain(context);
     if (here !== "server" || under !== "src" || !(domain in SERVER_DOMAINS)) return {};
     const inSchema = context.filename.endsWith(".schema.ts");
     const isSchema = (source) => /\.schema(\.ts)?$/.test(source);

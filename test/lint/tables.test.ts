@@ -46,6 +46,13 @@ describe("a domain's tables stay its own", () => {
     expect(await refusals("server/src/ledger/probe.ts", 'import { sql } from "drizzle-orm";\nexport const probe = sql`SELECT amount FROM ledger_postings`;\n')).toEqual([]);
   });
 
+  it("refuses platform code that names a domain's table, in SQL or in a list of names", async () => {
+    expect(await refusals("server/src/platform/probe.ts", 'export const probe = `DELETE FROM spot_orders WHERE id = 1`;\n')).toEqual([expect.stringContaining("'spot_orders' is the spot domain's")]);
+    expect(await refusals("server/src/platform/probe.ts", 'export const keyed = ["positions", "options"];\n')).toHaveLength(2);
+    // A word of a dotted or colon key is the key's own, and platform's own tables pass.
+    expect(await refusals("server/src/platform/probe.ts", 'export const probe = ["realtime.users", "user:1:notice", "SELECT 1 FROM settings"];\n')).toEqual([]);
+  });
+
   it("lets a domain's own tests set up and check rows in any table (the one exemption)", async () => {
     expect(await refusals("server/src/referral/probe.test.ts", 'export const probe = "UPDATE users SET review_status = 2";\n')).toEqual([]);
     expect(await refusals("server/src/referral/probe.test.ts", 'import { users } from "../auth/auth.schema";\nexport { users };\n')).toHaveLength(1);
