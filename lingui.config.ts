@@ -3,7 +3,7 @@ import { formatter } from "@lingui/format-po";
 import extractor from "@lingui/cli/api/extractors/babel";
 import { clientMessages } from "./server/contract/messages";
 import { notifications } from "./server/contract/notifications";
-import { firstRouteFiles } from "./scripts/first-routes";
+import { firstRouteFiles } from "./first-routes";
 
 /**
  * The server's messages are declared once in server/contract/: errors and successes in messages.ts (screens show
@@ -27,7 +27,7 @@ export default defineConfig({
   sourceLocale: "en",
   locales: ["zh", "en", "es", "it", "jp", "ko", "pt", "tw", "vn", "id"],
   fallbackLocales: { default: "en" },
-  // Three catalogues per language: the core (what login and home need, scripts/first-routes.ts), the other screens
+  // Three catalogues per language: the core (what login and home need, first-routes.ts), the other screens
   // (loaded with the first screen that needs them) and the operators' back office, which loads all three.
   catalogs: [
     {

@@ -15,7 +15,7 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
   return lazyWithTimeout(() => Promise.all([load(), screensCatalogueReady(), serverMessagesReady()]).then(([module]) => module), exportName);
 }
 
-/** Login and home: their texts are in the core catalogue (scripts/first-routes.ts), so only the chunk loads. */
+/** Login and home: their texts are in the core catalogue (first-routes.ts), so only the chunk loads. */
 export function firstRoute<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M & string): LazyPage {
   return lazyWithTimeout(load, exportName);
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIRST_ROUTE_ENTRIES } from "../../scripts/first-routes";
+import { FIRST_ROUTE_ENTRIES } from "../../first-routes";
 import { closure, dist, gzipSize, hasChartLibrary, loadManifest, manifestFile } from "./manifest";
 
 /**
@@ -55,7 +55,7 @@ describe.skipIf(!fs.existsSync(manifestFile))("bundle budget", () => {
     expect(total).toBeLessThan(FIRST_ROUTES_BUDGET_BYTES);
   });
 
-  it("declares the same first routes in the route table as in scripts/first-routes.ts", () => {
+  it("declares the same first routes in the route table as in first-routes.ts", () => {
     const table = fs.readFileSync(path.resolve(import.meta.dirname, "../../src/app/routes.tsx"), "utf8");
     const declared = [...table.matchAll(/firstRoute\(\(\) => import\("([^"]+)"\)/g)].map((m) =>
       m[1].startsWith("@/") ? `src/${m[1].slice(2)}.tsx` : `src/app/${m[1].replace("./", "")}.tsx`,

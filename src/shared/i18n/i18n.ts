@@ -19,7 +19,7 @@ export const intlLocale: Record<Language, string> = {
 
 /**
  * Each catalogue is its own chunk: a phone downloads only its language. The core catalogue holds what login and
- * home show (scripts/first-routes.ts) and the server's messages; the build splits it (vite.config.ts): the first
+ * home show (first-routes.ts) and the server's messages; the build splits it (vite.config.ts): the first
  * paint waits only for the texts, the server's messages load beside the first request (`serverMessagesReady`). The
  * other screens' texts come with the first screen that needs them.
  */

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = import.meta.dirname;
 
 /** The entry and the pages routes.tsx declares with `firstRoute` (test/bundle checks the two agree). */
 export const FIRST_ROUTE_ENTRIES = ["src/main.tsx", "src/features/auth/ui/login-page.tsx", "src/app/home/home-page.tsx"];
