@@ -11,7 +11,7 @@ import { Modal } from "@/shared/ui/modal";
 import { DeskList } from "../desk-list";
 import { getPairs, updatePair } from "../market-api";
 import { kindText, KINDS } from "./market-parts";
-import { TermChangesPanel, useTermChanges } from "./term-changes";
+import { TermChangesPanel, useTermChanges } from "./term-changes-panel";
 
 type Draft = Pick<Pair, "trading" | "quantity_step" | "quantity_min" | "quantity_max" | "spread_rate"> & { price_precision: string; reason: string };
 

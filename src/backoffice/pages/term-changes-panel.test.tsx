@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { TermChange } from "@contract/market";
 import { formatDateTime, formatRate } from "@/shared/i18n/format";
 import { renderScreen } from "@/shared/testing/render-screen";
-import { TermChangesPanel } from "./term-changes";
+import { TermChangesPanel } from "./term-changes-panel";
 
 const api = vi.hoisted(() => ({ list: vi.fn(), cancel: vi.fn(), notice: vi.fn() }));
 vi.mock("../market-api", () => ({ getTermChanges: api.list, cancelTermChange: api.cancel, saveTermNotice: api.notice }));
