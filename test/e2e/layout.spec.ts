@@ -49,6 +49,10 @@ function inspect(commaDecimals: boolean): Finding {
   const placed: Array<{ el: HTMLElement; own: string; boxes: DOMRect[]; layer: Element | null }> = [];
   // The page itself is never wider than the phone: a phone would let it slide sideways under a finger.
   if (document.documentElement.scrollWidth > window.innerWidth) overflow.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${window.innerWidth}px screen`);
+  // A figure quoted in a sentence ("written without trailing zeros (12.5, 0)") stays in it, not on lines of its own.
+  for (const code of Array.from(document.querySelectorAll<HTMLElement>("#root :not(li, pre) > code"))) {
+    if (getComputedStyle(code).display === "block") overflow.push(`"${code.textContent}" breaks its sentence onto a line of its own`);
+  }
   // A placeholder is read as a figure too: its limits through the formatter ("10.00 to 100,000.00").
   for (const input of Array.from(document.querySelectorAll<HTMLInputElement>("#root input[placeholder]"))) {
     if (input.checkVisibility() && /(?<![\w.,])\d{5,}(?![\w])/.test(input.placeholder)) overflow.push(`placeholder "${input.placeholder}" has a number the locale's formatter did not write`);
