@@ -53,6 +53,11 @@ function inspect(commaDecimals: boolean): Finding {
   for (const code of Array.from(document.querySelectorAll<HTMLElement>("#root :not(li, pre) > code"))) {
     if (getComputedStyle(code).display === "block") overflow.push(`"${code.textContent}" breaks its sentence onto a line of its own`);
   }
+  // A table fits its box: one scrolled sideways hides its last column (the statement's Balance), which reads as cut off.
+  for (const table of Array.from(document.querySelectorAll<HTMLElement>("#root table"))) {
+    const box = table.parentElement;
+    if (box && table.checkVisibility() && table.offsetWidth > box.clientWidth + 1) overflow.push(`a table is ${table.offsetWidth}px wide in a ${box.clientWidth}px box: its last column is cut off`);
+  }
   // A placeholder is read as a figure too: its limits through the formatter ("10.00 to 100,000.00").
   for (const input of Array.from(document.querySelectorAll<HTMLInputElement>("#root input[placeholder]"))) {
     if (input.checkVisibility() && /(?<![\w.,])\d{5,}(?![\w])/.test(input.placeholder)) overflow.push(`placeholder "${input.placeholder}" has a number the locale's formatter did not write`);
