@@ -58,6 +58,16 @@ function inspect(commaDecimals: boolean): Finding {
     const box = table.parentElement;
     if (box && table.checkVisibility() && table.offsetWidth > box.clientWidth + 1) overflow.push(`a table is ${table.offsetWidth}px wide in a ${box.clientWidth}px box: its last column is cut off`);
   }
+  // A choice longer than its select ends in an ellipsis, not cut mid-letter at the chevron (the withdrawal address).
+  const ruler = document.createElement("canvas").getContext("2d");
+  for (const select of Array.from(document.querySelectorAll<HTMLSelectElement>("#root select"))) {
+    const style = getComputedStyle(select);
+    const text = select.selectedOptions[0]?.textContent ?? "";
+    if (!ruler || !select.checkVisibility() || style.textOverflow === "ellipsis") continue;
+    ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (ruler.measureText(text).width > room + 1) overflow.push(`"${text}" is cut off in its select (no ellipsis)`);
+  }
   // A placeholder is read as a figure too: its limits through the formatter ("10.00 to 100,000.00").
   for (const input of Array.from(document.querySelectorAll<HTMLInputElement>("#root input[placeholder]"))) {
     if (input.checkVisibility() && /(?<![\w.,])\d{5,}(?![\w])/.test(input.placeholder)) overflow.push(`placeholder "${input.placeholder}" has a number the locale's formatter did not write`);
