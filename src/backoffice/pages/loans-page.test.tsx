@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { renderScreen } from "@/shared/testing/render-screen";
-import { answerOk } from "@/shared/testing/answers";
+import { stubApi } from "@/shared/testing/answers";
 import { LoansPage } from "./loans-page";
 
 /** The loan queue writes its money with the app's formatter: "500.00", not the wire's "500" (issue 40's screenshots). */
@@ -13,14 +13,7 @@ const loan = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (request: Request) => {
-      const path = new URL(request.url).pathname.replace(/^\/api\//, "");
-      if (path === "backoffice/loans") return answerOk({ list: [loan], total: 1, accounts: [{ platform: "loans", currency: "USDT", balance: "100000" }] });
-      return answerOk({});
-    }),
-  );
+  stubApi({ "backoffice/loans": { list: [loan], total: 1, accounts: [{ platform: "loans", currency: "USDT", balance: "100000" }] } });
 });
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import type { Depth, RecentTrade } from "@contract/market";
 import { renderScreen } from "@/shared/testing/render-screen";
-import { answerOk } from "@/shared/testing/answers";
+import { stubApi } from "@/shared/testing/answers";
 import { MarketDepth } from "./order-book";
 
 /** The venue's sizes are a column of one width: every size at the pair's step decimals (issue 40: "4.458" under "0.2691"). */
@@ -18,15 +18,7 @@ const book: Depth = {
 const trades: RecentTrade[] = [{ price: "39988.03", quantity: "0.318", side: "buy", at_ms: 1_796_278_800_000, venue: "sim-a" }];
 
 beforeEach(() => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (request: Request) => {
-      const path = new URL(request.url).pathname.replace(/^\/api\//, "");
-      if (path === "currency/depth") return answerOk(book);
-      if (path === "currency/trades") return answerOk({ list: trades });
-      return answerOk({ list: [], total: 0 });
-    }),
-  );
+  stubApi({ "currency/depth": book, "currency/trades": { list: trades } });
 });
 
 afterEach(() => {

@@ -3,7 +3,8 @@ import { screen, within } from "@testing-library/react";
 import type { Holding } from "@contract/spot";
 import { hasLoginAtom, store } from "@/shared/state/store";
 import { renderScreen } from "@/shared/testing/render-screen";
-import { answerOk } from "@/shared/testing/answers";
+import { stubApi } from "@/shared/testing/answers";
+import { SpotAccountPage } from "./spot-account-page";
 
 /** Balances are money: each in its currency's decimals, as the wallets screen writes them (issue 40's screenshots). */
 
@@ -14,14 +15,7 @@ const holdings: Holding[] = [
 
 beforeEach(() => {
   store.set(hasLoginAtom, true);
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (request: Request) => {
-      const path = new URL(request.url).pathname.replace(/^\/api\//, "");
-      if (path === "coin/account") return answerOk({ holdings, total_usdt: "1234646.37885" });
-      return answerOk({ list: [], total: 0 });
-    }),
-  );
+  stubApi({ "coin/account": { holdings, total_usdt: "1234646.37885" } });
 });
 
 afterEach(() => {
@@ -30,7 +24,6 @@ afterEach(() => {
 
 describe("spot account page", () => {
   it("writes every balance with the money formatter of its currency, never the raw digits", async () => {
-    const { SpotAccountPage } = await import("./spot-account-page");
     renderScreen(<SpotAccountPage />);
     const usdt = await screen.findByRole("article", { name: "USDT" });
     expect(usdt.textContent).toContain("1,234,246.8276");
