@@ -92,13 +92,14 @@ describe("forms held back until filled in (issue 40)", () => {
     expect(screen.queryByTestId("disabled-reason")).toBeNull();
   });
 
-  it("the trading password, the e-mail and the bank card forms say it too", async () => {
+  it("the trading password, the e-mail, the bank card and the anti-phishing forms say it too", async () => {
     const { userInfoAtom } = await import("@/shared/state/store");
     store.set(userInfoAtom, { has_trade_password: true, google_bound: false } as never);
     const pages = [
       (await import("./pay-password-page")).PayPasswordPage,
       (await import("./email-page")).EmailPage,
       (await import("./bank-page")).BankPage,
+      (await import("./anti-phishing-page")).AntiPhishingPage,
     ];
     for (const Screen of pages) {
       const { unmount } = renderScreen(<Screen />);
