@@ -1,6 +1,7 @@
 /**
  * Looks at screens as a user would: opens each hash route in Chromium at phone size (390x844) and saves a PNG.
- *   tsx scripts/screenshot.ts --base http://localhost:8080 --out .tmp/shots [--lang es] [--account a --password p] [--light] [--keep-modal] /pages/login/index ...
+ *   tsx scripts/screenshot.ts --base http://localhost:8080 --out .tmp/shots [--lang es] [--account a --password p] [--light] [--keep-modal] [--full] /pages/login/index ...
+ * --full saves the whole scrolled page, not only the first screen: what sits below the fold is looked at too.
  * With an account it logs in through the login screen first.
  */
 import fs from "node:fs";
@@ -26,6 +27,7 @@ const account = opt("account");
 const password = opt("password");
 const light = flag("light");
 const keepModal = flag("keep-modal");
+const full = flag("full");
 const routes = args.length ? args : ["/pages/login/index"];
 
 fs.mkdirSync(out, { recursive: true });
@@ -69,7 +71,7 @@ for (const route of routes) {
     await page.waitForTimeout(300);
   }
   const file = path.join(out, `${route.replace(/^\/|\/index$/g, "").replace(/[^a-z0-9]+/gi, "-") || "root"}${lang ? `.${lang}` : ""}${light ? ".light" : ""}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, fullPage: full });
   console.log(file);
 }
 await browser.close();

@@ -11,6 +11,8 @@ import { test, expect, dismissRealNameModal, loginThroughUi, registerByApi } fro
  * Issue 40 added: a value (a figure, a date, a badge) that wraps inside itself, a text cut off by the screen's edge,
  * and a raw number that escaped the locale's formatter ("1000000 USDT"; "0.1%" in a language that writes "0,1 %");
  * and two texts drawn over each other (a badge over a label, a chip over its neighbour).
+ * The issue 40 screenshots added: a page wider than the phone (four market tabs pushed it 1 px past the edge), a date
+ * broken across two lines ("2026-12-" above "03"), and a raw figure in a placeholder ("10 to 100000").
  */
 
 /** Every route of the app a signed-in user can open without a record's id (login and register redirect home). */
@@ -20,14 +22,15 @@ const ROUTES = Object.values(paths).filter((route) => !["/", paths.login, paths.
  *  (currency and pair symbols, "UID 1", figures), leverage and interval labels ("20 x", "15m", "1 h"), data rather
  *  than interface (the simulated venues' names, a device read from its user agent, a link) and the languages' own names. */
 // A wallet address (25+ letters and digits, no space) is data, the same in every language.
-const SAME_IN_EVERY_LANGUAGE = /^(TradeWise|Google 2FA|Google|[^a-z]*|\d+ ?(x|m|h|d|min)|Demo venue [A-Z]|\S+ \/ \S+|https?:\/\/\S+|[A-Za-z0-9]{25,})$/;
+// (The simulator's venues are named in the reader's language: "Demo venue A" is not among these.)
+const SAME_IN_EVERY_LANGUAGE = /^(TradeWise|Google 2FA|Google|[^a-z]*|\d+ ?(x|m|h|d|min)|\S+ \/ \S+|https?:\/\/\S+|[A-Za-z0-9]{25,})$/;
 const ENDONYMS = new Set(Object.values(NATIVE_NAMES));
 /** Routes that list what operators typed in one language (earn products made by other specs on this shared server):
  *  their layout is checked, their words are not compared with English. */
 const OPERATOR_TEXT_ROUTES = new Set<string>([paths.arbitrage]);
 /** English words a language has borrowed and its catalogue rightly keeps (reviewed one by one, issue 15). */
 const LOANWORDS: Partial<Record<Language, string[]>> = {
-  es: ["Chat", "Trading", "Earn", "E-mail", "Spot", "Spot BTC/USDT"],
+  es: ["Chat", "Trading", "E-mail", "Spot", "Spot BTC/USDT"],
   it: ["Home", "Account", "Live", "Trading", "Earn", "Referral", "Chat", "Bid", "Ask", "Long", "Short", "White paper", "E-mail", "Max", "Spot", "Spot BTC/USDT", "Equity", "Trailing stop"],
   pt: ["Chat", "Earn", "White paper", "E-mail", "Spot"],
   vn: ["Email"],
@@ -44,6 +47,31 @@ function inspect(commaDecimals: boolean): Finding {
   const overflow: string[] = [];
   const texts: string[] = [];
   const placed: Array<{ el: HTMLElement; own: string; boxes: DOMRect[]; layer: Element | null }> = [];
+  // The page itself is never wider than the phone: a phone would let it slide sideways under a finger.
+  if (document.documentElement.scrollWidth > window.innerWidth) overflow.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${window.innerWidth}px screen`);
+  // A figure quoted in a sentence ("written without trailing zeros (12.5, 0)") stays in it, not on lines of its own.
+  for (const code of Array.from(document.querySelectorAll<HTMLElement>("#root :not(li, pre) > code"))) {
+    if (getComputedStyle(code).display === "block") overflow.push(`"${code.textContent}" breaks its sentence onto a line of its own`);
+  }
+  // A table fits its box: one scrolled sideways hides its last column (the statement's Balance), which reads as cut off.
+  for (const table of Array.from(document.querySelectorAll<HTMLElement>("#root table"))) {
+    const box = table.parentElement;
+    if (box && table.checkVisibility() && table.offsetWidth > box.clientWidth + 1) overflow.push(`a table is ${table.offsetWidth}px wide in a ${box.clientWidth}px box: its last column is cut off`);
+  }
+  // A choice longer than its select ends in an ellipsis, not cut mid-letter at the chevron (the withdrawal address).
+  const ruler = document.createElement("canvas").getContext("2d");
+  for (const select of Array.from(document.querySelectorAll<HTMLSelectElement>("#root select"))) {
+    const style = getComputedStyle(select);
+    const text = select.selectedOptions[0]?.textContent ?? "";
+    if (!ruler || !select.checkVisibility() || style.textOverflow === "ellipsis") continue;
+    ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (ruler.measureText(text).width > room + 1) overflow.push(`"${text}" is cut off in its select (no ellipsis)`);
+  }
+  // A placeholder is read as a figure too: its limits through the formatter ("10.00 to 100,000.00").
+  for (const input of Array.from(document.querySelectorAll<HTMLInputElement>("#root input[placeholder]"))) {
+    if (input.checkVisibility() && /(?<![\w.,])\d{5,}(?![\w])/.test(input.placeholder)) overflow.push(`placeholder "${input.placeholder}" has a number the locale's formatter did not write`);
+  }
   for (const el of Array.from(document.querySelectorAll<HTMLElement>("#root *, body > [role=dialog] *"))) {
     const own = Array.from(el.childNodes)
       .filter((node) => node.nodeType === Node.TEXT_NODE)
@@ -71,6 +99,17 @@ function inspect(commaDecimals: boolean): Finding {
     // A value is one unit: a figure, a date or a badge that takes two lines has wrapped inside itself.
     if (el.matches(".num, .badge, time") && box.height > parseFloat(style.lineHeight || "0") * 1.6 + 4 && parseFloat(style.lineHeight) > 0) {
       overflow.push(`"${own}" wraps inside the value (${Math.round(box.height)}px tall)`);
+    }
+    // A date or a time is one unit: broken across two lines it reads as two values ("2026-12-" above "03").
+    for (const node of Array.from(el.childNodes)) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      for (const found of (node.textContent ?? "").matchAll(/\d{4}-\d{2}-\d{2}|\d{2}:\d{2}(:\d{2})?/g)) {
+        const range = document.createRange();
+        range.setStart(node, found.index);
+        range.setEnd(node, found.index + found[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+        if (tops.size > 1) overflow.push(`"${found[0]}" in "${own}" breaks across lines`);
+      }
     }
     // Cut off by the screen's edge (a phone shows nothing past it), unless it sits in a scroll box.
     const inScrollBox = () => {

@@ -11,7 +11,7 @@ import { outcome, payoutOf, triggerOf, type Tick } from "./options.engine";
 import { options, type OptionRow } from "./options.schema";
 import { OptionsRole, RESULT_BODY, RESULT_TITLES, SETTLE_BATCH, SOURCE } from "./options.shared";
 import { utcDateTime } from "../platform/clock";
-import { amountValue, numberValue } from "../platform/i18n";
+import { amountValue, priceValue } from "../platform/i18n";
 
 /** The trigger source of options (one time level at each expiry) and their settlement in batches. */
 export class OptionsSettlement extends OptionsRole implements TriggerSource {
@@ -112,9 +112,10 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
         symbol: row.symbol,
         direction: row.direction === "up" ? "↑" : "↓",
         seconds: String(row.seconds),
-        open_price: numberValue(toWire(row.openTickPrice)),
+        // At the pair's precision, as the option card writes them ("40,000.00", not "40,000").
+        open_price: priceValue(toWire(row.openTickPrice), this.precisionOf(row)),
         open_time: utcDateTime(row.openTickAtMs),
-        close_price: numberValue(toWire(close.price)),
+        close_price: priceValue(toWire(close.price), this.precisionOf(row)),
         close_time: utcDateTime(close.atMs),
         payout: amountValue(toWire(payout), row.currency),
         currency: row.currency,

@@ -59,9 +59,14 @@ export class OptionsRole {
     return this.deps.db;
   }
 
-  /** The wire shape of an option, at its pair's price precision (a pair no longer listed: its tick's own digits). */
+  /** The option's pair's price precision (a pair no longer listed: its opening tick's own digits). */
+  protected precisionOf(row: OptionRow): number {
+    return this.deps.pairs.pair(row.symbol)?.price_precision ?? money(row.openTickPrice).decimalPlaces();
+  }
+
+  /** The wire shape of an option, at its pair's price precision. */
   protected wire(row: OptionRow): Option {
-    return toOption(row, this.deps.pairs.pair(row.symbol)?.price_precision ?? money(row.openTickPrice).decimalPlaces());
+    return toOption(row, this.precisionOf(row));
   }
 }
 

@@ -115,6 +115,8 @@ describe("an option from submit to settlement", () => {
     const inbox = await server.call<{ list: Array<{ kind: string; title: string; body: string }> }>("GET", "user/usermessage", {}, { token: u.token });
     const told = inbox.body.message.list.find((item) => item.kind === "message");
     expect(told?.title).toBe("Option won");
+    // Both ticks at the pair's precision, as the option card writes them: "60,000.00", not "60,000".
+    expect(told?.body).toContain("opening tick 60,000.00");
     expect(told?.body).toContain("closing tick 60,000.01");
     expect(told?.body).toContain("Credited back: 180.00 USDT");
     await sound();

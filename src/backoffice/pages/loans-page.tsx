@@ -3,13 +3,16 @@ import useSWR from "swr";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import type { LoanStatus, LoanUpload } from "@contract/loans";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { approveLoan, getLoanPhoto, getLoanQueue, rejectLoan } from "../earn-api";
 import { ImageViewerModal } from "../image-viewer";
 import { RejectModal } from "../reject-modal";
 import { ReviewQueuePage, useReviewQueue } from "../review-queue";
+
+/** An amount of a currency without its code (the column or the sentence names it): the app's money formatter. */
+const money = (value: string, currency: string) => formatAmount(value, currency, { showCurrency: false });
 
 const LIMIT = 30;
 const LOAN_UPLOADS: LoanUpload[] = ["house", "income", "bank", "id_front", "id_hand"];
@@ -43,7 +46,7 @@ export function LoansPage() {
       head={accounts?.map((a) => (
         <span key={a.currency} className="faint">
           <Trans>
-            Loans account: {formatDecimal(a.balance)} {a.currency}
+            Loans account: {money(a.balance, a.currency)} {a.currency}
           </Trans>
         </span>
       ))}
@@ -66,12 +69,12 @@ export function LoansPage() {
       cells={(l) => (
         <>
           <td className="num">
-            {formatDecimal(l.amount)} {l.currency}
+            {money(l.amount, l.currency)} {l.currency}
           </td>
           <td className="num">{l.days}</td>
-          <td className="num">{formatDecimal(l.total_due)}</td>
+          <td className="num">{money(l.total_due, l.currency)}</td>
           <td className="num">
-            {formatDecimal(l.unpaid)}
+            {money(l.unpaid, l.currency)}
             {l.overdue && (
               <div className="down" style={{ fontSize: 12 }}>
                 <Plural value={l.overdue_days} one="# day overdue" other="# days overdue" />
@@ -98,7 +101,7 @@ export function LoansPage() {
         {approving && (
           <p style={{ marginTop: 0 }}>
             <Trans>
-              {formatDecimal(approving.amount)} {approving.currency} are credited to {approving.account} from the loans account; {formatDecimal(approving.total_due)} {approving.currency} are due <Plural value={approving.days} one="# day" other="# days" /> later.
+              {money(approving.amount, approving.currency)} {approving.currency} are credited to {approving.account} from the loans account; {money(approving.total_due, approving.currency)} {approving.currency} are due <Plural value={approving.days} one="# day" other="# days" /> later.
             </Trans>
           </p>
         )}
@@ -127,7 +130,7 @@ function LoanPhotos({ loan, onClose }: { loan: Loan; onClose: () => void }) {
     <ImageViewerModal
       open
       title={<Trans>Loan #{loan.id}</Trans>}
-      facts={t`${loan.account} · ${formatDecimal(loan.amount)} ${loan.currency} · ${plural(loan.days, { one: "# day", other: "# days" })}`}
+      facts={t`${loan.account} · ${money(loan.amount, loan.currency)} ${loan.currency} · ${plural(loan.days, { one: "# day", other: "# days" })}`}
       images={LOAN_UPLOADS.map((field) => ({ src: srcs[field] ?? null, alt: names[field], caption: names[field] }))}
       onClose={onClose}
     />

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { OptionResult, OptionStatus } from "@contract/options";
-import { formatDateTime, formatDecimal, formatRate } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
 import { getOptions } from "../options-api";
 import { ReadOnlyOrders, tickText, type OrderColumn } from "../order-desk";
 import { kindText } from "./market-parts";
@@ -21,12 +21,12 @@ export function OptionsPage() {
     { head: <Trans>Symbol</Trans>, cell: (o) => <>{o.symbol} <span className="faint">{kindText(o.kind)}</span></> },
     { head: <Trans>Direction</Trans>, cell: (o) => (o.direction === "up" ? t`Up` : t`Down`) },
     { head: <Trans>Period</Trans>, num: true, cell: (o) => `${o.seconds} s` },
-    { head: <Trans>Stake</Trans>, num: true, cell: (o) => `${formatDecimal(o.amount)} ${o.currency}` },
+    { head: <Trans>Stake</Trans>, num: true, cell: (o) => formatAmount(o.amount, o.currency) },
     { head: <Trans>Rate</Trans>, num: true, cell: (o) => formatRate(o.rate, 2) },
     { head: <Trans>Opening tick</Trans>, num: true, cell: (o) => tickText(o.open_tick) },
     { head: <Trans>Closing tick</Trans>, num: true, cell: (o) => tickText(o.close_tick) },
     { head: <Trans>Result</Trans>, cell: (o) => (o.result ? resultName[o.result] : t({ message: "Open", context: "open trades" })) },
-    { head: <Trans>Paid back</Trans>, num: true, cell: (o) => (o.payout === null ? "-" : formatDecimal(o.payout)) },
+    { head: <Trans>Paid back</Trans>, num: true, cell: (o) => (o.payout === null ? "-" : formatAmount(o.payout, o.currency, { showCurrency: false })) },
     { head: <Trans>Placed</Trans>, num: true, cell: (o) => formatDateTime(o.created_at) },
   ];
   return (
@@ -38,7 +38,7 @@ export function OptionsPage() {
           key: `${a.platform}-${a.currency}`,
           testId: `platform-${a.platform}`,
           label: a.currency,
-          balance: formatDecimal(a.balance),
+          balance: formatAmount(a.balance, a.currency, { showCurrency: false }),
         }))
       }
       statuses={[

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CloseReason, PositionStatus } from "@contract/positions";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { ReadOnlyOrders, tickText, type OrderColumn } from "../order-desk";
 import { getPositions } from "../positions-api";
 import { kindText } from "./market-parts";
@@ -45,7 +45,7 @@ export function PositionsPage() {
           key: `${a.platform}-${a.currency}`,
           testId: `platform-${a.platform}`,
           label: a.platform === "trading" ? t`Trading (counterparty)` : a.platform === "insurance" ? t`Insurance fund` : a.platform,
-          balance: `${formatDecimal(a.balance)} ${a.currency}`,
+          balance: formatAmount(a.balance, a.currency),
         }))
       }
       statuses={(["pending", "open", "closing", "closed", "cancelled"] as const).map((value) => ({ value, name: statusName[value] }))}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { SpotStatus } from "@contract/spot";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { ReadOnlyOrders, tickText, type OrderColumn } from "../order-desk";
 import { getSpotOrders } from "../spot-api";
 
@@ -23,8 +23,8 @@ export function SpotOrdersPage() {
     { head: <Trans>Quantity</Trans>, num: true, cell: (o) => formatDecimal(o.quantity) },
     { head: <Trans>Limit price</Trans>, num: true, cell: (o) => o.price ?? "-" },
     { head: <Trans>Filled price</Trans>, num: true, cell: (o) => o.filled_price ?? "-" },
-    { head: <Trans>Amount</Trans>, num: true, cell: (o) => (o.amount ? `${formatDecimal(o.amount)} ${o.quote}` : "-") },
-    { head: <Trans>Fee</Trans>, num: true, cell: (o) => (o.fee ? `${formatDecimal(o.fee)} ${o.fee_currency}` : "-") },
+    { head: <Trans>Amount</Trans>, num: true, cell: (o) => (o.amount ? formatAmount(o.amount, o.quote) : "-") },
+    { head: <Trans>Fee</Trans>, num: true, cell: (o) => (o.fee ? formatAmount(o.fee, o.fee_currency) : "-") },
     { head: <Trans>Status</Trans>, cell: (o) => statusName[o.status] },
     { head: <Trans>Tick</Trans>, num: true, cell: (o) => tickText(o.tick) },
     { head: <Trans>Placed</Trans>, num: true, cell: (o) => formatDateTime(o.created_at) },
@@ -34,7 +34,7 @@ export function SpotOrdersPage() {
       title={<Trans>Spot orders</Trans>}
       accountsTitle={<Trans>Spot desk (counterparty of every fill)</Trans>}
       accountsLabel={t`Spot desk`}
-      accounts={(data) => data.accounts.map((a) => ({ key: a.currency, testId: `spot-desk-${a.currency}`, label: a.currency, balance: formatDecimal(a.balance) }))}
+      accounts={(data) => data.accounts.map((a) => ({ key: a.currency, testId: `spot-desk-${a.currency}`, label: a.currency, balance: formatAmount(a.balance, a.currency, { showCurrency: false }) }))}
       statuses={(["open", "filled", "cancelled"] as const).map((value) => ({ value, name: statusName[value] }))}
       swrKey="backoffice/spot/orders"
       load={(query) => getSpotOrders(query, { silent: true })}

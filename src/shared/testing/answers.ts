@@ -1,3 +1,4 @@
+import { vi } from "vitest";
 import { errors, type ErrorCode } from "@contract/messages";
 
 /**
@@ -20,4 +21,18 @@ export function answerOk(message: unknown, headers: Record<string, string> = {})
 export function answerRefused(code: ErrorCode, field?: string): Response {
   const { status, key } = errors[code];
   return answerJson({ type: "error", code, message: key, ...(field ? { fields: { [field]: key } } : {}) }, status);
+}
+
+/**
+ * Stands in for the server: each API path (without `/api/`) answered with its message, anything else with an empty
+ * page. For screens that only read; a test that checks what was sent stubs fetch itself.
+ */
+export function stubApi(messages: Record<string, unknown>): void {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (request: Request) => {
+      const path = new URL(request.url).pathname.replace(/^\/api\//, "");
+      return answerOk(path in messages ? messages[path] : { list: [], total: 0 });
+    }),
+  );
 }

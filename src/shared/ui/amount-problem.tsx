@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { formatAmount } from "../i18n/format";
 import type { AmountProblem } from "../lib/amount-check";
 
@@ -41,4 +41,9 @@ export function DisabledReason({ children, testId }: { children?: ReactNode; tes
       {children}
     </p>
   );
+}
+
+/** A form's button held back until its fields are filled in says so beside it (nothing once they are). */
+export function FillInReason({ missing }: { missing: boolean }) {
+  return <DisabledReason>{missing ? <Trans>Fill in every field above.</Trans> : null}</DisabledReason>;
 }

@@ -10,6 +10,12 @@ export const chartAtTick = (symbol: string, tick: { price: string; at_ms: number
   `${paths.kline}?${new URLSearchParams({ symbol, at: String(tick.at_ms), price: tick.price }).toString()}`;
 
 /**
+ * A tick's time kept on one line: a date broken after its first hyphen ("2026-12-" above "03") reads as two values.
+ * A call, so a `<Trans>` message that holds it keeps its placeholder ("tick {0} · {1}").
+ */
+export const unbrokenTime = (text: string): ReactNode => <span className="num">{text}</span>;
+
+/**
  * A settlement's recorded tick (price and time), shown as the way to the chart at that moment with the tick pinned:
  * the evidence of every fill, trigger, liquidation and option settlement is one tap away.
  */
@@ -17,7 +23,8 @@ export function TickLink({ symbol, tick, children, testId = "tick-link" }: { sym
   const { t } = useLingui();
   return (
     <Link href={chartAtTick(symbol, tick)} className="tick-link" data-testid={testId} title={t`Open the chart at this tick`}>
-      {children}
+      {/* One box for the words: a time in its own span would otherwise be a flex item of its own beside them. */}
+      <span>{children}</span>
       <Icon name="chart" size={14} className="tick-link__icon" />
     </Link>
   );

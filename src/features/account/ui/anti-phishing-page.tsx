@@ -6,6 +6,7 @@ import { useAction } from "@/shared/api/use-action";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
+import { FillInReason } from "@/shared/ui/amount-problem";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { setAntiPhishing, useAntiPhishing } from "../api/security";
@@ -69,6 +70,7 @@ export function AntiPhishingPage() {
         <button type="submit" className="btn btn--primary" disabled={submit.pending || !CODE_RULE.test(form.code.trim()) || !form.step_up}>
           {current ? <Trans>Change</Trans> : <Trans>Set</Trans>}
         </button>
+        <FillInReason missing={!form.code.trim() || !form.step_up} />
       </form>
     </Page>
   );

@@ -7,6 +7,7 @@ import { chooseLocationPath, leaveDraft, openLocationPath, takeHandoff } from "@
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
+import { FillInReason } from "@/shared/ui/amount-problem";
 import { Page } from "@/shared/ui/page";
 import { saveBankCard, useBankCard } from "../api/bank-card";
 
@@ -92,6 +93,7 @@ export function BankPage() {
           <button type="submit" className="btn btn--primary" disabled={submit.pending || !form.real_name || !form.bank_name || !form.card_number}>
             {data ? <Trans>Update</Trans> : <Trans>Save</Trans>}
           </button>
+          <FillInReason missing={!form.real_name || !form.bank_name || !form.card_number} />
         </form>
       )}
     </Page>

@@ -5,6 +5,7 @@ import { refreshUserInfo } from "@/shared/api/user-info";
 import { useStepUpAction } from "@/shared/ui/step-up";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
+import { FillInReason } from "@/shared/ui/amount-problem";
 import { Page } from "@/shared/ui/page";
 import { SendCodeButton } from "@/shared/ui/send-code-button";
 import { bindEmail } from "../api/bind-email";
@@ -42,6 +43,7 @@ export function EmailPage() {
         <button type="submit" className="btn btn--primary" disabled={submit.pending || !form.email || form.code.length !== 6}>
           <Trans>Bind</Trans>
         </button>
+        <FillInReason missing={!form.email || form.code.length !== 6} />
       </form>
       {submit.prompt}
     </Page>

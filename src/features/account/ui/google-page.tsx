@@ -7,6 +7,7 @@ import { copyText } from "@/shared/lib/clipboard";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
+import { FillInReason } from "@/shared/ui/amount-problem";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { useStepUpAction } from "@/shared/ui/step-up";
@@ -77,6 +78,7 @@ function Bind() {
         <button type="submit" className="btn btn--primary" disabled={submit.pending || code.length !== 6 || !key}>
           <Trans>Bind</Trans>
         </button>
+        <FillInReason missing={Boolean(key) && code.length !== 6} />
       </form>
       {submit.prompt}
     </>
@@ -110,6 +112,7 @@ function Unbind() {
         <button type="submit" className="btn btn--danger" disabled={submit.pending || !form.password || form.code.length !== 6}>
           <Trans>Turn off</Trans>
         </button>
+        <FillInReason missing={!form.password || form.code.length !== 6} />
       </form>
     </>
   );

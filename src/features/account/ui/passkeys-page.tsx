@@ -7,6 +7,7 @@ import { formatDateTime } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
+import { FillInReason } from "@/shared/ui/amount-problem";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import { useStepUpAction } from "@/shared/ui/step-up";
@@ -77,6 +78,7 @@ export function PasskeysPage() {
           <button type="submit" className="btn btn--primary" disabled={add.pending || !name.trim()}>
             <Trans>Add a passkey</Trans>
           </button>
+          <FillInReason missing={!name.trim()} />
         </form>
       ) : (
         <p className="notice" role="status" style={{ marginTop: 16 }}>

@@ -5,6 +5,7 @@ import { endSession } from "@/shared/api/session";
 import { useAction } from "@/shared/api/use-action";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
+import { FillInReason } from "@/shared/ui/amount-problem";
 import { Page } from "@/shared/ui/page";
 import { updatePassword } from "../api/update-password";
 
@@ -34,6 +35,7 @@ export function PasswordPage() {
         <button type="submit" className="btn btn--primary" disabled={submit.pending || !form.old_password || !form.password || !form.re_password}>
           <Trans>Confirm</Trans>
         </button>
+        <FillInReason missing={!form.old_password || !form.password || !form.re_password} />
       </form>
     </Page>
   );

@@ -5,6 +5,7 @@ import { successes } from "@contract/successes";
 import { refreshUserInfo } from "@/shared/api/user-info";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
+import { FillInReason } from "@/shared/ui/amount-problem";
 import { Page } from "@/shared/ui/page";
 import { newPasswordProblems } from "@/shared/lib/form-checks";
 import { useStepUpAction } from "@/shared/ui/step-up";
@@ -54,6 +55,7 @@ export function PayPasswordPage() {
         <button type="submit" className="btn btn--primary" disabled={submit.pending || !form.password || !form.re_password || (isSet && !form.old_password)}>
           <Trans>Confirm</Trans>
         </button>
+        <FillInReason missing={!form.password || !form.re_password || (isSet && !form.old_password)} />
       </form>
       {submit.prompt}
     </Page>

@@ -75,6 +75,37 @@ describe("active sessions page", () => {
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Log out" }));
     await waitFor(() => expect(screen.getAllByTestId("session")).toHaveLength(1));
     expect((screen.getByRole("button", { name: "Log out all other sessions" }) as HTMLButtonElement).disabled).toBe(true);
+    // Greyed out, it says why beside it.
+    expect(screen.getByTestId("disabled-reason").textContent).toBe("No other session is signed in.");
+  });
+});
+
+describe("forms held back until filled in (issue 40)", () => {
+  it("the login password's Confirm says the fields are missing, and nothing once they are filled in", async () => {
+    const { PasswordPage } = await import("./password-page");
+    renderScreen(<PasswordPage />);
+    expect((screen.getByRole("button", { name: "Confirm" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId("disabled-reason").textContent).toBe("Fill in every field above.");
+    for (const name of ["old_password", "password", "re_password"]) {
+      fireEvent.change(document.querySelector(`input[name=${name}]`)!, { target: { value: "secret123" } });
+    }
+    expect(screen.queryByTestId("disabled-reason")).toBeNull();
+  });
+
+  it("the trading password, the e-mail, the bank card and the anti-phishing forms say it too", async () => {
+    const { userInfoAtom } = await import("@/shared/state/store");
+    store.set(userInfoAtom, { has_trade_password: true, google_bound: false } as never);
+    const pages = [
+      (await import("./pay-password-page")).PayPasswordPage,
+      (await import("./email-page")).EmailPage,
+      (await import("./bank-page")).BankPage,
+      (await import("./anti-phishing-page")).AntiPhishingPage,
+    ];
+    for (const Screen of pages) {
+      const { unmount } = renderScreen(<Screen />);
+      expect((await screen.findByTestId("disabled-reason")).textContent).toBe("Fill in every field above.");
+      unmount();
+    }
   });
 });
 

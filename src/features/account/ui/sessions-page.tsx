@@ -10,6 +10,7 @@ import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
 import { deviceName, endOtherSessions, endSession, useSessions } from "../api/security";
+import { DisabledReason } from "@/shared/ui/amount-problem";
 import "./account.css";
 
 /** Where the account is signed in: device, browser, address, last use; log one out, or every other one. */
@@ -60,6 +61,7 @@ export function SessionsPage() {
       <button type="button" className="btn btn--danger" style={{ marginTop: 14 }} disabled={others === 0} onClick={() => setEnding("others")}>
         <Trans>Log out all other sessions</Trans>
       </button>
+      <DisabledReason>{others === 0 ? <Trans>No other session is signed in.</Trans> : null}</DisabledReason>
       <p className="faint" style={{ fontSize: 12, marginTop: 10 }}>
         <Trans>A session you do not recognise? Log it out, then change your login password.</Trans>
       </p>

@@ -6,6 +6,7 @@ import { useAction } from "@/shared/api/use-action";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
+import { DisabledReason } from "@/shared/ui/amount-problem";
 import { Page } from "@/shared/ui/page";
 import { forget } from "../api/forget";
 import { SendCodeButton } from "@/shared/ui/send-code-button";
@@ -44,6 +45,15 @@ export function ForgetPage() {
         <button type="submit" className="btn btn--primary" disabled={submit.pending || !form.email || !form.code || !form.password}>
           <Trans>Reset password</Trans>
         </button>
+        <DisabledReason>
+          {!form.email ? (
+            <Trans>Enter your e-mail: the code is sent there.</Trans>
+          ) : !form.code ? (
+            <Trans>Enter the code from the e-mail.</Trans>
+          ) : !form.password ? (
+            <Trans>Enter a new password.</Trans>
+          ) : null}
+        </DisabledReason>
       </form>
     </Page>
   );

@@ -6,6 +6,7 @@ import { useAction } from "@/shared/api/use-action";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
+import { DisabledReason } from "@/shared/ui/amount-problem";
 import { Icon } from "@/shared/ui/icons";
 import { Logo } from "@/shared/ui/logo";
 import { Page } from "@/shared/ui/page";
@@ -95,6 +96,7 @@ export function LoginPage() {
         <button type="submit" className="btn btn--primary" disabled={submit.pending || !account || !password}>
           <Trans>Log in</Trans>
         </button>
+        <DisabledReason>{!account || !password ? <Trans>Enter your account and password.</Trans> : null}</DisabledReason>
       </form>
       {(passkeysSupported() || walletProvider()) && (
         <div className="divider">

@@ -6,6 +6,7 @@ import { useAction } from "@/shared/api/use-action";
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
+import { DisabledReason } from "@/shared/ui/amount-problem";
 import { Page } from "@/shared/ui/page";
 import { register } from "../api/register";
 import { startSession } from "../model/session";
@@ -99,6 +100,7 @@ export function RegisterPage() {
         <button type="submit" className="btn btn--primary" disabled={submit.pending || !complete}>
           <Trans>Register</Trans>
         </button>
+        <DisabledReason>{complete ? null : <Trans>Fill in every field above to register.</Trans>}</DisabledReason>
       </form>
       <p className="auth-foot">
         <Trans>

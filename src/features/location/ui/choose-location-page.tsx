@@ -6,6 +6,7 @@ import { navigate } from "@/shared/lib/navigation";
 import { paths } from "@/shared/lib/paths";
 import { Spinner } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
+import { DisabledReason } from "@/shared/ui/amount-problem";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import "./location.css";
@@ -86,6 +87,7 @@ export function ChooseLocationPage() {
         <button type="button" className="btn btn--primary" disabled={!place.address.trim() && !hasPosition} onClick={confirm}>
           <Trans>Use this location</Trans>
         </button>
+        <DisabledReason>{!place.address.trim() && !hasPosition ? <Trans>Enter an address or use your current position.</Trans> : null}</DisabledReason>
       </div>
     </Page>
   );

@@ -53,7 +53,10 @@ describe("choose-location", () => {
     renderAt("/choose-location?key=card", <ChooseLocationPage />);
     fireEvent.click(screen.getByRole("button", { name: /Use my current position/ }));
     expect((await screen.findByRole("alert")).textContent).toContain("Location access is off");
+    // Greyed out without an address or a position, it says why beside it.
+    expect(screen.getByTestId("disabled-reason").textContent).toBe("Enter an address or use your current position.");
     fireEvent.change(screen.getByLabelText("Address"), { target: { value: "  Calle Mayor 1, Madrid " } });
+    expect(screen.queryByTestId("disabled-reason")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Use this location" }));
     await waitFor(() => expect(takeHandoff("card")?.place).toEqual({ name: "", address: "Calle Mayor 1, Madrid", latitude: null, longitude: null }));
   });

@@ -27,7 +27,7 @@ import type { Quote } from "../model/ticket";
 import { signOf } from "@/shared/lib/decimal";
 import { DirectionBadge, inUsdt, Pnl, StatusBadge } from "./parts";
 import { StopsSheet } from "./stops-sheet";
-import { TickLink } from "@/shared/ui/tick-link";
+import { TickLink, unbrokenTime } from "@/shared/ui/tick-link";
 import "./positions.css";
 import { Segments } from "@/shared/ui/segments";
 
@@ -407,7 +407,7 @@ function TickLine({ symbol, tick, precision }: { symbol: string; tick: { price: 
     <span className="position__tick" data-testid="tick">
       <TickLink symbol={symbol} tick={tick}>
         <Trans>
-          tick {formatPrice(tick.price, precision)} · {formatTickTime(tick.at_ms)}
+          tick {formatPrice(tick.price, precision)} · {unbrokenTime(formatTickTime(tick.at_ms))}
         </Trans>
       </TickLink>
     </span>

@@ -162,7 +162,7 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
 
       {ticket.trading_hours && <TradingHours hours={ticket.trading_hours} />}
       <UpcomingTerms changes={ticket.upcoming} />
-      <MarketDepth symbol={ticket.symbol} precision={precision} />
+      <MarketDepth symbol={ticket.symbol} precision={precision} quantityStep={ticket.quantity_step} />
       {!ticket.trading && <Notice>{i18n._(errors.PAIR_NOT_ACTIVE.key)}</Notice>}
       {ticket.trading && closed && (
         <Notice>

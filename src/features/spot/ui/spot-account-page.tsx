@@ -6,7 +6,7 @@ import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { KeyValue } from "@/shared/ui/key-value";
 import { Page } from "@/shared/ui/page";
-import { formatAmount, formatQuantity } from "@/shared/i18n/format";
+import { formatAmount } from "@/shared/i18n/format";
 import { formatPrice, precisionOf } from "@/shared/market/format";
 import { useSpotAccount } from "../api/account";
 import "./spot.css";
@@ -60,17 +60,19 @@ export function SpotAccountPage() {
 
 function HoldingCard({ holding: h }: { holding: Holding }) {
   const price = (value: string | null) => formatPrice(value, h.price_precision ?? precisionOf({ last: h.price ?? "" }));
+  // A balance is money in its currency's decimals, as the wallets screen writes it ("0.00", not "0"; four for USDT).
+  const money = (value: string) => formatAmount(value, h.currency, { showCurrency: false });
   return (
     <article className="holding" data-testid="holding" aria-label={h.currency}>
       <div className="holding__head">
         <strong>{h.currency}</strong>
-        <span>{formatQuantity(h.balance)}</span>
+        <span>{money(h.balance)}</span>
       </div>
       <KeyValue label={<Trans>Available</Trans>}>
-        <span className="num">{formatQuantity(h.available)}</span>
+        <span className="num">{money(h.available)}</span>
       </KeyValue>
       <KeyValue label={<Trans>Frozen</Trans>}>
-        <span className="num">{formatQuantity(h.frozen)}</span>
+        <span className="num">{money(h.frozen)}</span>
       </KeyValue>
       <KeyValue label={<Trans>Value (USDT)</Trans>}>
         <span className="num" data-testid="holding-value">

@@ -18,7 +18,7 @@ import { useSpotOrders, type SpotListStatus } from "../api/orders";
 import { formatPrice } from "@/shared/market/format";
 import { sideLabels, statusLabels, statusTone, typeLabels } from "../model/labels";
 import "./spot.css";
-import { TickLink } from "@/shared/ui/tick-link";
+import { TickLink, unbrokenTime } from "@/shared/ui/tick-link";
 import { Segments } from "@/shared/ui/segments";
 
 /**
@@ -165,7 +165,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
             </dt>
             <dd data-testid="spot-triggered-tick">
               <TickLink symbol={order.symbol} tick={order.triggered_tick}>
-                {formatPrice(order.triggered_tick.price, precision)} · {formatTickTime(order.triggered_tick.at_ms)}
+                {formatPrice(order.triggered_tick.price, precision)} · {unbrokenTime(formatTickTime(order.triggered_tick.at_ms))}
               </TickLink>
             </dd>
           </div>
@@ -217,7 +217,7 @@ function OrderCard({ order, onChanged }: { order: SpotOrder; onChanged: () => vo
                 </dt>
                 <dd data-testid="spot-tick">
                   <TickLink symbol={order.symbol} tick={order.tick}>
-                    {formatPrice(order.tick.price, precision)} · {formatTickTime(order.tick.at_ms)}
+                    {formatPrice(order.tick.price, precision)} · {unbrokenTime(formatTickTime(order.tick.at_ms))}
                   </TickLink>
                 </dd>
               </div>

@@ -189,7 +189,7 @@ function TicketForm({ ticket, initialSide }: { ticket: SpotTicket; initialSide: 
         )}
       </div>
       <UpcomingTerms changes={ticket.upcoming} />
-      <MarketDepth symbol={ticket.symbol} precision={precision} />
+      <MarketDepth symbol={ticket.symbol} precision={precision} quantityStep={ticket.quantity_step} />
       {!ticket.trading && (
         <div className="notice" role="note">
           <Icon name="info" size={18} />

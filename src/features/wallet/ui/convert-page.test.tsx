@@ -33,6 +33,12 @@ afterEach(() => {
 });
 
 describe("convert page", () => {
+  it("writes its limits in the placeholder with the money formatter (grouped), not the raw wire digits", async () => {
+    const { ConvertPage } = await import("./convert-page");
+    renderScreen(<ConvertPage />);
+    expect((await screen.findByLabelText("Amount")).getAttribute("placeholder")).toBe("10.00 to 10,000.00");
+  });
+
   it("shows the rate, the fee and what arrives in a confirmation, and converts only once confirmed", async () => {
     const { ConvertPage } = await import("./convert-page");
     renderScreen(<ConvertPage />);

@@ -103,7 +103,7 @@ export function ConvertPage() {
             autoComplete="off"
             value={amount}
             onChange={(e) => setAmount(e.target.value.replace(",", "."))}
-            placeholder={pair ? t`${pair.min} to ${pair.max}` : ""}
+            placeholder={pair ? t`${formatAmount(pair.min, pair.from, { showCurrency: false })} to ${formatAmount(pair.max, pair.from, { showCurrency: false })}` : ""}
             error={submit.errorOf("amount") ?? limitError}
             hint={
               <Trans>

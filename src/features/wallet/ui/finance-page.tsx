@@ -6,7 +6,7 @@ import { formatDateTime } from "@/shared/i18n/format";
 import { formatPrice } from "@/shared/market/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { Page } from "@/shared/ui/page";
-import { TickLink } from "@/shared/ui/tick-link";
+import { TickLink, unbrokenTime } from "@/shared/ui/tick-link";
 import { useWalletDetail } from "../api/wallet-detail";
 import { useWallets } from "../api/wallets";
 import { causeHref } from "../model/cause-links";
@@ -102,7 +102,7 @@ function LedgerRow({ line }: { line: FinanceLine }) {
           <div className="ledger-line__meta" data-testid="ledger-tick">
             <TickLink symbol={line.cause_tick.symbol} tick={line.cause_tick}>
               <Trans>
-                tick {formatPrice(line.cause_tick.price, line.cause_tick.price_precision)} · {formatDateTime(Math.floor(line.cause_tick.at_ms / 1000))}
+                tick {formatPrice(line.cause_tick.price, line.cause_tick.price_precision)} · {unbrokenTime(formatDateTime(Math.floor(line.cause_tick.at_ms / 1000)))}
               </Trans>
             </TickLink>
           </div>

@@ -116,7 +116,9 @@ function StatementRow({ line, currency }: { line: StatementLine; currency: strin
   const cause = causeLabels[line.cause_kind] ? i18n._(causeLabels[line.cause_kind]) : line.cause_kind;
   return (
     <tr data-testid="statement-line">
-      <td className="num statement__date">{formatDateTime(line.created_at)}</td>
+      <td className="statement__date">
+        <DateThenTime text={formatDateTime(line.created_at)} />
+      </td>
       <td>
         <div>{title}</div>
         <div className="statement__meta">
@@ -137,5 +139,18 @@ function StatementRow({ line, currency }: { line: StatementLine; currency: strin
         <Amount value={line.balance} of={currency} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * A line's date above its time when the column is narrow: the one break the cell may take is between them, so the
+ * four columns fit a phone (the balance column was cut off at the right) and neither value is split.
+ */
+function DateThenTime({ text }: { text: string }) {
+  const [date, time] = text.split(" ");
+  return (
+    <>
+      <span className="num">{date}</span> {time && <span className="num">{time}</span>}
+    </>
   );
 }
