@@ -128,6 +128,17 @@ function move(model: Balances, currency: string, available: string, frozen = "0"
 
 const normal = (b: Balances) => Object.fromEntries(Object.entries(b).map(([c, v]) => [c, { available: money(v.available).toFixed(), frozen: money(v.frozen).toFixed() }]));
 
+/** Every player's balances equal its model (a currency missing on either side is zero). */
+async function expectModels(team: readonly Player[], models: readonly Balances[]): Promise<void> {
+  for (let i = 0; i < team.length; i++) {
+    const actual = normal(await balancesOf(team[i].id));
+    const model = normal(models[i]);
+    for (const currency of new Set([...Object.keys(actual), ...Object.keys(model)])) {
+      expect(actual[currency] ?? { available: "0", frozen: "0" }).toEqual(model[currency] ?? { available: "0", frozen: "0" });
+    }
+  }
+}
+
 /** Deposit or withdrawal ids of a user in a given state, oldest first. */
 async function idsOf(table: "deposits" | "withdrawals", userId: number, statuses: string[]): Promise<{ id: number; amount: string }[]> {
   const rows = await server.database.query<{ id: number; amount: string }>(
@@ -206,41 +217,50 @@ async function run(step: Op, user: Player): Promise<((model: Balances) => void) 
  */
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 15);
 
+/** A sequence's players, their models, and how a step is run: true when it went through (its effect on the models). */
+interface Sequence<S> {
+  team: Player[];
+  models: Balances[];
+  apply: (step: S) => Promise<boolean>;
+}
+
+/**
+ * Random sequences of `steps` after the fixed `tour`: after every step each player's balances equal their model (a
+ * refused step changes nothing), after every sequence `ledgerReads.verify` finds nothing broken, and at the end
+ * every one of `kinds` went through at least once (not vacuous).
+ */
+async function checkSequences<S extends { kind: string; who: number }>(steps: fc.Arbitrary<S>, tour: S[], kinds: readonly string[], start: () => Promise<Sequence<S>>): Promise<void> {
+  const succeeded: Record<string, number> = {};
+  await fc.assert(
+    fc.asyncProperty(fc.array(steps, { minLength: 5, maxLength: 30 }), async (ops) => {
+      const { team, models, apply } = await start();
+      for (const step of ops) {
+        const before = await balancesOf(team[step.who].id);
+        if (await apply(step)) succeeded[step.kind] = (succeeded[step.kind] ?? 0) + 1;
+        // A refusal changes nothing.
+        else expect(normal(await balancesOf(team[step.who].id))).toEqual(normal(before));
+        await expectModels(team, models);
+      }
+      expect(await ledgerReads.verify(server.database.db)).toEqual([]);
+    }),
+    { numRuns: RUNS, examples: [[tour]] },
+  );
+  for (const kind of kinds) expect(succeeded[kind] ?? 0, `${kind} never succeeded: ${JSON.stringify(succeeded)}`).toBeGreaterThan(0);
+}
+
 describe("ledger invariants under random operation sequences", () => {
   it("keep every balance equal to the model and every invariant true", { timeout: 120_000 }, async () => {
-    const succeeded: Record<string, number> = {};
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
-        const team = await players(3);
-        const models: Balances[] = team.map(() => ({ USDT: { available: "200", frozen: "0" }, BTC: { available: "0.002", frozen: "0" } }));
-        for (const step of ops) {
-          const user = team[step.who];
-          const before = await balancesOf(user.id);
-          const effect = await run(step, user);
-          const after = await balancesOf(user.id);
-          if (effect === null) {
-            // A refusal changes nothing.
-            expect(normal(after)).toEqual(normal(before));
-          } else {
-            effect(models[step.who]);
-            succeeded[step.kind] = (succeeded[step.kind] ?? 0) + 1;
-          }
-          for (let i = 0; i < team.length; i++) {
-            const actual = normal(await balancesOf(team[i].id));
-            const model = normal(models[i]);
-            for (const currency of new Set([...Object.keys(actual), ...Object.keys(model)])) {
-              expect(actual[currency] ?? { available: "0", frozen: "0" }).toEqual(model[currency] ?? { available: "0", frozen: "0" });
-            }
-          }
-        }
-        expect(await ledgerReads.verify(server.database.db)).toEqual([]);
-      }),
-      { numRuns: RUNS, examples: [[TOUR]] },
-    );
-    // Not vacuous: every kind of operation went through at least once.
-    for (const kind of ["deposit", "approveDeposit", "rejectDeposit", "cancelDeposit", "withdraw", "approveWithdrawal", "rejectWithdrawal", "convert"]) {
-      expect(succeeded[kind] ?? 0, `${kind} never succeeded: ${JSON.stringify(succeeded)}`).toBeGreaterThan(0);
-    }
+    const kinds = ["deposit", "approveDeposit", "rejectDeposit", "cancelDeposit", "withdraw", "approveWithdrawal", "rejectWithdrawal", "convert"];
+    await checkSequences(op, TOUR, kinds, async () => {
+      const team = await players(3);
+      const models: Balances[] = team.map(() => ({ USDT: { available: "200", frozen: "0" }, BTC: { available: "0.002", frozen: "0" } }));
+      const apply = async (step: Op) => {
+        const effect = await run(step, team[step.who]);
+        effect?.(models[step.who]);
+        return effect !== null;
+      };
+      return { team, models, apply };
+    });
   });
 });
 
@@ -369,45 +389,27 @@ const TRANSFER_TOUR: TransferOp[] = [
 
 describe("ledger invariants under random sequences of transfer kinds", () => {
   it("every kind moves the user's buckets by its legs, a refusal moves nothing, and every invariant holds", { timeout: 120_000 }, async () => {
-    const succeeded: Record<string, number> = {};
-    await fc.assert(
-      fc.asyncProperty(fc.array(transferOp, { minLength: 5, maxLength: 30 }), async (ops) => {
-        const team = await players(3);
-        for (const player of team) {
-          await credit(server, player.id, "800");
-          await credit(server, player.id, "20", "BTC");
+    await checkSequences(transferOp, TRANSFER_TOUR, TRANSFER_KINDS, async () => {
+      const team = await players(3);
+      for (const player of team) {
+        await credit(server, player.id, "800");
+        await credit(server, player.id, "20", "BTC");
+      }
+      const models = await Promise.all(team.map((p) => balancesOf(p.id)));
+      const holds: PendingHold[][] = team.map(() => []);
+      const apply = async (step: TransferOp) => {
+        const legs = await postTransfer(step, team, holds);
+        for (const leg of legs ?? []) {
+          if (!("user" in leg.account)) continue;
+          const owner = leg.account.user;
+          const model = models[team.findIndex((p) => p.id === owner)];
+          const amount = money(String(leg.amount)).toFixed();
+          if ((leg.bucket ?? "available") === "available") move(model, leg.currency, amount);
+          else move(model, leg.currency, "0", amount);
         }
-        const models = await Promise.all(team.map((p) => balancesOf(p.id)));
-        const holds: PendingHold[][] = team.map(() => []);
-        for (const step of ops) {
-          const before = await balancesOf(team[step.who].id);
-          const legs = await postTransfer(step, team, holds);
-          if (legs === null) {
-            expect(normal(await balancesOf(team[step.who].id))).toEqual(normal(before));
-          } else {
-            for (const leg of legs) {
-              if (!("user" in leg.account)) continue;
-              const owner = leg.account.user;
-              const at = team.findIndex((p) => p.id === owner);
-              const amount = money(String(leg.amount)).toFixed();
-              if ((leg.bucket ?? "available") === "available") move(models[at], leg.currency, amount);
-              else move(models[at], leg.currency, "0", amount);
-            }
-            succeeded[step.kind] = (succeeded[step.kind] ?? 0) + 1;
-          }
-          for (let i = 0; i < team.length; i++) {
-            const actual = normal(await balancesOf(team[i].id));
-            const model = normal(models[i]);
-            for (const c of new Set([...Object.keys(actual), ...Object.keys(model)])) {
-              expect(actual[c] ?? { available: "0", frozen: "0" }).toEqual(model[c] ?? { available: "0", frozen: "0" });
-            }
-          }
-        }
-        expect(await ledgerReads.verify(server.database.db)).toEqual([]);
-      }),
-      { numRuns: RUNS, examples: [[TRANSFER_TOUR]] },
-    );
-    // Not vacuous: every transfer kind of the table went through at least once.
-    for (const kind of TRANSFER_KINDS) expect(succeeded[kind] ?? 0, `${kind} never went through: ${JSON.stringify(succeeded)}`).toBeGreaterThan(0);
+        return legs !== null;
+      };
+      return { team, models, apply };
+    });
   });
 });

@@ -31,7 +31,7 @@ export interface HoldTransfer {
   currency: string;
   amount: MoneyValue;
   cause: Cause;
-  kind?: EntryKind;
+  kind: EntryKind;
 }
 
 /** Something a user trades: the coin (`base`) priced in `quote`. */
@@ -52,8 +52,18 @@ const platform = (name: PlatformAccount) => ({ platform: name }) as const;
 const user = (userId: number) => ({ user: userId }) as const;
 const SPOT_KIND = { buy: "spot.buy", sell: "spot.sell" } as const;
 
+/** What a hold takes: the user's money, in one currency. */
+interface Funds {
+  userId: number;
+  currency: string;
+  amount: MoneyValue;
+}
+
+const entry = (kind: EntryKind, cause: Cause, legs: Leg[]): Transfer => ({ kind, cause, legs });
+const held = (kind: EntryKind, cause: Cause, funds: Funds): HoldTransfer => ({ kind, userId: funds.userId, currency: funds.currency, amount: funds.amount, cause });
+
 /** The legs of a hold: the amount leaves the user's available bucket for the frozen one (what a hold's entry posts). */
-function holdLegs(hold: { userId: number; currency: string; amount: MoneyValue }): Leg[] {
+function holdLegs(hold: Funds): Leg[] {
   const amount = money(hold.amount);
   return [
     { account: user(hold.userId), currency: hold.currency, bucket: "available", amount: amount.negated() },
@@ -84,19 +94,10 @@ export const transfers = {
   // ----- funding and wallet ----------------------------------------------------------------------------------
 
   /** An approved deposit: from deposits in transit (what arrived on the platform's addresses) to the user. */
-  depositCredit: (p: { userId: number; currency: string; amount: MoneyValue; depositId: string | number }): Transfer => ({
-    kind: "deposit",
-    cause: { kind: "deposit", id: p.depositId },
-    legs: credit("deposits_in_transit", p.userId, p.currency, p.amount),
-  }),
+  depositCredit: (p: Funds & { depositId: string | number }): Transfer => entry("deposit", { kind: "deposit", id: p.depositId }, credit("deposits_in_transit", p.userId, p.currency, p.amount)),
 
-  /** A withdrawal requested: its whole amount (fee included) held until an operator decides (kind withdrawal.hold). */
-  withdrawalHold: (p: { userId: number; currency: string; amount: MoneyValue; withdrawalId: number }): HoldTransfer => ({
-    userId: p.userId,
-    currency: p.currency,
-    amount: p.amount,
-    cause: { kind: "withdrawal", id: p.withdrawalId },
-  }),
+  /** A withdrawal requested: its whole amount (fee included) held until an operator decides. */
+  withdrawalHold: (p: Funds & { withdrawalId: number }): HoldTransfer => held("withdrawal.hold", { kind: "withdrawal", id: p.withdrawalId }, p),
 
   /** A withdrawal paid out on chain: what the user receives to withdrawals out, the fee to fees (withdrawal.settle). */
   withdrawalPayout: (p: { currency: string; receive: MoneyValue; fee: MoneyValue }): Settlement => ({
@@ -120,11 +121,7 @@ export const transfers = {
   }),
 
   /** An operator's correction of a user's available balance: signed (positive credits), against adjustments. */
-  adjustment: (p: { userId: number; currency: string; amount: MoneyValue; key: string }): Transfer => ({
-    kind: "adjustment",
-    cause: { kind: "adjustment", id: p.key },
-    legs: credit("adjustments", p.userId, p.currency, p.amount),
-  }),
+  adjustment: (p: Funds & { key: string }): Transfer => entry("adjustment", { kind: "adjustment", id: p.key }, credit("adjustments", p.userId, p.currency, p.amount)),
 
   // ----- spot ------------------------------------------------------------------------------------------------
 
@@ -155,13 +152,7 @@ export const transfers = {
   },
 
   /** A limit order's funds held: the quote amount and fee of a buy, the coins of a sell. */
-  spotHold: (p: { userId: number; currency: string; amount: MoneyValue; orderId: number }): HoldTransfer => ({
-    kind: "spot.hold",
-    userId: p.userId,
-    currency: p.currency,
-    amount: p.amount,
-    cause: { kind: "spot_order", id: p.orderId },
-  }),
+  spotHold: (p: Funds & { orderId: number }): HoldTransfer => held("spot.hold", { kind: "spot_order", id: p.orderId }, p),
 
   /**
    * Where a filled limit order's hold goes: a buy's to the desk and fees, a sell's coins to the desk. A buy that
@@ -193,29 +184,13 @@ export const transfers = {
   // ----- leveraged positions ---------------------------------------------------------------------------------
 
   /** A position's margin held while it is open (or pending). */
-  marginHold: (p: { userId: number; currency: string; amount: MoneyValue; positionId: number }): HoldTransfer => ({
-    kind: "position.margin",
-    userId: p.userId,
-    currency: p.currency,
-    amount: p.amount,
-    cause: { kind: "position", id: p.positionId },
-  }),
+  marginHold: (p: Funds & { positionId: number }): HoldTransfer => held("position.margin", { kind: "position", id: p.positionId }, p),
 
   /** A pending order's open fee held, so its fill can always pay it. */
-  tradeFeeHold: (p: { userId: number; currency: string; amount: MoneyValue; positionId: number }): HoldTransfer => ({
-    kind: "position.fee.hold",
-    userId: p.userId,
-    currency: p.currency,
-    amount: p.amount,
-    cause: { kind: "position", id: p.positionId },
-  }),
+  tradeFeeHold: (p: Funds & { positionId: number }): HoldTransfer => held("position.fee.hold", { kind: "position", id: p.positionId }, p),
 
   /** A market order's open fee, paid from available to fees. */
-  tradeFee: (p: { userId: number; currency: string; fee: MoneyValue; positionId: number }): Transfer => ({
-    kind: "position.fee",
-    cause: { kind: "position", id: p.positionId },
-    legs: debit("fees", p.userId, p.currency, p.fee),
-  }),
+  tradeFee: (p: { userId: number; currency: string; fee: MoneyValue; positionId: number }): Transfer => entry("position.fee", { kind: "position", id: p.positionId }, debit("fees", p.userId, p.currency, p.fee)),
 
   /** A pending order's held open fee, paid to fees when it fills. */
   tradeFeeSettle: (p: { currency: string; fee: MoneyValue }): Settlement => ({
@@ -239,22 +214,12 @@ export const transfers = {
   }),
 
   /** A day's overnight swap of a forex or metal position, paid from available to the trading account. */
-  positionSwap: (p: { userId: number; currency: string; amount: MoneyValue; positionId: number }): Transfer => ({
-    kind: "position.swap",
-    cause: { kind: "position", id: p.positionId },
-    legs: debit("trading", p.userId, p.currency, p.amount),
-  }),
+  positionSwap: (p: Funds & { positionId: number }): Transfer => entry("position.swap", { kind: "position", id: p.positionId }, debit("trading", p.userId, p.currency, p.amount)),
 
   // ----- timed options ---------------------------------------------------------------------------------------
 
   /** An option's stake held until its expiry. */
-  optionStake: (p: { userId: number; currency: string; amount: MoneyValue; optionId: number }): HoldTransfer => ({
-    kind: "option.stake",
-    userId: p.userId,
-    currency: p.currency,
-    amount: p.amount,
-    cause: { kind: "option", id: p.optionId },
-  }),
+  optionStake: (p: Funds & { optionId: number }): HoldTransfer => held("option.stake", { kind: "option", id: p.optionId }, p),
 
   /** A winning option: the stake comes back with its profit, which the options account pays. */
   optionWin: (p: { userId: number; currency: string; stake: MoneyValue; payout: Decimal }): Settlement => ({
@@ -274,20 +239,10 @@ export const transfers = {
   // ----- earn ------------------------------------------------------------------------------------------------
 
   /** An earn order's principal held for its term. */
-  earnPrincipal: (p: { userId: number; currency: string; amount: MoneyValue; orderId: number }): HoldTransfer => ({
-    kind: "earn.hold",
-    userId: p.userId,
-    currency: p.currency,
-    amount: p.amount,
-    cause: { kind: "earn", id: p.orderId },
-  }),
+  earnPrincipal: (p: Funds & { orderId: number }): HoldTransfer => held("earn.hold", { kind: "earn", id: p.orderId }, p),
 
   /** A day's income of an earn order, paid by the rewards account. */
-  earnPayout: (p: { userId: number; currency: string; amount: MoneyValue; orderId: number }): Transfer => ({
-    kind: "earn.income",
-    cause: { kind: "earn", id: p.orderId },
-    legs: credit("rewards", p.userId, p.currency, p.amount),
-  }),
+  earnPayout: (p: Funds & { orderId: number }): Transfer => entry("earn.income", { kind: "earn", id: p.orderId }, credit("rewards", p.userId, p.currency, p.amount)),
 
   /** A hosting order ended early: the held principal returns less the penalty, which goes to fees. */
   earnEarlyExit: (p: { userId: number; currency: string; returned: MoneyValue; penalty: MoneyValue }): Settlement => ({
@@ -301,32 +256,16 @@ export const transfers = {
   // ----- loans and referral ----------------------------------------------------------------------------------
 
   /** An approved loan paid out by the loans account. */
-  loanDisbursement: (p: { userId: number; currency: string; amount: MoneyValue; loanId: number }): Transfer => ({
-    kind: "loan.issue",
-    cause: { kind: "loan", id: p.loanId },
-    legs: credit("loans", p.userId, p.currency, p.amount),
-  }),
+  loanDisbursement: (p: Funds & { loanId: number }): Transfer => entry("loan.issue", { kind: "loan", id: p.loanId }, credit("loans", p.userId, p.currency, p.amount)),
 
   /** A repayment (principal, interest, overdue fee) to the loans account. */
-  loanRepayment: (p: { userId: number; currency: string; amount: MoneyValue; loanId: number }): Transfer => ({
-    kind: "loan.repayment",
-    cause: { kind: "loan", id: p.loanId },
-    legs: debit("loans", p.userId, p.currency, p.amount),
-  }),
+  loanRepayment: (p: Funds & { loanId: number }): Transfer => entry("loan.repayment", { kind: "loan", id: p.loanId }, debit("loans", p.userId, p.currency, p.amount)),
 
   /** An inviter's reward for an invitee who qualified, paid by the rewards account. */
-  referralReward: (p: { inviterId: number; inviteeId: number; currency: string; amount: MoneyValue }): Transfer => ({
-    kind: "referral.reward",
-    cause: { kind: "referral", id: p.inviteeId },
-    legs: credit("rewards", p.inviterId, p.currency, p.amount),
-  }),
+  referralReward: (p: { inviterId: number; inviteeId: number; currency: string; amount: MoneyValue }): Transfer => entry("referral.reward", { kind: "referral", id: p.inviteeId }, credit("rewards", p.inviterId, p.currency, p.amount)),
 
   /** A share of a fee the platform earned, paid out of the fees account to the payer's inviter. */
-  referralCommission: (p: { beneficiary: number; currency: string; amount: MoneyValue; feeEntryId: number }): Transfer => ({
-    kind: "referral.commission",
-    cause: { kind: "fee", id: String(p.feeEntryId) },
-    legs: credit("fees", p.beneficiary, p.currency, p.amount),
-  }),
+  referralCommission: (p: { beneficiary: number; currency: string; amount: MoneyValue; feeEntryId: number }): Transfer => entry("referral.commission", { kind: "fee", id: String(p.feeEntryId) }, credit("fees", p.beneficiary, p.currency, p.amount)),
 };
 
 /** The name of every transfer kind (what the property test draws from). */
