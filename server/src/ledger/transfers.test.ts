@@ -75,7 +75,7 @@ describe("transfer kinds", () => {
     );
   });
 
-  it("every hold moves its amount from the user's available to frozen, and names its own kind or its cause's", () => {
+  it("every hold moves its amount from the user's available to frozen, and names its kind", () => {
     const holds = [
       transfers.withdrawalHold({ userId: USER, currency: "USDT", amount: "30", withdrawalId: 1 }),
       transfers.spotHold({ userId: USER, currency: "USDT", amount: "30", orderId: 1 }),
@@ -84,7 +84,7 @@ describe("transfer kinds", () => {
       transfers.optionStake({ userId: USER, currency: "USDT", amount: "30", optionId: 1 }),
       transfers.earnPrincipal({ userId: USER, currency: "USDT", amount: "30", orderId: 1 }),
     ];
-    expect(holds.map((h) => h.kind ?? `${h.cause.kind}.hold`)).toEqual(["withdrawal.hold", "spot.hold", "position.margin", "position.fee.hold", "option.stake", "earn.hold"]);
+    expect(holds.map((h) => h.kind)).toEqual(["withdrawal.hold", "spot.hold", "position.margin", "position.fee.hold", "option.stake", "earn.hold"]);
     for (const hold of holds) {
       expect(transfers.holdLegs(hold).map((l) => [l.bucket, money(String(l.amount)).toFixed()])).toEqual([["available", "-30"], ["frozen", "30"]]);
     }

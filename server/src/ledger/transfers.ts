@@ -1,4 +1,5 @@
 import type { Decimal } from "decimal.js";
+import type { SpotSide } from "../../contract/spot";
 import type { PlatformAccount } from "./accounts";
 import type { EntryKind } from "./kinds";
 import type { Leg } from "./ledger.engine";
@@ -21,7 +22,7 @@ export interface Transfer {
 
 /** The second phase of a hold: where the held money goes (the frozen debit is the ledger's), and its entry's kind. */
 export interface Settlement {
-  kind?: EntryKind;
+  kind: EntryKind;
   legs: Leg[];
 }
 
@@ -45,8 +46,6 @@ export interface SpotFill {
   amount: Decimal;
   fee: Decimal;
 }
-
-export type TradeSide = "buy" | "sell";
 
 const platform = (name: PlatformAccount) => ({ platform: name }) as const;
 const user = (userId: number) => ({ user: userId }) as const;
@@ -99,8 +98,9 @@ export const transfers = {
   /** A withdrawal requested: its whole amount (fee included) held until an operator decides. */
   withdrawalHold: (p: Funds & { withdrawalId: number }): HoldTransfer => held("withdrawal.hold", { kind: "withdrawal", id: p.withdrawalId }, p),
 
-  /** A withdrawal paid out on chain: what the user receives to withdrawals out, the fee to fees (withdrawal.settle). */
+  /** A withdrawal paid out on chain: what the user receives to withdrawals out, the fee to fees. */
   withdrawalPayout: (p: { currency: string; receive: MoneyValue; fee: MoneyValue }): Settlement => ({
+    kind: "withdrawal.settle",
     legs: [
       { account: platform("withdrawals_out"), currency: p.currency, amount: p.receive },
       { account: platform("fees"), currency: p.currency, amount: p.fee },
@@ -129,7 +129,7 @@ export const transfers = {
    * A market fill, all from available balances: the user pays the quote amount (+ fee) and receives the base (buy),
    * or pays the base and receives amount - fee (sell); the desk (`spot`) takes the other side, the fee goes to fees.
    */
-  spotFill: (p: { userId: number; side: TradeSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill }): Omit<Transfer, "cause"> => {
+  spotFill: (p: { userId: number; side: SpotSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill }): Omit<Transfer, "cause"> => {
     const q = money(p.quantity);
     const { amount, fee } = p.fill;
     const { base, quote } = p.pair;
@@ -158,7 +158,7 @@ export const transfers = {
    * Where a filled limit order's hold goes: a buy's to the desk and fees, a sell's coins to the desk. A buy that
    * filled below the price it held for (`held`: a stop-market under its worst allowed fill) gets the rest back.
    */
-  spotSettle: (p: { side: TradeSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill; held?: Decimal; userId?: number }): Settlement => {
+  spotSettle: (p: { side: SpotSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill; held?: Decimal; userId?: number }): Settlement => {
     const kind = SPOT_KIND[p.side];
     if (p.side === "sell") return { kind, legs: [{ account: platform("spot"), currency: p.pair.base, amount: money(p.quantity) }] };
     const legs: Leg[] = [{ account: platform("spot"), currency: p.pair.quote, amount: p.fill.amount }];
@@ -169,7 +169,7 @@ export const transfers = {
   },
 
   /** What the desk delivers once a limit order's hold settled: the base (buy) or amount - fee (sell). */
-  spotDelivery: (p: { userId: number; side: TradeSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill; orderId: number }): Transfer => {
+  spotDelivery: (p: { userId: number; side: SpotSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill; orderId: number }): Transfer => {
     const cause = { kind: "spot_order", id: p.orderId } as const;
     const kind = SPOT_KIND[p.side];
     if (p.side === "buy") return { kind, cause, legs: credit("spot", p.userId, p.pair.base, p.quantity) };
