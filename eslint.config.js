@@ -277,6 +277,17 @@ function clientImports(home) {
   ];
 }
 
+const domainErrorField = {
+  selector: "NewExpression[callee.name='DomainError'] > ObjectExpression > Property > Literal[value=/[\\u4e00-\\u9fff]/]",
+  message: "Name the field only (new DomainError(code, \"field\")): the field then carries the code's own message key.",
+};
+
+/** A leg's account written by hand as `{ platform: "fees" }` (or `"fees" as const`). */
+const platformAccountNamed = {
+  selector: "ObjectExpression[properties.length=1] > Property[key.name='platform']:matches([value.type='Literal'], [value.expression.type='Literal'])",
+  message: "Platform accounts are named in the ledger only: ask for a transfer kind (transfers.depositCredit(...), ledger/transfers.ts) and spread it into the posting.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -341,16 +352,14 @@ export default tseslint.config(
   // Whole-system tests, benchmarks and scripts may open any file (they wire services by hand, time the internals).
   { files: ["test/**", "bench/**", "scripts/**"], rules: { "boundaries/entry-point": "off" } },
   // A refusal names its code once: `new DomainError("ACCOUNT_EXISTS", "account")`, not the code's message key again.
+  { files: ["server/src/**/*.ts"], rules: { "no-restricted-syntax": ["error", domainErrorField] } },
+  // The platform's accounts are named in the ledger alone (ledger/transfers.ts): a domain asks for a transfer kind.
   {
     files: ["server/src/**/*.ts"],
+    ignores: ["server/src/ledger/**", "server/src/**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "NewExpression[callee.name='DomainError'] > ObjectExpression > Property > Literal[value=/[\\u4e00-\\u9fff]/]",
-          message: "Name the field only (new DomainError(code, \"field\")): the field then carries the code's own message key.",
-        },
-      ],
+      "no-restricted-syntax": ["error", domainErrorField, platformAccountNamed],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/ledger/accounts"], message: "The platform's accounts stay in the ledger: post a transfer kind (ledger/transfers.ts)." }] }],
     },
   },
   // Tests beside the code may also use the harness (server/src/testing) and build the app.

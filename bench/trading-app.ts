@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "../server/src/app";
 import { ensureRootInviteCode } from "../server/src/auth";
-import { ledger } from "../server/src/ledger";
+import { ledger, transfers } from "../server/src/ledger";
 import { ManualClock } from "../server/src/platform/clock";
 import { testConfig } from "../server/src/platform/config";
 import { openDatabase, type Database } from "../server/src/platform/db";
@@ -76,7 +76,7 @@ export async function tradingApp(database: Database, users: number, funds: Recor
     ids.push(id);
     await database.db.transaction(async (tx) => {
       for (const [currency, amount] of Object.entries(funds)) {
-        await ledger.post(tx, { key: `bench-credit:${id}:${currency}`, kind: "deposit", cause: { kind: "deposit", id: `bench-${i}-${currency}` }, legs: [{ account: { user: id }, currency, amount }, { account: { platform: "deposits_in_transit" }, currency, amount: `-${amount}` }] });
+        await ledger.post(tx, { key: `bench-credit:${id}:${currency}`, ...transfers.depositCredit({ userId: id, currency, amount, depositId: `bench-${i}-${currency}` }) });
       }
     });
   }

@@ -3,7 +3,9 @@
  * (request, approve, reject, cancel), withdrawals (request, approve, reject) and conversions, with repeats of
  * decisions already taken. After every step the balances equal a simple model, and a refused step changes
  * nothing; after every sequence ledgerReads.verify finds nothing broken (entries sum to zero, balances equal their
- * postings, nothing negative, users + platform sum to zero, frozen = pending holds). Runs on PGlite and PostgreSQL.
+ * postings, nothing negative, users + platform sum to zero, frozen = pending holds). The same under random sequences
+ * of the ledger's transfer kinds themselves (ledger/transfers.ts), every kind drawn with random amounts and posted
+ * as its domain posts it (a post, a hold, a hold's settlement). Runs on PGlite and PostgreSQL.
  */
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
@@ -13,8 +15,7 @@ import { DepositService } from "../../server/src/funding/deposits.service";
 import { credit, freshPng, md5Of, openDeposits, PLAIN_WITHDRAWAL_RULES, TRADE_PASSWORD, TX_HASH } from "../../server/src/testing/money";
 import { WithdrawalGuards } from "../../server/src/funding/withdrawal-guards";
 import { WithdrawalService } from "../../server/src/funding/withdrawals.service";
-import { ledgerReads } from "../../server/src/ledger/ledger.reads";
-import { money } from "../../server/src/ledger/money";
+import { ledger, ledgerReads, money, transfers, type HoldTransfer, type Leg, type Settlement, type Transfer, type TransferKind } from "../../server/src/ledger";
 import { DomainError } from "../../server/src/platform/errors";
 import type { OperatorSession } from "../../server/src/platform/http";
 import { createTestServer, type TestServer } from "../../server/src/testing/harness";
@@ -127,6 +128,17 @@ function move(model: Balances, currency: string, available: string, frozen = "0"
 
 const normal = (b: Balances) => Object.fromEntries(Object.entries(b).map(([c, v]) => [c, { available: money(v.available).toFixed(), frozen: money(v.frozen).toFixed() }]));
 
+/** Every player's balances equal its model (a currency missing on either side is zero). */
+async function expectModels(team: readonly Player[], models: readonly Balances[]): Promise<void> {
+  for (let i = 0; i < team.length; i++) {
+    const actual = normal(await balancesOf(team[i].id));
+    const model = normal(models[i]);
+    for (const currency of new Set([...Object.keys(actual), ...Object.keys(model)])) {
+      expect(actual[currency] ?? { available: "0", frozen: "0" }).toEqual(model[currency] ?? { available: "0", frozen: "0" });
+    }
+  }
+}
+
 /** Deposit or withdrawal ids of a user in a given state, oldest first. */
 async function idsOf(table: "deposits" | "withdrawals", userId: number, statuses: string[]): Promise<{ id: number; amount: string }[]> {
   const rows = await server.database.query<{ id: number; amount: string }>(
@@ -205,40 +217,199 @@ async function run(step: Op, user: Player): Promise<((model: Balances) => void) 
  */
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 15);
 
+/** A sequence's players, their models, and how a step is run: true when it went through (its effect on the models). */
+interface Sequence<S> {
+  team: Player[];
+  models: Balances[];
+  apply: (step: S) => Promise<boolean>;
+}
+
+/**
+ * Random sequences of `steps` after the fixed `tour`: after every step each player's balances equal their model (a
+ * refused step changes nothing), after every sequence `ledgerReads.verify` finds nothing broken, and at the end
+ * every one of `kinds` went through at least once (not vacuous).
+ */
+async function checkSequences<S extends { kind: string; who: number }>(steps: fc.Arbitrary<S>, tour: S[], kinds: readonly string[], start: () => Promise<Sequence<S>>): Promise<void> {
+  const succeeded: Record<string, number> = {};
+  await fc.assert(
+    fc.asyncProperty(fc.array(steps, { minLength: 5, maxLength: 30 }), async (ops) => {
+      const { team, models, apply } = await start();
+      for (const step of ops) {
+        const before = await balancesOf(team[step.who].id);
+        if (await apply(step)) succeeded[step.kind] = (succeeded[step.kind] ?? 0) + 1;
+        // A refusal changes nothing.
+        else expect(normal(await balancesOf(team[step.who].id))).toEqual(normal(before));
+        await expectModels(team, models);
+      }
+      expect(await ledgerReads.verify(server.database.db)).toEqual([]);
+    }),
+    { numRuns: RUNS, examples: [[tour]] },
+  );
+  for (const kind of kinds) expect(succeeded[kind] ?? 0, `${kind} never succeeded: ${JSON.stringify(succeeded)}`).toBeGreaterThan(0);
+}
+
 describe("ledger invariants under random operation sequences", () => {
   it("keep every balance equal to the model and every invariant true", { timeout: 120_000 }, async () => {
-    const succeeded: Record<string, number> = {};
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
-        const team = await players(3);
-        const models: Balances[] = team.map(() => ({ USDT: { available: "200", frozen: "0" }, BTC: { available: "0.002", frozen: "0" } }));
-        for (const step of ops) {
-          const user = team[step.who];
-          const before = await balancesOf(user.id);
-          const effect = await run(step, user);
-          const after = await balancesOf(user.id);
-          if (effect === null) {
-            // A refusal changes nothing.
-            expect(normal(after)).toEqual(normal(before));
-          } else {
-            effect(models[step.who]);
-            succeeded[step.kind] = (succeeded[step.kind] ?? 0) + 1;
-          }
-          for (let i = 0; i < team.length; i++) {
-            const actual = normal(await balancesOf(team[i].id));
-            const model = normal(models[i]);
-            for (const currency of new Set([...Object.keys(actual), ...Object.keys(model)])) {
-              expect(actual[currency] ?? { available: "0", frozen: "0" }).toEqual(model[currency] ?? { available: "0", frozen: "0" });
-            }
-          }
-        }
-        expect(await ledgerReads.verify(server.database.db)).toEqual([]);
-      }),
-      { numRuns: RUNS, examples: [[TOUR]] },
-    );
-    // Not vacuous: every kind of operation went through at least once.
-    for (const kind of ["deposit", "approveDeposit", "rejectDeposit", "cancelDeposit", "withdraw", "approveWithdrawal", "rejectWithdrawal", "convert"]) {
-      expect(succeeded[kind] ?? 0, `${kind} never succeeded: ${JSON.stringify(succeeded)}`).toBeGreaterThan(0);
+    const kinds = ["deposit", "approveDeposit", "rejectDeposit", "cancelDeposit", "withdraw", "approveWithdrawal", "rejectWithdrawal", "convert"];
+    await checkSequences(op, TOUR, kinds, async () => {
+      const team = await players(3);
+      const models: Balances[] = team.map(() => ({ USDT: { available: "200", frozen: "0" }, BTC: { available: "0.002", frozen: "0" } }));
+      const apply = async (step: Op) => {
+        const effect = await run(step, team[step.who]);
+        effect?.(models[step.who]);
+        return effect !== null;
+      };
+      return { team, models, apply };
+    });
+  });
+});
+
+// ----- the transfer kinds themselves ----------------------------------------------------------------------------
+
+/** A step: one transfer kind for one user, with random amounts (millionths) and a pick (a currency, a sign, a share). */
+interface TransferOp {
+  kind: TransferKind;
+  who: number;
+  amounts: [number, number, number];
+  pick: number;
+}
+
+/** The holds each second phase resolves: a withdrawal's payout settles a withdrawal's hold, and so on. */
+const SETTLES: Partial<Record<TransferKind, TransferKind>> = {
+  withdrawalPayout: "withdrawalHold",
+  spotSettle: "spotHold",
+  tradeFeeSettle: "tradeFeeHold",
+  positionClose: "marginHold",
+  optionWin: "optionStake",
+  optionLoss: "optionStake",
+  earnEarlyExit: "earnPrincipal",
+};
+const HOLDS = ["withdrawalHold", "spotHold", "marginHold", "tradeFeeHold", "optionStake", "earnPrincipal"] as const satisfies readonly TransferKind[];
+/** Every kind of the table (a kind added there is drawn here, and must go through below). */
+const TRANSFER_KINDS = Object.keys(transfers).filter((k): k is TransferKind => k !== "holdLegs");
+
+const PAIR = { base: "BTC", quote: "USDT" };
+const CURRENCIES = ["USDT", "BTC"] as const;
+const millionths = fc.integer({ min: 1, max: 20_000_000 });
+const transferOp: fc.Arbitrary<TransferOp> = fc.record({
+  kind: fc.constantFrom(...TRANSFER_KINDS),
+  who,
+  amounts: fc.tuple(millionths, millionths, millionths),
+  pick: fc.integer({ min: 0, max: 99 }),
+});
+
+interface PendingHold {
+  holdId: number;
+  kind: TransferKind;
+  currency: string;
+  amount: string;
+}
+
+let transferSeq = 0;
+
+/** A share (pick %) of `amount`, cut to 8 decimals. */
+const share = (amount: ReturnType<typeof money>, pick: number) => amount.times(pick).div(100).toDecimalPlaces(8);
+
+/**
+ * Posts one step as its domain would; answers the legs that moved the user's buckets (a hold's and a settlement's
+ * frozen side included), or null when it was refused or had nothing to act on.
+ */
+async function postTransfer(step: TransferOp, team: Player[], holds: PendingHold[][]): Promise<Leg[] | null> {
+  const n = ++transferSeq;
+  const key = `prop-transfer:${process.pid}:${n}:${randomBytes(3).toString("hex")}`;
+  const userId = team[step.who].id;
+  const other = team[(step.who + 1) % team.length].id;
+  const [a, b, c] = step.amounts.map((x) => money(x).div(1_000_000));
+  const currency = CURRENCIES[step.pick % 2];
+  const side = currency === "USDT" ? ("buy" as const) : ("sell" as const);
+  const fill = { amount: a, fee: share(a, step.pick % 5) };
+  const db = server.database.db;
+  try {
+    if ((HOLDS as readonly string[]).includes(step.kind)) {
+      const ids = { withdrawalId: n, orderId: n, positionId: n, optionId: n };
+      // Every hold kind takes the user, currency and amount, and its cause's id under its own name.
+      const hold = (transfers[step.kind as (typeof HOLDS)[number]] as (p: typeof ids & { userId: number; currency: string; amount: string }) => HoldTransfer)({ userId, currency, amount: a.toFixed(), ...ids });
+      const held = await db.transaction((tx) => ledger.hold(tx, { key, ...hold }));
+      holds[step.who].push({ holdId: held.holdId, kind: step.kind, currency, amount: a.toFixed() });
+      return transfers.holdLegs(hold);
     }
+    const settles = SETTLES[step.kind];
+    if (settles) {
+      const at = holds[step.who].findIndex((h) => h.kind === settles);
+      if (at < 0) return null;
+      const [pending] = holds[step.who].splice(at, 1);
+      const held = money(pending.amount);
+      const cut = share(held, step.pick);
+      const settlements: Partial<Record<TransferKind, () => Settlement>> = {
+        withdrawalPayout: () => transfers.withdrawalPayout({ currency: pending.currency, receive: held.minus(cut), fee: cut }),
+        spotSettle: () =>
+          pending.currency === "USDT"
+            ? transfers.spotSettle({ side: "buy", pair: PAIR, quantity: "1", fill: { amount: cut, fee: share(held.minus(cut), 10) }, held, userId })
+            : transfers.spotSettle({ side: "sell", pair: PAIR, quantity: held, fill }),
+        tradeFeeSettle: () => transfers.tradeFeeSettle({ currency: pending.currency, fee: held }),
+        positionClose: () => transfers.positionClose({ userId, currency: pending.currency, margin: held, payout: b, fee: share(held, step.pick % 10), gap: step.pick % 3 === 0 ? c : money(0) }),
+        optionWin: () => transfers.optionWin({ userId, currency: pending.currency, stake: held, payout: held.plus(cut) }),
+        optionLoss: () => transfers.optionLoss({ currency: pending.currency, stake: held }),
+        earnEarlyExit: () => transfers.earnEarlyExit({ userId, currency: pending.currency, returned: held.minus(cut), penalty: cut }),
+      };
+      const settlement = settlements[step.kind]!();
+      await db.transaction((tx) => ledger.settle(tx, { holdId: pending.holdId, key, ...settlement }));
+      return [{ account: { user: userId }, currency: pending.currency, bucket: "frozen", amount: held.negated() }, ...settlement.legs];
+    }
+    const cause = { kind: "spot_order" as const, id: n };
+    const posts: Partial<Record<TransferKind, () => Transfer>> = {
+      depositCredit: () => transfers.depositCredit({ userId, currency, amount: a, depositId: key }),
+      flash: () => transfers.flash({ userId, from: currency, to: CURRENCIES[(step.pick + 1) % 2], amount: a.plus(share(a, 1)), fee: share(a, 1), net: a, received: b, flashId: n }),
+      adjustment: () => transfers.adjustment({ userId, currency, amount: step.pick % 2 ? a.negated() : a, key }),
+      spotFill: () => ({ cause, ...transfers.spotFill({ userId, side, pair: PAIR, quantity: share(b, 1), fill }) }),
+      spotDelivery: () => transfers.spotDelivery({ userId, side, pair: PAIR, quantity: share(b, 1), fill, orderId: n }),
+      tradeFee: () => transfers.tradeFee({ userId, currency, fee: a, positionId: n }),
+      positionSwap: () => transfers.positionSwap({ userId, currency, amount: a, positionId: n }),
+      earnPayout: () => transfers.earnPayout({ userId, currency, amount: a, orderId: n }),
+      loanDisbursement: () => transfers.loanDisbursement({ userId, currency, amount: a, loanId: n }),
+      loanRepayment: () => transfers.loanRepayment({ userId, currency, amount: a, loanId: n }),
+      referralReward: () => transfers.referralReward({ inviterId: userId, inviteeId: other, currency, amount: a }),
+      referralCommission: () => transfers.referralCommission({ beneficiary: userId, currency, amount: a, feeEntryId: n }),
+    };
+    const transfer = posts[step.kind]!();
+    await db.transaction((tx) => ledger.post(tx, { key, ...transfer }));
+    return transfer.legs;
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
+/** Every kind once, each in an order where it goes through (a hold before its settlements). */
+const TRANSFER_TOUR: TransferOp[] = [
+  ...HOLDS.map((kind): TransferOp => ({ kind, who: 0, amounts: [3_000_000, 1_000_000, 500_000], pick: 2 })),
+  { kind: "optionStake", who: 0, amounts: [2_000_000, 1_000_000, 500_000], pick: 2 },
+  ...TRANSFER_KINDS.filter((kind) => !(HOLDS as readonly string[]).includes(kind)).map((kind): TransferOp => ({ kind, who: 0, amounts: [1_000_000, 2_000_000, 500_000], pick: 2 })),
+];
+
+describe("ledger invariants under random sequences of transfer kinds", () => {
+  it("every kind moves the user's buckets by its legs, a refusal moves nothing, and every invariant holds", { timeout: 120_000 }, async () => {
+    await checkSequences(transferOp, TRANSFER_TOUR, TRANSFER_KINDS, async () => {
+      const team = await players(3);
+      for (const player of team) {
+        await credit(server, player.id, "800");
+        await credit(server, player.id, "20", "BTC");
+      }
+      const models = await Promise.all(team.map((p) => balancesOf(p.id)));
+      const holds: PendingHold[][] = team.map(() => []);
+      const apply = async (step: TransferOp) => {
+        const legs = await postTransfer(step, team, holds);
+        for (const leg of legs ?? []) {
+          if (!("user" in leg.account)) continue;
+          const owner = leg.account.user;
+          const model = models[team.findIndex((p) => p.id === owner)];
+          const amount = money(String(leg.amount)).toFixed();
+          if ((leg.bucket ?? "available") === "available") move(model, leg.currency, amount);
+          else move(model, leg.currency, "0", amount);
+        }
+        return legs !== null;
+      };
+      return { team, models, apply };
+    });
   });
 });

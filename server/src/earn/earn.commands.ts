@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { EarnKind, EarnOrder } from "../../contract/earn";
-import { ledger, toWire } from "../ledger";
+import { ledger, toWire, transfers } from "../ledger";
 import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import { idempotent } from "../platform/idempotency";
@@ -39,11 +39,7 @@ export class EarnCommands extends EarnRole {
         const orderId = Number(seq.rows[0].id);
         const held = await ledger.hold(tx, {
           key: `earn:hold:${orderId}`,
-          userId,
-          currency: product.currency,
-          amount: input.amount,
-          cause: { kind: "earn", id: orderId },
-          kind: "earn.hold",
+          ...transfers.earnPrincipal({ userId, currency: product.currency, amount: input.amount, orderId }),
           memo: product.name,
         });
         const [row] = await tx
@@ -106,14 +102,10 @@ export class EarnCommands extends EarnRole {
       await ledger.settle(tx, {
         holdId: row.holdId,
         key: `earn:early:${row.id}`,
-        kind: "earn.early_exit",
+        ...transfers.earnEarlyExit({ userId, currency: row.currency, returned, penalty }),
         memo: row.name,
         actor: { kind: "user", id: userId },
         at: now,
-        legs: [
-          { account: { user: userId }, currency: row.currency, amount: returned },
-          { account: { platform: "fees" }, currency: row.currency, amount: penalty },
-        ],
       });
       const [ended] = await tx
         .update(earnOrders)

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { notifications } from "../../contract/messages";
 import type { EarnKind } from "../../contract/earn";
-import { pgArray, postBatch, resolveBatch, toWire, type BatchEntry } from "../ledger";
+import { pgArray, postBatch, resolveBatch, toWire, transfers, type BatchEntry } from "../ledger";
 import type { Tx } from "../platform/db";
 import { invariant } from "../platform/errors";
 import { addDays, dayOf, nextPayout } from "./earn.engine";
@@ -50,14 +50,9 @@ export class EarnSettlement extends EarnRole {
       .filter(({ payout }) => payout.amount.gt(0))
       .map(({ order, payout }) => ({
         key: `earn:income:${order.id}:${payout.day}`,
-        kind: "earn.income",
-        cause: { kind: "earn", id: order.id },
+        ...transfers.earnPayout({ userId: order.userId, currency: order.currency, amount: payout.amount, orderId: order.id }),
         memo: order.name,
         at,
-        legs: [
-          { account: { user: order.userId }, currency: order.currency, amount: payout.amount },
-          { account: { platform: "rewards" }, currency: order.currency, amount: payout.amount.negated() },
-        ],
       }));
     const entryIds = await postBatch(tx, entries);
     const entryOf = new Map(entries.map((e, i) => [e.key, entryIds[i]]));

@@ -8,7 +8,7 @@ import { errors } from "../../contract/messages";
 import { userAccountOf, userRecords } from "../auth";
 import { isUniqueViolation } from "../platform/db-errors";
 import { operatorNameOf } from "../backoffice";
-import { ledger, money, toWire } from "../ledger";
+import { ledger, toWire, transfers } from "../ledger";
 import { noEvents, type Events } from "../platform/events";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
@@ -293,15 +293,10 @@ export class DepositService {
   private async credit(tx: Tx, row: DepositRow, actor: { kind: "operator" | "system"; id: number | null }, at: Date, memo?: string): Promise<void> {
     const posted = await ledger.post(tx, {
       key: `deposit:${row.id}:credit`,
-      kind: "deposit",
-      cause: { kind: "deposit", id: row.id },
+      ...transfers.depositCredit({ userId: row.userId, currency: row.currency, amount: row.amount, depositId: row.id }),
       actor,
       at,
       memo,
-      legs: [
-        { account: { user: row.userId }, currency: row.currency, amount: row.amount },
-        { account: { platform: "deposits_in_transit" }, currency: row.currency, amount: money(row.amount).negated() },
-      ],
     });
     await tx.update(deposits).set({ entryId: posted.entryId }).where(eq(deposits.id, row.id));
     await this.notifier.notifyUser(tx, row.userId, {

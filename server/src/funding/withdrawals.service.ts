@@ -11,7 +11,7 @@ import type { SecretGuard } from "../platform/login-throttle";
 import { usableAt } from "./addresses.service";
 import { isUniqueViolation } from "../platform/db-errors";
 import { operatorNameOf } from "../backoffice";
-import { ledger, ledgerReads, toWire } from "../ledger";
+import { ledger, ledgerReads, toWire, transfers } from "../ledger";
 import { noEvents, type Events } from "../platform/events";
 import { audit } from "../platform/audit";
 import type { Clock } from "../platform/clock";
@@ -183,10 +183,7 @@ export class WithdrawalService {
         }
         const held = await ledger.hold(tx, {
           key: `withdrawal:${id}:hold`,
-          userId,
-          currency: input.currency,
-          amount: plan.amount,
-          cause: { kind: "withdrawal", id },
+          ...transfers.withdrawalHold({ userId, currency: input.currency, amount: plan.amount, withdrawalId: id }),
           at: now,
         });
         await tx.update(withdrawals).set({ holdId: held.holdId }).where(eq(withdrawals.id, id));
@@ -249,10 +246,7 @@ export class WithdrawalService {
         key: `withdrawal:${row.id}:settle`,
         actor: { kind: "operator", id: operator.id },
         at: now,
-        legs: [
-          { account: { platform: "withdrawals_out" }, currency: row.currency, amount: row.receive },
-          { account: { platform: "fees" }, currency: row.currency, amount: row.fee },
-        ],
+        ...transfers.withdrawalPayout({ currency: row.currency, receive: row.receive, fee: row.fee }),
       });
       await audit(tx, { actorKind: "operator", actorId: operator.id, action: "withdrawal.approve", targetKind: "withdrawal", targetId: row.id, detail: { user_id: row.userId, amount: toWire(row.amount), tx_hash: input.tx_hash } });
       await this.notifier.notifyUser(tx, row.userId, {

@@ -8,6 +8,7 @@ import { twoPhaseKind, type EntryKind } from "./kinds";
 import type { Leg } from "./ledger.engine";
 import { fitsColumn, money, toWire, type MoneyValue } from "./money";
 import { applyIfFunded, lockBalances, lockHolds, pgArray, postEntries, resolveHolds, rows, type Actor, type Cause, type EntryInput, type Posted } from "./posting";
+import { transfers } from "./transfers";
 
 export type { Leg } from "./ledger.engine";
 export type { AccountRef, Bucket, PlatformAccount } from "./accounts";
@@ -106,10 +107,7 @@ async function holdMany(tx: Tx, inputs: readonly HoldInput[], insufficient?: Err
     memo: input.memo,
     actor: input.actor ?? { kind: "user" as const, id: input.userId },
     at: input.at,
-    legs: [
-      { account: { user: input.userId }, currency: input.currency, bucket: "available" as const, amount: amounts[i].negated() },
-      { account: { user: input.userId }, currency: input.currency, bucket: "frozen" as const, amount: amounts[i] },
-    ],
+    legs: transfers.holdLegs({ userId: input.userId, currency: input.currency, amount: amounts[i] }),
   }));
   const posted = (await postEntries(tx, [...holdEntries, ...also], insufficient)).slice(0, inputs.length);
   const holdOf = new Map<number, number>();
@@ -175,15 +173,10 @@ async function adjust(tx: Tx, input: AdjustInput): Promise<Posted> {
   if (amount.isZero() || !fitsColumn(amount)) throw new DomainError("AMOUNT_ERROR", "amount");
   const posted = await post(tx, {
     key: `adjustment:${input.key}`,
-    kind: "adjustment",
-    cause: { kind: "adjustment", id: input.key },
+    ...transfers.adjustment({ userId: input.userId, currency: input.currency, amount, key: input.key }),
     memo: reason,
     actor: { kind: "operator", id: input.operatorId },
     at: input.at,
-    legs: [
-      { account: { user: input.userId }, currency: input.currency, amount },
-      { account: { platform: "adjustments" }, currency: input.currency, amount: amount.negated() },
-    ],
   });
   if (!posted.duplicate) {
     await audit(tx, {

@@ -6,7 +6,7 @@ import { notifications } from "../../contract/messages";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { userAccountOf } from "../auth";
 import { operatorNameOf } from "../backoffice";
-import { ledger, ledgerReads, money, toWire } from "../ledger";
+import { ledger, ledgerReads, toWire, transfers } from "../ledger";
 import { audit } from "../platform/audit";
 import type { Db, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
@@ -78,14 +78,9 @@ export class LoansAdmin extends LoansRole {
       const now = this.deps.clock.now();
       await ledger.post(tx, {
         key: `loan:issue:${row.id}`,
-        kind: "loan.issue",
-        cause: { kind: "loan", id: row.id },
+        ...transfers.loanDisbursement({ userId: row.userId, currency: row.currency, amount: row.amount, loanId: row.id }),
         actor: { kind: "operator", id: operator.id },
         at: now,
-        legs: [
-          { account: { user: row.userId }, currency: row.currency, amount: row.amount },
-          { account: { platform: "loans" }, currency: row.currency, amount: money(row.amount).negated() },
-        ],
       });
       const dueAt = new Date(dueAtOf(now.getTime(), row.days));
       await tx.update(loans).set({ status: "issued", issuedAt: now, dueAt, reviewedBy: operator.id, reviewedAt: now }).where(eq(loans.id, row.id));

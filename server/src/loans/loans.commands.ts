@@ -4,7 +4,7 @@ import { REVIEW } from "../../contract/constants";
 import type { Loan, LoanUpload } from "../../contract/loans";
 import { LOAN_UPLOADS } from "../../contract/loans";
 import { userRecords } from "../auth";
-import { ledger, money, toWire } from "../ledger";
+import { ledger, money, toWire, transfers } from "../ledger";
 import { audit } from "../platform/audit";
 import type { Db, Tx } from "../platform/db";
 import { DomainError, invariant } from "../platform/errors";
@@ -122,14 +122,9 @@ export class LoansCommands extends LoansRole {
       const now = this.deps.clock.now();
       await ledger.post(tx, {
         key: `loan:repay:${row.id}:${toWire(row.repaid)}`,
-        kind: "loan.repayment",
-        cause: { kind: "loan", id: row.id },
+        ...transfers.loanRepayment({ userId, currency: row.currency, amount, loanId: row.id }),
         actor: { kind: "user", id: userId },
         at: now,
-        legs: [
-          { account: { user: userId }, currency: row.currency, amount: amount.negated() },
-          { account: { platform: "loans" }, currency: row.currency, amount },
-        ],
       });
       const repaid = money(row.repaid).plus(amount);
       const settled = repaid.eq(totalDue(row.amount, row.interest, row.overdueFee));

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Option, SubmitOptionInput } from "../../contract/options";
-import { ledger, money, toWire, type Leg } from "../ledger";
+import { ledger, money, toWire, transfers } from "../ledger";
 import type { PairRow } from "../market";
 import { DomainError, invariant } from "../platform/errors";
 import { OrderDesk, type Accepted } from "../orders";
@@ -52,10 +52,7 @@ export class OptionsCommands extends OptionsRole {
       const session = (await positionsConfig.cached(this.db)).session;
       if (!sessionCovers(pair.kind, session, this.deps.clock.now().getTime(), expires)) throw new DomainError("TRADING_CLOSED");
     }
-    const stake: Leg[] = [
-      { account: { user: userId }, currency: input.currency, amount: amount.negated() },
-      { account: { user: userId }, currency: input.currency, bucket: "frozen", amount },
-    ];
+    const stake = transfers.holdLegs({ userId, currency: input.currency, amount });
     return { pair, period, amount, open: { price: open.price, atMs: open.atMs } as Tick, expires, stake };
   }
 
@@ -75,7 +72,7 @@ export class OptionsCommands extends OptionsRole {
   private async write(tx: Tx, accepted: ReadonlyArray<Accepted<SubmitOptionInput, Prepared>>, now: Date): Promise<Option[]> {
     const held = await ledger.holdMany(
       tx,
-      accepted.map(({ member, id }) => ({ key: `option:${id}:stake`, kind: "option.stake", userId: member.userId, currency: member.input.currency, amount: member.prepared.amount, cause: { kind: "option", id }, at: now })),
+      accepted.map(({ member, id }) => ({ key: `option:${id}:stake`, ...transfers.optionStake({ userId: member.userId, currency: member.input.currency, amount: member.prepared.amount, optionId: id }), at: now })),
     );
     const rows = await tx
       .insert(options)

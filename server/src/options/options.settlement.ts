@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
-import { money, resolveBatch, toWire } from "../ledger";
+import { resolveBatch, toWire, transfers } from "../ledger";
 import { pgArray, type Tx } from "../platform/db";
 import { lockMany } from "../platform/bulk";
 import { inBatches } from "../platform/batches";
@@ -131,19 +131,8 @@ export class OptionsSettlement extends OptionsRole implements TriggerSource {
         const key = `option:${row.id}:settle`;
         const currency = row.currency;
         if (result === "tie") return { holdId, key, kind: "option.tie", at };
-        if (result === "win") {
-          return {
-            holdId,
-            key,
-            kind: "option.win",
-            at,
-            legs: [
-              { account: { user: row.userId }, currency, amount: payout },
-              { account: { platform: "options" as const }, currency, amount: payout.minus(row.amount).negated() },
-            ],
-          };
-        }
-        return { holdId, key, kind: "option.loss", at, legs: [{ account: { platform: "options" as const }, currency, amount: money(row.amount) }] };
+        if (result === "win") return { holdId, key, at, ...transfers.optionWin({ userId: row.userId, currency, stake: row.amount, payout }) };
+        return { holdId, key, at, ...transfers.optionLoss({ currency, stake: row.amount }) };
       }),
     );
     return outcomes.map(({ row, close, result, payout }) => ({

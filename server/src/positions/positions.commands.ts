@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { MarketKind } from "../../contract/market";
 import type { CloseReason, Position } from "../../contract/positions";
-import { ledger, money, toWire } from "../ledger";
+import { ledger, money, toWire, transfers } from "../ledger";
 import { trailLevel, trailRateRefusal } from "../triggers";
 import { priceFits, quantityRefusal } from "../market";
 import type { Tx } from "../platform/db";
@@ -173,9 +173,8 @@ export class PositionsCommands extends PositionsRole {
    */
   private async writePending(tx: Tx, accepted: ReadonlyArray<Accepted<SubmitInput, Prepared>>, now: Date): Promise<PositionRow[]> {
     const holdInputs = accepted.flatMap(({ member, id }) => {
-      const cause = { kind: "position" as const, id };
-      const margin = { key: `position:${id}:margin`, kind: "position.margin" as const, userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.margin, cause, at: now };
-      const fee = { key: `position:${id}:fee`, kind: "position.fee.hold" as const, userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.fee, cause, at: now };
+      const margin = { key: `position:${id}:margin`, ...transfers.marginHold({ userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.margin, positionId: id }), at: now };
+      const fee = { key: `position:${id}:fee`, ...transfers.tradeFeeHold({ userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.fee, positionId: id }), at: now };
       return member.prepared.fee.gt(0) ? [margin, fee] : [margin];
     });
     const held = await ledger.holdMany(tx, holdInputs);
@@ -210,22 +209,13 @@ export class PositionsCommands extends PositionsRole {
   private async writeOpened(tx: Tx, accepted: ReadonlyArray<Accepted<SubmitInput, Prepared>>, now: Date): Promise<PositionRow[]> {
     const fees = accepted.flatMap(({ member, id }) =>
       member.prepared.fee.gt(0)
-        ? [{
-            key: `position:${id}:open_fee`,
-            kind: "position.fee" as const,
-            cause: { kind: "position" as const, id },
-            at: now,
-            legs: [
-              { account: { user: member.userId }, currency: MARGIN_CURRENCY, amount: member.prepared.fee.negated() },
-              { account: { platform: "fees" as const }, currency: MARGIN_CURRENCY, amount: member.prepared.fee },
-            ],
-          }]
+        ? [{ key: `position:${id}:open_fee`, ...transfers.tradeFee({ userId: member.userId, currency: MARGIN_CURRENCY, fee: member.prepared.fee, positionId: id }), at: now }]
         : [],
     );
     // The margins held and the open fees paid in one posting: one statement per ledger table for the batch.
     const holds = await ledger.holdMany(
       tx,
-      accepted.map(({ member, id }) => ({ key: `position:${id}:margin`, kind: "position.margin", userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.margin, cause: { kind: "position", id }, at: now })),
+      accepted.map(({ member, id }) => ({ key: `position:${id}:margin`, ...transfers.marginHold({ userId: member.userId, currency: MARGIN_CURRENCY, amount: member.prepared.margin, positionId: id }), at: now })),
       undefined,
       fees,
     );

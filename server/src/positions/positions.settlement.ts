@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { PUSH_SCREENS } from "../../contract/push-kinds";
 import { notifications } from "../../contract/notifications";
 import type { CloseReason, Position } from "../../contract/positions";
-import { ledger, money, pgArray, postBatch, resolveBatch, toWire, type BatchEntry, type Leg } from "../ledger";
+import { ledger, money, pgArray, postBatch, resolveBatch, toWire, transfers, type BatchEntry } from "../ledger";
 import { quoteAround } from "../market";
 import { idIn, type Executor, type Tx } from "../platform/db";
 import { inBatches } from "../platform/batches";
@@ -147,7 +147,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       fills.flatMap(({ row }) =>
         row.feeHoldId === null
           ? []
-          : [{ holdId: row.feeHoldId, key: `position:${row.id}:fee.settle`, kind: "position.fee", legs: [{ account: { platform: "fees" as const }, currency: MARGIN_CURRENCY, amount: money(row.openFee) }], at: now }],
+          : [{ holdId: row.feeHoldId, key: `position:${row.id}:fee.settle`, ...transfers.tradeFeeSettle({ currency: MARGIN_CURRENCY, fee: row.openFee }), at: now }],
       ),
     );
     return opened;
@@ -181,14 +181,8 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
       // share of a loss beyond the margin, and what is left to (or taken from) the trading account. They sum to the
       // margin, so one entry per close settles the hold and pays out (two rows fewer per close than a settlement
       // to `trading` followed by a payout from it).
-      const legs: Leg[] = [
-        { account: { user: row.userId }, currency: MARGIN_CURRENCY, amount: split.payout },
-        { account: { platform: "fees" }, currency: MARGIN_CURRENCY, amount: split.fee },
-        { account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: margin.minus(split.payout).minus(split.fee).plus(split.gap) },
-        { account: { platform: "insurance" }, currency: MARGIN_CURRENCY, amount: split.gap.negated() },
-      ];
-      // The ledger drops the zero legs (no fee, no gap).
-      return { row, reason, tick, exec, split, legs };
+      const settlement = transfers.positionClose({ userId: row.userId, currency: MARGIN_CURRENCY, margin, payout: split.payout, fee: split.fee, gap: split.gap });
+      return { row, reason, tick, exec, split, settlement };
     });
     const col = (pick: (p: (typeof planned)[number]) => string | number) => pgArray(planned.map(pick));
     const updated = await tx.execute(
@@ -213,7 +207,7 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
     // batch is written before that lock and no other batch waits through it.
     await resolveBatch(
       tx,
-      planned.map(({ row, legs }) => ({ holdId: row.marginHoldId!, key: `position:${row.id}:close`, kind: "position.close", legs, at: now })),
+      planned.map(({ row, settlement }) => ({ holdId: row.marginHoldId!, key: `position:${row.id}:close`, ...settlement, at: now })),
     );
     return planned.map(({ row, reason, tick, exec, split }) => ({
       ...row,
@@ -465,12 +459,9 @@ export class PositionsSettlement extends PositionsRole implements TriggerSource 
           if (charge.gt(0)) {
             const paid = Decimal_min(charge, wallets.get(`${row.userId}:${MARGIN_CURRENCY}`)!.available);
             if (paid.gt(0)) {
-              const legs: Leg[] = [
-                { account: { user: row.userId }, currency: MARGIN_CURRENCY, amount: paid.negated() },
-                { account: { platform: "trading" }, currency: MARGIN_CURRENCY, amount: paid },
-              ];
-              invariant(ledger.applyIfFunded(wallets, legs), "a swap takes no more than the wallet holds");
-              entries.push({ key: `position:${row.id}:swap:${day}`, kind: "position.swap", cause: { kind: "position", id: row.id }, memo: day, at: cutoff, legs });
+              const swap = transfers.positionSwap({ userId: row.userId, currency: MARGIN_CURRENCY, amount: paid, positionId: row.id });
+              invariant(ledger.applyIfFunded(wallets, swap.legs), "a swap takes no more than the wallet holds");
+              entries.push({ key: `position:${row.id}:swap:${day}`, ...swap, memo: day, at: cutoff });
             }
             due = due.plus(charge.minus(paid));
           }

@@ -1,7 +1,7 @@
 import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ReferralConfig } from "../../contract/referral";
 import { userAccountOf, userDirectory, userRecords } from "../auth";
-import { ledger, ledgerReads, money, toWire } from "../ledger";
+import { ledger, ledgerReads, money, toWire, transfers } from "../ledger";
 import { audit } from "../platform/audit";
 import { toSeconds, type Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
@@ -71,15 +71,10 @@ export class ReferralService {
       const amount = money(config.reward_amount);
       const posted = await ledger.post(tx, {
         key: `referral:reward:${invitee.id}`,
-        kind: "referral.reward",
-        cause: { kind: "referral", id: invitee.id },
+        ...transfers.referralReward({ inviterId: invitee.inviterId, inviteeId: invitee.id, currency: config.reward_currency, amount }),
         actor: { kind: "system", id: null },
         at: this.deps.clock.now(),
         memo: "invitee qualified",
-        legs: [
-          { account: { user: invitee.inviterId }, currency: config.reward_currency, amount },
-          { account: { platform: "rewards" }, currency: config.reward_currency, amount: amount.negated() },
-        ],
       });
       if (posted.duplicate) return false;
       await tx.insert(referralIncome).values({ userId: invitee.inviterId, fromUserId: invitee.id, kind: "reward", level: 1, amount: toWire(amount), currency: config.reward_currency, entryId: posted.entryId, createdAt: this.deps.clock.now() });
@@ -148,15 +143,10 @@ export class ReferralService {
         if (amount.lte(0)) continue;
         const posted = await ledger.post(tx, {
           key: `referral:commission:${fee.postingId}:${level}`,
-          kind: "referral.commission",
-          cause: { kind: "fee", id: String(fee.entryId) },
+          ...transfers.referralCommission({ beneficiary, currency: fee.currency, amount, feeEntryId: fee.entryId }),
           actor: { kind: "system", id: null },
           at: this.deps.clock.now(),
           memo: `level ${level}`,
-          legs: [
-            { account: { user: beneficiary }, currency: fee.currency, amount },
-            { account: { platform: "fees" }, currency: fee.currency, amount: amount.negated() },
-          ],
         });
         if (posted.duplicate) continue;
         await tx.insert(referralIncome).values({ userId: beneficiary, fromUserId: payer, kind: "commission", level, amount: toWire(amount), currency: fee.currency, feePostingId: fee.postingId, entryId: posted.entryId, createdAt: this.deps.clock.now() });

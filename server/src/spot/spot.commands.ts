@@ -1,18 +1,17 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { ErrorCode } from "../../contract";
 import type { SpotOrder, SpotSide } from "../../contract/spot";
-import { ledger, money, postBatch, type Leg } from "../ledger";
+import { ledger, money, postBatch, transfers } from "../ledger";
 import { priceFits, quantityRefusal, type PairRow } from "../market";
 import { DomainError, invariant } from "../platform/errors";
-import type { Decimal } from "decimal.js";
 import { OrderDesk, type Accepted } from "../orders";
 import type { Tx } from "../platform/db";
 import { trailLevel, trailRateRefusal } from "../triggers";
 import { feeRateFor, spotConfig } from "./spot.config";
-import { fillAt, holdOf, holdPriceOf, limitRefusal, marketLegs, marketPrice, ocoHoldPrice, ocoRefusal, stopRefusal, trailWay, worstBuyPrice, type SpotOrderType } from "./spot.engine";
+import { fillAt, holdOf, holdPriceOf, limitRefusal, marketPrice, ocoHoldPrice, ocoRefusal, stopRefusal, trailWay, worstBuyPrice, type SpotOrderType } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
 import type { SpotSettlement } from "./spot.settlement";
-import { blank, filledColumns, KIND, SpotRole, toOrder, type SpotDeps } from "./spot.shared";
+import { blank, filledColumns, SpotRole, toOrder, type SpotDeps } from "./spot.shared";
 
 export interface TradeInput {
   symbol: string;
@@ -58,12 +57,6 @@ function priceOf(value: string | undefined, field: string, pair: PairRow): strin
 const refuse = (code: ErrorCode | null, field: string) => {
   if (code) throw new DomainError(code, field);
 };
-
-/** The legs that move a hold's amount from the user's available to frozen. */
-const holdLegs = (userId: number, hold: { currency: string; amount: Decimal }): Leg[] => [
-  { account: { user: userId }, currency: hold.currency, amount: hold.amount.negated() },
-  { account: { user: userId }, currency: hold.currency, bucket: "frozen", amount: hold.amount },
-];
 
 /** The user's commands on spot: place (market, limit, stop-market, stop-limit) and cancel. */
 export class SpotCommands extends SpotRole {
@@ -123,12 +116,13 @@ export class SpotCommands extends SpotRole {
     const feeRate = feeRateFor(await spotConfig.cached(this.db), pair.symbol);
     if (input.type === "market") {
       const fill = fillAt(input.quantity, marketPrice(input.side, quote), feeRate);
-      return { pair, quote, limit, stop, trail, feeRate, fill, hold: null, legs: marketLegs(userId, input.side, pair, input.quantity, fill) };
+      const { kind, legs } = transfers.spotFill({ userId, side: input.side, pair, quantity: input.quantity, fill });
+      return { pair, quote, limit, stop, trail, feeRate, fill, hold: null, kind, legs };
     }
     // A limit order and a waiting stop hold their funds (a stop-market buy for its worst allowed fill: holdPriceOf).
     const holdPrice = trail?.holdPrice ?? holdPriceOf({ type: input.type, side: input.side, price: limit, stopPrice: stop, pricePrecision: pair.price_precision })!;
     const hold = holdOf(input.side, pair, input.quantity, holdPrice, feeRate);
-    return { pair, quote, limit, stop, trail, feeRate, fill: null, hold, legs: holdLegs(userId, hold) };
+    return { pair, quote, limit, stop, trail, feeRate, fill: null, hold, kind: null, legs: transfers.holdLegs({ userId, ...hold }) };
   }
 
   /**
@@ -161,13 +155,13 @@ export class SpotCommands extends SpotRole {
     // Fills before holds: a hold only takes, so every balance stays at or above what the decision saw.
     await postBatch(
       tx,
-      market.map(({ member, id }) => ({ key: `spot:${id}:fill`, kind: KIND[member.input.side], cause: { kind: "spot_order", id }, at: now, legs: member.prepared.legs })),
+      market.map(({ member, id }) => ({ key: `spot:${id}:fill`, kind: member.prepared.kind!, cause: { kind: "spot_order", id }, at: now, legs: member.prepared.legs })),
     );
     const held = await ledger.holdMany(
       tx,
       limits.map(({ member, id }) => {
         const hold = member.prepared.hold!;
-        return { key: `spot:${id}:hold`, kind: "spot.hold", userId: member.userId, currency: hold.currency, amount: hold.amount, cause: { kind: "spot_order", id }, at: now };
+        return { key: `spot:${id}:hold`, ...transfers.spotHold({ userId: member.userId, ...hold, orderId: id }), at: now };
       }),
     );
     const holdIdOf = new Map(limits.map(({ id }, i) => [id, held[i].holdId]));
@@ -231,7 +225,7 @@ export class SpotCommands extends SpotRole {
     const feeRate = feeRateFor(await spotConfig.cached(this.db), pair.symbol);
     const holdPrice = ocoHoldPrice(input.side, limit, stop, stopLimit, pair.price_precision);
     const hold = holdOf(input.side, pair, input.quantity, holdPrice, feeRate);
-    return { pair, limit, stop, stopLimit, feeRate, holdPrice, hold, legs: holdLegs(userId, hold) };
+    return { pair, limit, stop, stopLimit, feeRate, holdPrice, hold, legs: transfers.holdLegs({ userId, ...hold }) };
   }
 
   /** Places an OCO through the order desk (its own key scope); a retry of the key answers the first pair. */
@@ -246,7 +240,7 @@ export class SpotCommands extends SpotRole {
   private async writeOco(tx: Tx, accepted: ReadonlyArray<Accepted<OcoInput, PreparedOco>>, now: Date): Promise<SpotOrderRow[][]> {
     const held = await ledger.holdMany(
       tx,
-      accepted.map(({ member, id }) => ({ key: `spot:${id}:hold`, kind: "spot.hold", userId: member.userId, currency: member.prepared.hold.currency, amount: member.prepared.hold.amount, cause: { kind: "spot_order", id }, at: now })),
+      accepted.map(({ member, id }) => ({ key: `spot:${id}:hold`, ...transfers.spotHold({ userId: member.userId, ...member.prepared.hold, orderId: id }), at: now })),
     );
     const rows = accepted.flatMap(({ member: { userId, input, prepared }, id }, i) => {
       const { pair, limit, stop, stopLimit, feeRate, holdPrice } = prepared;

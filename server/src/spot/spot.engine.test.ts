@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { money } from "../ledger";
+import { money, transfers } from "../ledger";
 import { TriggerBook } from "../triggers";
-import { averageCost, byTickThenUser, crosses, fillAt, firstCrossing, holdOf, holdPriceOf, limitRefusal, marketLegs, onTrigger, settleLegs, deliveryLegs, stopCrossed, stopRefusal, stopTriggerOf, triggerOf, worstBuyPrice, type Quote } from "./spot.engine";
+import { averageCost, byTickThenUser, crosses, fillAt, firstCrossing, holdOf, holdPriceOf, limitRefusal, onTrigger, stopCrossed, stopRefusal, stopTriggerOf, triggerOf, worstBuyPrice, type Quote } from "./spot.engine";
 
 const BTC = { base: "BTC", quote: "USDT" };
 const q = (bid: string, ask: string, atMs = 0): Quote & { atMs: number } => ({ bid, ask, atMs });
@@ -91,7 +91,7 @@ describe("amounts, fees and holds", () => {
     const hold = holdOf("buy", BTC, "0.5", "59000.00", "0.001");
     expect(hold).toEqual({ currency: "USDT", amount: money("29529.5") });
     const fill = fillAt("0.5", "59000.00", "0.001");
-    const settled = settleLegs("buy", BTC, "0.5", fill).reduce((s, l) => s.plus(String(l.amount)), money(0));
+    const settled = transfers.spotSettle({ side: "buy", pair: BTC, quantity: "0.5", fill }).legs.reduce((s, l) => s.plus(String(l.amount)), money(0));
     expect(settled.toFixed()).toBe(hold.amount.toFixed());
     expect(holdOf("sell", BTC, "0.5", "61000", "0.001")).toEqual({ currency: "BTC", amount: money("0.5") });
   });
@@ -107,15 +107,15 @@ describe("ledger legs balance", () => {
     fc.assert(
       fc.property(fc.constantFrom<"buy" | "sell">("buy", "sell"), decimal(100, 4), decimal(100_000, 2), fc.constantFrom("0", "0.001", "0.002", "0.0005"), (side, quantity, price, rate) => {
         const fill = fillAt(quantity, price, rate);
-        const market = marketLegs(7, side, BTC, quantity, fill);
+        const market = transfers.spotFill({ userId: 7, side, pair: BTC, quantity, fill }).legs;
         expect(Object.values(sums(market)).every((v) => v === "0")).toBe(true);
         const user = market.filter((l) => "user" in l.account && l.currency === "USDT")[0];
         expect(money(String(user.amount)).toFixed()).toBe((side === "buy" ? fill.amount.plus(fill.fee).negated() : fill.amount.minus(fill.fee)).toFixed());
         // A limit fill: the hold's settlement plus the delivery balance against the held amount.
         const hold = holdOf(side, BTC, quantity, price, rate);
-        const settled = settleLegs(side, BTC, quantity, fill);
+        const settled = transfers.spotSettle({ side, pair: BTC, quantity, fill }).legs;
         expect(settled.reduce((s, l) => s.plus(String(l.amount)), money(0)).toFixed()).toBe(hold.amount.toFixed());
-        const all = [...settled, { account: { user: 7 }, currency: hold.currency, amount: hold.amount.negated() }, ...deliveryLegs(7, side, BTC, quantity, fill)];
+        const all = [...settled, { account: { user: 7 }, currency: hold.currency, amount: hold.amount.negated() }, ...transfers.spotDelivery({ userId: 7, side, pair: BTC, quantity, fill, orderId: 1 }).legs];
         expect(Object.values(sums(all)).every((v) => v === "0")).toBe(true);
         expect(fill.fee.lte(fill.amount.times(rate))).toBe(true);
       }),
@@ -188,7 +188,7 @@ describe("stop orders", () => {
         const at = "fill" in outcome ? outcome.fill : outcome.limit;
         const fill = fillAt(quantity, at, "0.001");
         expect(fill.amount.plus(fill.fee).lte(held)).toBe(true);
-        const legs = settleLegs("buy", BTC, quantity, fill, held, 7);
+        const legs = transfers.spotSettle({ side: "buy", pair: BTC, quantity, fill, held, userId: 7 }).legs;
         // What the hold pays out is exactly what it held.
         expect(legs.reduce((sum, leg) => sum.plus(String(leg.amount)), money(0)).toFixed()).toBe(held.toFixed());
       }),

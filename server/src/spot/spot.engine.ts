@@ -1,12 +1,12 @@
 import { Decimal } from "decimal.js";
 import type { SpotSide } from "../../contract/spot";
 import type { ErrorCode } from "../../contract";
-import { money, type Leg } from "../ledger";
+import { money } from "../ledger";
 import { levelOf, type Cross, type Trail, type Trigger } from "../triggers";
 
 /**
  * The maths of spot orders, pure: what a fill costs, what a limit order holds, which tick crosses it, which trigger
- * level it arms, the ledger legs of a fill, and the average cost of a holding. No database, clock or randomness.
+ * level it arms, and the average cost of a holding. No database, clock or randomness.
  *
  * Broker model: the user trades with the platform's spot desk at the executable quote around a
  * recorded tick. Market buys fill at the ask, market sells at the bid; a limit buy fills when the ask reaches its
@@ -191,64 +191,6 @@ export function byTickThenUser<T extends { tick: { atMs: number }; user: number 
 export function firstCrossing<T extends Quote>(side: SpotSide, limit: string, quantity: string, feeRate: string, ticks: readonly T[]): { tick: T; fill: Fill } | null {
   for (const tick of ticks) if (crosses(side, limit, tick)) return { tick, fill: fillAt(quantity, limit, feeRate) };
   return null;
-}
-
-/**
- * The ledger legs of a fill that moves everything from available balances (a market order): the user pays the
- * quote amount (+ fee) and receives the base (buy), or pays the base and receives amount - fee (sell); the desk
- * (`spot`) takes the other side; the fee goes to `fees`. Sums to zero per currency.
- */
-export function marketLegs(userId: number, side: SpotSide, pair: Pair, quantity: string, fill: Fill): Leg[] {
-  const q = money(quantity);
-  const user = { user: userId } as const;
-  const desk = { platform: "spot" } as const;
-  const fees = { platform: "fees" } as const;
-  const legs: Leg[] =
-    side === "buy"
-      ? [
-          { account: user, currency: pair.quote, amount: fill.amount.plus(fill.fee).negated() },
-          { account: desk, currency: pair.quote, amount: fill.amount },
-          { account: user, currency: pair.base, amount: q },
-          { account: desk, currency: pair.base, amount: q.negated() },
-        ]
-      : [
-          { account: user, currency: pair.base, amount: q.negated() },
-          { account: desk, currency: pair.base, amount: q },
-          { account: user, currency: pair.quote, amount: fill.amount.minus(fill.fee) },
-          { account: desk, currency: pair.quote, amount: fill.amount.negated() },
-        ];
-  if (fill.fee.gt(0)) legs.push({ account: fees, currency: pair.quote, amount: fill.fee });
-  return legs;
-}
-
-/**
- * Where a filled order's hold goes (legs of `ledger.settle`): a buy's to the desk and fees, a sell's coins to the desk.
- * A buy that filled below the price it held for (a stop-market under its worst allowed fill) gets the rest back.
- */
-export function settleLegs(side: SpotSide, pair: Pair, quantity: string, fill: Fill, held?: Decimal, userId?: number): Leg[] {
-  if (side === "sell") return [{ account: { platform: "spot" }, currency: pair.base, amount: money(quantity) }];
-  const legs: Leg[] = [{ account: { platform: "spot" }, currency: pair.quote, amount: fill.amount }];
-  if (fill.fee.gt(0)) legs.push({ account: { platform: "fees" }, currency: pair.quote, amount: fill.fee });
-  const rest = held === undefined ? money(0) : held.minus(fill.amount).minus(fill.fee);
-  if (rest.gt(0) && userId !== undefined) legs.push({ account: { user: userId }, currency: pair.quote, amount: rest });
-  return legs;
-}
-
-/** What the desk delivers once a limit order's hold settled: the base (buy) or amount - fee (sell). */
-export function deliveryLegs(userId: number, side: SpotSide, pair: Pair, quantity: string, fill: Fill): Leg[] {
-  const desk = { platform: "spot" } as const;
-  if (side === "buy") {
-    return [
-      { account: { user: userId }, currency: pair.base, amount: money(quantity) },
-      { account: desk, currency: pair.base, amount: money(quantity).negated() },
-    ];
-  }
-  const legs: Leg[] = [
-    { account: { user: userId }, currency: pair.quote, amount: fill.amount.minus(fill.fee) },
-    { account: desk, currency: pair.quote, amount: fill.amount.negated() },
-  ];
-  if (fill.fee.gt(0)) legs.push({ account: { platform: "fees" }, currency: pair.quote, amount: fill.fee });
-  return legs;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { notifications, PUSH_SCREENS } from "../../contract";
 import type { SpotOrder } from "../../contract/spot";
-import { ledger, money, resolveThenPost, toWire } from "../ledger";
+import { ledger, money, resolveThenPost, toWire, transfers } from "../ledger";
 import { idIn, pgArray, type Executor, type Tx } from "../platform/db";
 import { inBatches } from "../platform/batches";
 import { lockMany } from "../platform/bulk";
@@ -9,9 +9,9 @@ import { invariant } from "../platform/errors";
 import { notifyMany } from "../platform/notify";
 import { firedUser, furtherTrail, ownerOf, trailTick, levelOf, type FiredAt, type Trail, type Trigger, type TriggerSource } from "../triggers";
 import { quoteAround } from "../market";
-import { byTickThenUser, crosses, deliveryLegs, fillAt, holdOf, holdPriceOf, marketPrice, onTrigger, settleLegs, SOURCE, stopCrossed, stopTriggerOf, trailTriggerOf, trailWay, triggerOf, type Fill } from "./spot.engine";
+import { byTickThenUser, crosses, fillAt, holdOf, holdPriceOf, marketPrice, onTrigger, SOURCE, stopCrossed, stopTriggerOf, trailTriggerOf, trailWay, triggerOf, type Fill } from "./spot.engine";
 import { spotOrders, type SpotOrderRow } from "./spot.schema";
-import { filledColumns, KIND, rows as rowsOf, SpotRole, toOrder } from "./spot.shared";
+import { filledColumns, rows as rowsOf, SpotRole, toOrder } from "./spot.shared";
 import { utcDateTime } from "../platform/clock";
 import { amountValue, numberValue, priceValue } from "../platform/i18n";
 
@@ -106,8 +106,8 @@ export class SpotSettlement extends SpotRole implements TriggerSource {
     // settled first, then the desk's deliveries, one posting for the whole batch.
     await resolveThenPost(
       tx,
-      planned.map(({ row, quantity, pair, fill }) => ({ holdId: row.holdId!, key: `spot:${row.id}:settle`, kind: KIND[row.side], legs: settleLegs(row.side, pair, quantity, fill, holdOf(row.side, pair, quantity, holdPriceOf(row)!, row.feeRate).amount, row.userId), at: now })),
-      planned.map(({ row, quantity, pair, fill }) => ({ key: `spot:${row.id}:deliver`, kind: KIND[row.side], cause: { kind: "spot_order", id: row.id }, at: now, legs: deliveryLegs(row.userId, row.side, pair, quantity, fill) })),
+      planned.map(({ row, quantity, pair, fill }) => ({ holdId: row.holdId!, key: `spot:${row.id}:settle`, ...transfers.spotSettle({ side: row.side, pair, quantity, fill, held: holdOf(row.side, pair, quantity, holdPriceOf(row)!, row.feeRate).amount, userId: row.userId }), at: now })),
+      planned.map(({ row, quantity, pair, fill }) => ({ key: `spot:${row.id}:deliver`, ...transfers.spotDelivery({ userId: row.userId, side: row.side, pair, quantity, fill, orderId: row.id }), at: now })),
     );
     return { filled, refused };
   }

@@ -40,7 +40,6 @@ export interface QuoteNow {
 }
 
 export const REFERENCE = "USDT";
-export const KIND = { buy: "spot.buy", sell: "spot.sell" } as const;
 
 export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

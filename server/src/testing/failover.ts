@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { ledger } from "../ledger";
+import { ledger, transfers } from "../ledger";
 import { openDatabase } from "../platform/db";
 
 export interface ClusterNode {
@@ -125,12 +125,7 @@ export async function failoverScenario(baseUrl: string, redisUrl: string, log: (
       await db.db.transaction((tx) =>
         ledger.post(tx, {
           key: `failover-credit:${id}`,
-          kind: "deposit",
-          cause: { kind: "deposit", id },
-          legs: [
-            { account: { user: id }, currency: "USDT", amount: "100000" },
-            { account: { platform: "deposits_in_transit" }, currency: "USDT", amount: "-100000" },
-          ],
+          ...transfers.depositCredit({ userId: id, currency: "USDT", amount: "100000", depositId: id }),
         }),
       );
       await db.query("UPDATE users SET review_status = 2 WHERE id = $1", [id]);

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { ledger, ledgerReads } from "../ledger";
+import { ledger, ledgerReads, transfers } from "../ledger";
 import { putSetting } from "../platform/settings";
 import type { Answer, TestServer } from "./harness";
 import { postMultipart, type FilePart } from "./multipart";
@@ -56,12 +56,7 @@ export async function credit(server: TestServer, userId: number, amount: string,
   await server.database.db.transaction((tx) =>
     ledger.post(tx, {
       key: `test-credit:${id}`,
-      kind: "deposit",
-      cause: { kind: "deposit", id },
-      legs: [
-        { account: { user: userId }, currency, amount },
-        { account: { platform: "deposits_in_transit" }, currency, amount: `-${amount}` },
-      ],
+      ...transfers.depositCredit({ userId, currency, amount, depositId: id }),
     }),
   );
 }

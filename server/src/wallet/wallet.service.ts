@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { FinanceLine, FlashExchange, FlashPair, WalletItem } from "../../contract/wallet";
 import { errors } from "../../contract/messages";
-import { floorTo, ledger, ledgerReads, money, toWire } from "../ledger";
+import { floorTo, ledger, ledgerReads, money, toWire, transfers } from "../ledger";
 import type { Clock } from "../platform/clock";
 import { toSeconds } from "../platform/clock";
 import type { Db } from "../platform/db";
@@ -128,17 +128,9 @@ export class WalletService {
           .returning();
         const posted = await ledger.post(tx, {
           key: `flash:${row.id}`,
-          kind: "flash",
-          cause: { kind: "flash", id: row.id },
+          ...transfers.flash({ userId, from: input.from, to: input.to, amount: q.amount, fee: q.fee, net: q.net, received: q.received, flashId: row.id }),
           actor: { kind: "user", id: userId },
           at: now,
-          legs: [
-            { account: { user: userId }, currency: input.from, amount: money(q.amount).negated() },
-            { account: { platform: "fees" }, currency: input.from, amount: q.fee },
-            { account: { platform: "treasury" }, currency: input.from, amount: q.net },
-            { account: { platform: "treasury" }, currency: input.to, amount: money(q.received).negated() },
-            { account: { user: userId }, currency: input.to, amount: q.received },
-          ],
         });
         await tx.update(flashExchanges).set({ entryId: posted.entryId }).where(eq(flashExchanges.id, row.id));
         return toExchange(row);
