@@ -273,10 +273,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (metrics) {
     registerOverviewMetrics(metrics, { deposits: money.deposits, withdrawals: money.withdrawals, kyc, loans: loans.admin, market: market.prices, pairs: market.pairs }, { isLeader: () => market.isLeader(), triggerBookSize: () => triggers.book.size, poolStats: database.poolStats, chainLag: () => money.chain.status() }, () => clock.now().getTime());
     const pushes = metrics.counter("push_total", "Web Push deliveries by kind and result (sent, gone: the subscription was dropped, failed, dropped: the queue was full)", ["kind", "result"]);
-    push.service.onDelivery.push((kind, result) => pushes.inc({ kind, result }));
+    events.on("push.delivered", ({ kind, result }) => pushes.inc({ kind, result }));
     const batchSizes = metrics.histogram("settlement_batch_size", "Owners (positions, orders, options, alerts) settled per trigger settlement, by source", ["source"], [1, 2, 5, 10, 50, 100, 500, 1000, 5000, 10000]);
     const latency = metrics.histogram("settlement_duration_seconds", "Time of each trigger settlement, by source and result (ok, failed)", ["source", "result"], [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]);
-    triggers.onSettled.push(({ source, owners, seconds, ok }) => {
+    events.on("triggers.settled", ({ source, owners, seconds, ok }) => {
       batchSizes.observe({ source }, owners);
       latency.observe({ source, result: ok ? "ok" : "failed" }, seconds);
     });

@@ -18,7 +18,7 @@ export interface PushModule {
  * domain's decisions and fills), support replies, and sessions that end (their devices' subscriptions go with them).
  */
 export function registerPush(ctx: AppContext, deps: { sessions: SessionService }): PushModule {
-  const service = new PushService({ db: ctx.db, clock: ctx.clock, config: ctx.config, sessions: deps.sessions, log: ctx.log });
+  const service = new PushService({ db: ctx.db, clock: ctx.clock, config: ctx.config, sessions: deps.sessions, events: ctx.events, log: ctx.log });
   deps.sessions.onEnded.push(service.dropSessions);
   pushRoutes(ctx, service);
   // Committed notices that carry a push (the content domain's `notices.pushable`).

@@ -13,6 +13,7 @@ import type { Clock } from "../platform/clock";
 import type { Config } from "../platform/config";
 import { detached, type Db, type Executor } from "../platform/db";
 import { DomainError } from "../platform/errors";
+import type { Events } from "../platform/events";
 import type { SessionUser } from "../platform/http";
 import { pushSettings, pushSubscriptions, type PushSubscriptionRow } from "./push.schema";
 
@@ -124,8 +125,16 @@ export interface PushDeps {
   clock: Clock;
   config: Config;
   sessions: SessionService;
+  /** Where each push's outcome is published (`push.delivered`). */
+  events: Events;
   log: { warn(obj: object, msg: string): void };
 }
+
+/**
+ * A push's outcome: `sent` (the push service took it), `gone` (404/410: the subscription was dropped), `failed`
+ * (refused otherwise, or unreachable), `dropped` (the queue was full).
+ */
+export type PushResult = "sent" | "gone" | "failed" | "dropped";
 
 /**
  * Subscriptions, the user's choice of kinds, and the sender. Sending never happens inside a transaction: notices are
@@ -139,12 +148,6 @@ export class PushService {
   private readonly queue: Array<() => Promise<void>> = [];
   private running = 0;
   private idleWaiters: Array<() => void> = [];
-  /**
-   * Told of each push's outcome (metrics): `sent` (the push service took it), `gone` (404/410: the subscription was
-   * dropped), `failed` (refused otherwise, or unreachable), `dropped` (the queue was full).
-   */
-  readonly onDelivery: Array<(kind: PushKind, result: "sent" | "gone" | "failed" | "dropped") => void> = [];
-
   constructor(private readonly deps: PushDeps) {
     this.keys = vapidKeys(deps.config);
     this.origins = allowedOrigins(deps.config.PUSH_ENDPOINT_HOSTS);
@@ -312,12 +315,19 @@ export class PushService {
     }
   }
 
-  private delivered(kind: PushKind, result: "sent" | "gone" | "failed" | "dropped"): void {
-    for (const listener of this.onDelivery) listener(kind, result);
+  private delivered(kind: PushKind, result: PushResult): void {
+    void this.deps.events.publish("push.delivered", { kind, result });
   }
 
   private async remove(subscription: PushSubscriptionRow): Promise<void> {
     // Only that very row: the device may have subscribed again (a new row for the endpoint) meanwhile.
     await this.deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.updatedAt, subscription.updatedAt)));
+  }
+}
+
+declare module "../platform/events" {
+  interface DomainEvents {
+    /** A push's outcome, as the push service answered it (the metrics count them). */
+    "push.delivered": { kind: PushKind; result: PushResult };
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../platform/bus";
+import { noEvents, type Events } from "../platform/events";
 import { crossedBy, TriggerBook, type FiredOwner, type Observation, type Trigger } from "./trigger-book";
 
 /**
@@ -56,6 +57,8 @@ export interface TickFeed {
 export interface TriggerRunnerDeps {
   ticks: TickFeed;
   bus: Bus;
+  /** Where each settlement handed to a source is published (`triggers.settled`); none in a unit test. */
+  events?: Events;
   isLeader: () => boolean;
   /**
    * The executable quote around a tick's price at the pair's current spread, or at `spread` when given (a trigger
@@ -81,8 +84,6 @@ export const ownerOf = (source: string, id: string | number) => `${source}:${id}
 
 export class TriggerRunner {
   readonly book = new TriggerBook();
-  /** Told of each settlement handed to a source: how many owners, how long it took, whether it failed (metrics). */
-  readonly onSettled: Array<(settled: { source: string; owners: number; seconds: number; ok: boolean }) => void> = [];
   private readonly sources = new Map<string, TriggerSource>();
   /** Figures that sources measure on ticks (`measure:<name>` triggers), by name. */
   private readonly measures = new Map<string, (observation: Observation) => string | null>();
@@ -278,8 +279,7 @@ export class TriggerRunner {
       this.deps.log?.error({ err: error, source: source.name }, "triggers: a settlement failed; its owners are re-loaded");
       await this.reload(list.map(({ owner }) => ({ owner })));
     }
-    const settled = { source: source.name, owners: list.length, seconds: (performance.now() - started) / 1000, ok };
-    for (const listener of this.onSettled) listener(settled);
+    await (this.deps.events ?? noEvents).publish("triggers.settled", { source: source.name, owners: list.length, seconds: (performance.now() - started) / 1000, ok });
   }
 
   private remember(observation: Observation): void {
@@ -378,5 +378,12 @@ export class TriggerRunner {
     // Work queued behind a reload closes it: a later change must not be read before that work runs.
     this.openReload = null;
     this.work = this.work.then(task, task);
+  }
+}
+
+declare module "../platform/events" {
+  interface DomainEvents {
+    /** A settlement handed to a trigger source: how many owners, how long it took, whether it failed (metrics). */
+    "triggers.settled": { source: string; owners: number; seconds: number; ok: boolean };
   }
 }

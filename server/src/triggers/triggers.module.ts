@@ -11,6 +11,7 @@ export function registerTriggers(ctx: AppContext, market: MarketModule): Trigger
   const runner = new TriggerRunner({
     ticks: market.prices,
     bus: ctx.bus,
+    events: ctx.events,
     isLeader: () => market.isLeader(),
     quote: (symbol, price, spread) => {
       const pair = market.pairs.pair(symbol);
