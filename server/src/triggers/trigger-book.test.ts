@@ -65,6 +65,32 @@ describe("TriggerBook", () => {
     expect(book.size).toBe(0);
   });
 
+  it("what a tick fired is gone at once, though its keys leave the maps over later ticks; a key armed again stays", () => {
+    const book = new TriggerBook();
+    // More than one tick's sweep: the keys of most of these owners are still in the maps for several ticks.
+    for (let i = 0; i < 3_000; i++) {
+      book.add(t(`p${i}:tp`, "bid", "up", "120", "BTC/USDT", `p${i}`));
+      book.add(t(`p${i}:sl`, "bid", "down", String(50 + (i % 40)), "BTC/USDT", `p${i}`));
+    }
+    expect(book.evaluate(obs("120", "121"))).toHaveLength(3_000);
+    expect(book.size).toBe(0);
+    expect(book.has("p7:sl")).toBe(false);
+    expect(book.ownerKeys("p7")).toEqual([]);
+    book.removeOwner("p8");
+    // Re-armed while their old keys wait for the sweep (as a settlement re-arms what remains of an owner).
+    for (let i = 0; i < 3_000; i += 2) book.add(t(`p${i}:sl`, "bid", "down", "80", "BTC/USDT", `p${i}`));
+    expect(book.size).toBe(1_500);
+    for (let n = 0; n < 40; n++) expect(book.evaluate(obs("100", "101"))).toEqual([]);
+    expect(book.size).toBe(1_500);
+    expect(book.has("p2:sl")).toBe(true);
+    expect(book.has("p3:sl")).toBe(false);
+    expect(book.ownerKeys("p2999")).toEqual([]);
+    expect(book.ownerKeys("p2998")).toEqual(["p2998:sl"]);
+    const fired = book.evaluate(obs("80", "81"));
+    expect(fired.map((f) => f.owner).sort()).toEqual(Array.from({ length: 1_500 }, (_, i) => `p${i * 2}`).sort());
+    expect(book.size).toBe(0);
+  });
+
   it("a book loaded at once fires like one built trigger by trigger", () => {
     const triggers = Array.from({ length: 200 }, (_, i) => t(`k${i}`, i % 2 ? "bid" : "ask", i % 3 ? "up" : "down", String(50 + ((i * 37) % 100)), "BTC/USDT", `o${i % 50}`));
     const one = new TriggerBook();
@@ -109,6 +135,11 @@ describe("TriggerBook", () => {
             for (const [key, x] of model) if (owners.has(x.owner)) model.delete(key);
           }
           expect(book.size).toBe(model.size);
+          for (let key = 0; key <= 30; key++) expect(book.has(`k${key}`)).toBe(model.has(`k${key}`));
+          for (let owner = 0; owner <= 10; owner++) {
+            const own = [...model.values()].filter((x) => x.owner === `o${owner}`).map((x) => x.key);
+            expect(book.ownerKeys(`o${owner}`).sort()).toEqual(own.sort());
+          }
         }
       }),
       { numRuns: 300 },
