@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
-import type { Cross } from "./trigger-book";
-import { furtherTrail, levelOf, trailLevel, trailRateRefusal, trailTick, type Trail, type Trailing } from "./trailing";
+import { furtherTrail, levelOf, trailLevel, trailRateRefusal, trailTick, type Cross, type Trail, type Trailing } from "./trailing";
 
 /** The one maths of trailing levels (positions' trailing stop-loss, spot trailing stops): tables, then a property. */
 

@@ -1,5 +1,10 @@
 import { Decimal } from "decimal.js";
-import type { Cross } from "./trigger-book";
+
+/**
+ * A trigger's direction. `up`: fires when the watched value is at or above the level; `down`: at or below. Time
+ * triggers go `up`. (Here, below the book, as the trails move by it.)
+ */
+export type Cross = "up" | "down";
 
 /**
  * The maths of a trailing level, pure and shared by every trailing trigger (a position's trailing stop-loss, a spot

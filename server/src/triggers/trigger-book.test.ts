@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { crossedBy, firedUser, TriggerBook, type Cross, type Trigger, type Watch } from "./trigger-book";
+import type { Cross } from "./trailing";
+import { crossedBy, firedUser, TriggerBook, type Trigger, type Watch } from "./trigger-book";
 import { levelOf } from "./trailing";
 
 const t = (key: string, watch: Watch, cross: Cross, level: string, symbol = "BTC/USDT", owner = key): Trigger => ({ key, owner, symbol, watch, cross, level });

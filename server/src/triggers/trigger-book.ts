@@ -20,15 +20,13 @@
  * persist. A tick older than a trail (its last move, or its arming) neither moves nor fires it.
  */
 
-import { trailTick, type Trail } from "./trailing";
+import { trailTick, type Cross, type Trail } from "./trailing";
 
 /**
  * What a trigger watches: the executable bid, the executable ask, the tick's own price, a tick's time (ms), or a
  * figure a source measures on each tick (`measure:<name>`, see `Observation.measure`: a price alert's move over a window).
  */
 export type Watch = "bid" | "ask" | "price" | "time" | `measure:${string}`;
-/** `up`: fires when the watched value is at or above the level; `down`: at or below. Time triggers go `up`. */
-export type Cross = "up" | "down";
 
 export interface Trigger {
   /** Unique in the book, e.g. `positions:12:sl`. */
