@@ -31,7 +31,9 @@ async function main(): Promise<void> {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".bench.ts"))
-    .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+    // A name that is a suite's own (`positions`) runs that suite alone, not every file containing it
+    // (`positions-property`); any other word runs every suite whose file name contains it.
+    .filter((f, _, all) => filters.length === 0 || filters.some((x) => (all.includes(`${x}.bench.ts`) ? f === `${x}.bench.ts` : f.includes(x))))
     .sort();
   if (files.length === 0) {
     console.error(`no bench/*.bench.ts matches ${filters.join(", ")}`);
