@@ -26,8 +26,8 @@ export function PositionsPage() {
     },
     { head: <Trans>Quantity</Trans>, num: true, cell: (p) => formatDecimal(p.quantity) },
     { head: <Trans>Open price</Trans>, num: true, cell: (p) => p.open_price ?? "-" },
-    { head: <Trans>Margin</Trans>, num: true, cell: (p) => formatDecimal(p.margin) },
-    { head: <Trans>P&L</Trans>, num: true, cell: (p) => formatDecimal(p.pnl), tone: (p) => (p.pnl.startsWith("-") ? "down" : "up") },
+    { head: <Trans>Margin</Trans>, num: true, cell: (p) => formatAmount(p.margin) },
+    { head: <Trans>P&L</Trans>, num: true, cell: (p) => formatAmount(p.pnl, undefined, { signed: true }), tone: (p) => (p.pnl.startsWith("-") ? "down" : "up") },
     { head: <Trans>Liq. price</Trans>, num: true, cell: (p) => p.liquidation_price ?? "-" },
     { head: <Trans>Status</Trans>, cell: (p) => statusName[p.status] },
     {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAction } from "@/shared/api/use-action";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
 import { ConfirmModal } from "@/shared/ui/modal";
@@ -157,11 +157,11 @@ export function Adjustment({ detail, onDone }: { detail: UserDetailData; onDone:
         <p style={{ marginTop: 0 }}>
           {debit ? (
             <Trans>
-              Debit {formatDecimal(magnitude)} {currency} from {detail.profile.account}.
+              Debit {formatAmount(magnitude, currency, { showCurrency: false })} {currency} from {detail.profile.account}.
             </Trans>
           ) : (
             <Trans>
-              Credit {formatDecimal(magnitude)} {currency} to {detail.profile.account}.
+              Credit {formatAmount(magnitude, currency, { showCurrency: false })} {currency} to {detail.profile.account}.
             </Trans>
           )}
         </p>
