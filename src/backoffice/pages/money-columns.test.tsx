@@ -57,13 +57,13 @@ describe("back office money columns", () => {
     expect(screen.getByText("-150.00")).toBeTruthy();
   });
 
-  it("the positions write the margin and the P&L as money, a gain with its sign", async () => {
+  it("the positions write the margin and the P&L as USDT money, and the prices grouped", async () => {
     stubApi({
       "backoffice/positions": {
         list: [
           {
             id: 1, symbol: "BTC/USDT", kind: "crypto", direction: "long", type: "market", quantity: "0.01", contract_size: "1", leverage: 10, price: null, open_price: "65000",
-            margin: "65", pnl: "12.3", status: "open", close_reason: null, close_tick: null, liquidation_price: "58500", created_at: at, user_id: 7, account: "ana",
+            margin: "65", pnl: "-0.40880735", status: "open", close_reason: null, close_tick: null, liquidation_price: "58500", created_at: at, user_id: 7, account: "ana",
           },
         ],
         total: 1,
@@ -72,6 +72,10 @@ describe("back office money columns", () => {
     });
     renderScreen(<PositionsPage />);
     expect(await screen.findByText("65.00")).toBeTruthy();
-    expect(screen.getByText("+12.30")).toBeTruthy();
+    // Margined in USDT, as the app's own positions screen says it: four decimals at most, not the wire's eight.
+    expect(screen.getByText("-0.4088")).toBeTruthy();
+    // Prices in the reader's digits (grouped), as every other price.
+    expect(screen.getByText("65,000")).toBeTruthy();
+    expect(screen.getByText("58,500")).toBeTruthy();
   });
 });
