@@ -6,6 +6,7 @@ import { DepositsPage } from "./deposits-page";
 import { WithdrawalsPage } from "./withdrawals-page";
 import { LedgerPage } from "./ledger-page";
 import { PositionsPage } from "./positions-page";
+import { SpotOrdersPage } from "./spot-orders-page";
 
 /**
  * The back office's money columns through the app's money formatter ("1,234.50", never the wire's "1234.5"): the
@@ -77,5 +78,23 @@ describe("back office money columns", () => {
     // Prices in the reader's digits (grouped), as every other price.
     expect(screen.getByText("65,000")).toBeTruthy();
     expect(screen.getByText("58,500")).toBeTruthy();
+  });
+
+  it("the spot orders write the limit and filled prices in grouped digits", async () => {
+    stubApi({
+      "backoffice/spot/orders": {
+        list: [
+          {
+            id: 1, symbol: "BTC/USDT", side: "buy", type: "limit", price: "39000.5", quantity: "0.01", filled_price: "39992.43", amount: "399.9243", fee: "0.3999", fee_currency: "USDT",
+            status: "filled", tick: null, created_at: at, filled_at: at, base: "BTC", quote: "USDT", fee_rate: "0.001", held: "0", cancelled_at: null, stop_price: null, user_id: 7, account: "ana",
+          },
+        ],
+        total: 1,
+        accounts: [],
+      },
+    });
+    renderScreen(<SpotOrdersPage />);
+    expect(await screen.findByText("39,000.5")).toBeTruthy();
+    expect(screen.getByText("39,992.43")).toBeTruthy();
   });
 });
