@@ -12,7 +12,8 @@ import { test, expect, dismissRealNameModal, loginThroughUi, registerByApi } fro
  * and a raw number that escaped the locale's formatter ("1000000 USDT"; "0.1%" in a language that writes "0,1 %");
  * and two texts drawn over each other (a badge over a label, a chip over its neighbour).
  * The issue 40 screenshots added: a page wider than the phone (four market tabs pushed it 1 px past the edge), a date
- * broken across two lines ("2026-12-" above "03"), and a raw figure in a placeholder ("10 to 100000").
+ * broken across two lines ("2026-12-" above "03"), a raw figure in a placeholder ("10 to 100000"), and a wrapped
+ * button label on its button's border.
  */
 
 /** Every route of the app a signed-in user can open without a record's id (login and register redirect home). */
@@ -67,6 +68,16 @@ function inspect(commaDecimals: boolean): Finding {
     ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     if (ruler.measureText(text).width > room + 1) overflow.push(`"${text}" is cut off in its select (no ellipsis)`);
+  }
+  // A button's label keeps clear of its border: a label that wraps (es "Condiciones de la transferencia internacional")
+  // grows its button, it does not sit on the frame's edge of a fixed height. (A link-styled button has no frame.)
+  for (const button of Array.from(document.querySelectorAll<HTMLElement>("#root .btn:not(.btn--link)"))) {
+    if (!button.checkVisibility()) continue;
+    const label = document.createRange();
+    label.selectNodeContents(button);
+    const text = label.getBoundingClientRect();
+    const frame = button.getBoundingClientRect();
+    if (text.height > 0 && (text.top - frame.top < 4 || frame.bottom - text.bottom < 4)) overflow.push(`"${button.textContent}" touches its button's border`);
   }
   // A placeholder is read as a figure too: its limits through the formatter ("10.00 to 100,000.00").
   for (const input of Array.from(document.querySelectorAll<HTMLInputElement>("#root input[placeholder]"))) {

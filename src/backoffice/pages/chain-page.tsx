@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ChainConfig } from "@contract/funding";
 import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
@@ -191,7 +191,7 @@ function TransferTable({ title, list, empty, note, testId }: { title: React.Reac
                   {d.account} <span className="faint">#{d.user_id}</span>
                 </td>
                 <td className="num">
-                  {formatDecimal(d.amount)} {d.currency} <span className="faint">{d.network}</span>
+                  {formatAmount(d.amount, d.currency)} <span className="faint">{d.network}</span>
                 </td>
                 <td className="num" style={{ fontSize: 12, wordBreak: "break-all" }}>
                   {d.tx_hash} #{d.log_index}

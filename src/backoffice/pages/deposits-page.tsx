@@ -2,7 +2,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { DepositStatus } from "@contract/funding";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatDecimal } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { approveDeposit, getDepositVoucher, getDeposits, rejectDeposit } from "../funding-api";
@@ -58,7 +58,7 @@ export function DepositsPage() {
       cells={(d) => (
         <>
           <td className="num">
-            {formatDecimal(d.amount)} {d.currency}
+            {formatAmount(d.amount, d.currency)}
           </td>
           <td>
             {d.network}

@@ -3,7 +3,7 @@ import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ProductInput } from "@contract/earn";
 import { useAction } from "@/shared/api/use-action";
-import { formatDecimal, formatRate } from "@/shared/i18n/format";
+import { formatAmount, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { SelectField, TextField } from "@/shared/ui/field";
 import { Modal } from "@/shared/ui/modal";
@@ -93,9 +93,9 @@ export function EarnProductsPage() {
               {data?.liabilities.map((l) => (
                 <tr key={l.currency}>
                   <td>{l.currency}</td>
-                  <td className="num">{formatDecimal(l.principal)}</td>
-                  <td className="num">{formatDecimal(l.income_due)}</td>
-                  <td className="num">{formatDecimal(l.rewards_balance)}</td>
+                  <td className="num">{formatAmount(l.principal, l.currency, { showCurrency: false })}</td>
+                  <td className="num">{formatAmount(l.income_due, l.currency, { showCurrency: false })}</td>
+                  <td className="num">{formatAmount(l.rewards_balance, l.currency, { showCurrency: false })}</td>
                   <td className="num">{l.running_orders}</td>
                 </tr>
               ))}
@@ -132,7 +132,7 @@ export function EarnProductsPage() {
                 <td className="num">{formatRate(p.apr)}</td>
                 <td className="num">{p.days}</td>
                 <td className="num">
-                  {formatDecimal(p.min)} - {formatDecimal(p.max)} {p.currency}
+                  {formatAmount(p.min, p.currency, { showCurrency: false })} - {formatAmount(p.max, p.currency)}
                 </td>
                 <td className="num">
                   {p.participants}

@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import { Trans } from "@lingui/react/macro";
-import { formatDecimal } from "@/shared/i18n/format";
+import { formatAmount } from "@/shared/i18n/format";
 import { Icon } from "@/shared/ui/icons";
 import { DeskList } from "../desk-list";
 import { getLedgerSummary } from "../funding-api";
@@ -59,8 +59,8 @@ export function LedgerPage() {
             {data?.liabilities.map((l) => (
               <tr key={l.currency}>
                 <td>{l.currency}</td>
-                <td className="num">{formatDecimal(l.available)}</td>
-                <td className="num">{formatDecimal(l.frozen)}</td>
+                <td className="num">{formatAmount(l.available, l.currency, { showCurrency: false })}</td>
+                <td className="num">{formatAmount(l.frozen, l.currency, { showCurrency: false })}</td>
               </tr>
             ))}
           </tbody>
@@ -83,7 +83,7 @@ export function LedgerPage() {
               <tr key={`${p.platform}-${p.currency}`}>
                 <td className="bo-code">{p.platform}</td>
                 <td>{p.currency}</td>
-                <td className="num">{formatDecimal(p.balance)}</td>
+                <td className="num">{formatAmount(p.balance, p.currency, { showCurrency: false })}</td>
               </tr>
             ))}
           </tbody>

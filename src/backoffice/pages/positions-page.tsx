@@ -22,13 +22,13 @@ export function PositionsPage() {
     { head: <Trans>Symbol</Trans>, cell: (p) => <>{p.symbol} <span className="faint">{kindText(p.kind)}</span></> },
     {
       head: <Trans>Side</Trans>,
-      cell: (p) => <>{p.direction === "long" ? t`Long` : t`Short`} {p.leverage}x {p.type === "limit" ? <span className="faint">{t`limit ${p.price ?? ""}`}</span> : null}</>,
+      cell: (p) => <>{p.direction === "long" ? t`Long` : t`Short`} {p.leverage}x {p.type === "limit" ? <span className="faint">{t`limit ${formatDecimal(p.price)}`}</span> : null}</>,
     },
     { head: <Trans>Quantity</Trans>, num: true, cell: (p) => formatDecimal(p.quantity) },
-    { head: <Trans>Open price</Trans>, num: true, cell: (p) => p.open_price ?? "-" },
-    { head: <Trans>Margin</Trans>, num: true, cell: (p) => formatDecimal(p.margin) },
-    { head: <Trans>P&L</Trans>, num: true, cell: (p) => formatDecimal(p.pnl), tone: (p) => (p.pnl.startsWith("-") ? "down" : "up") },
-    { head: <Trans>Liq. price</Trans>, num: true, cell: (p) => p.liquidation_price ?? "-" },
+    { head: <Trans>Open price</Trans>, num: true, cell: (p) => formatDecimal(p.open_price) },
+    { head: <Trans>Margin</Trans>, num: true, cell: (p) => formatAmount(p.margin, "USDT", { showCurrency: false }) },
+    { head: <Trans>P&L</Trans>, num: true, cell: (p) => formatAmount(p.pnl, "USDT", { signed: true, showCurrency: false }), tone: (p) => (p.pnl.startsWith("-") ? "down" : "up") },
+    { head: <Trans>Liq. price</Trans>, num: true, cell: (p) => formatDecimal(p.liquidation_price) },
     { head: <Trans>Status</Trans>, cell: (p) => statusName[p.status] },
     {
       head: <Trans>Close</Trans>,

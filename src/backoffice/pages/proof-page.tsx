@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Reserve } from "@contract/proof";
 import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal, formatRate } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { DeskList } from "../desk-list";
@@ -71,11 +71,11 @@ export function ProofPage() {
               <tr key={l.currency}>
                 <td>{l.currency}</td>
                 <td className="num">{l.users}</td>
-                <td className="num">{formatDecimal(l.available)}</td>
-                <td className="num">{formatDecimal(l.frozen)}</td>
-                <td className="num">{formatDecimal(l.liabilities)}</td>
-                <td className="num">{l.snapshot_total === null ? "-" : formatDecimal(l.snapshot_total)}</td>
-                <td className="num">{formatDecimal(l.reserves)}</td>
+                <td className="num">{formatAmount(l.available, l.currency, { showCurrency: false })}</td>
+                <td className="num">{formatAmount(l.frozen, l.currency, { showCurrency: false })}</td>
+                <td className="num">{formatAmount(l.liabilities, l.currency, { showCurrency: false })}</td>
+                <td className="num">{l.snapshot_total === null ? "-" : formatAmount(l.snapshot_total, l.currency, { showCurrency: false })}</td>
+                <td className="num">{formatAmount(l.reserves, l.currency, { showCurrency: false })}</td>
                 <td className="num" style={{ color: l.coverage !== null && Number(l.coverage) < 1 ? "var(--danger)" : undefined }}>
                   {l.coverage === null ? "-" : formatRate(l.coverage, 2)}
                 </td>
@@ -135,7 +135,7 @@ export function ProofPage() {
                 <td>
                   {s.currencies.map((c) => (
                     <div key={c.currency} className="bo-code" style={{ fontSize: 11, wordBreak: "break-all" }}>
-                      {c.currency} {formatDecimal(c.total)} · {c.root}
+                      {c.currency} {formatAmount(c.total, c.currency, { showCurrency: false })} · {c.root}
                     </div>
                   ))}
                 </td>

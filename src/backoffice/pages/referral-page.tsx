@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReferralConfig } from "@contract/referral";
 import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
-import { formatDateTime, formatDecimal, formatRate } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
@@ -95,7 +95,7 @@ function ReferralPayouts() {
       </h2>
       {data && data.totals.length > 0 && (
         <p className="muted">
-          {data.totals.map((total) => `${total.kind === "reward" ? t`Rewards` : t`Commissions`}: ${formatDecimal(total.amount)} ${total.currency}`).join(" · ")}
+          {data.totals.map((total) => `${total.kind === "reward" ? t`Rewards` : t`Commissions`}: ${formatAmount(total.amount, total.currency)}`).join(" · ")}
         </p>
       )}
       <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No payouts yet.</Trans>} emptyIcon="gift" lines={5} pager={{ page, total: data?.total ?? 0, limit: LIMIT, onPage: setPage }}>
@@ -117,7 +117,7 @@ function ReferralPayouts() {
                 <td>{row.account} (#{row.user_id})</td>
                 <td>{row.from_account} (#{row.from_user_id})</td>
                 <td>{row.kind === "reward" ? t`Reward` : row.level === 1 ? t`Commission, direct` : t`Commission, indirect`}</td>
-                <td className="num">{`${formatDecimal(row.amount)} ${row.currency}`}</td>
+                <td className="num">{formatAmount(row.amount, row.currency)}</td>
                 <td className="num">#{row.entry_id}</td>
               </tr>
             ))}

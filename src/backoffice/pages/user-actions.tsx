@@ -2,8 +2,9 @@ import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAction } from "@/shared/api/use-action";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
+import { DisabledReason, FillInReason } from "@/shared/ui/amount-problem";
 import { TextField } from "@/shared/ui/field";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { KeyValue } from "@/shared/ui/key-value";
@@ -152,16 +153,24 @@ export function Adjustment({ detail, onDone }: { detail: UserDetailData; onDone:
         <button type="submit" className="btn btn--primary btn--small bo-adjust__wide" disabled={!ready || submit.pending}>
           <Trans>Adjust balance</Trans>
         </button>
+        {/* The button held back says why beside it: a field left empty, or an amount that is not a number other than 0. */}
+        <div className="bo-adjust__wide">
+          {amount === "" || form.reason.trim() === "" || currency === "" ? (
+            <FillInReason missing />
+          ) : (
+            <DisabledReason>{ready ? null : <Trans>The amount is a number other than 0, such as 25 or -25.</Trans>}</DisabledReason>
+          )}
+        </div>
       </div>
       <ConfirmModal open={confirming} title={<Trans>Confirm the adjustment</Trans>} confirm={<Trans>Confirm</Trans>} busy={submit.pending} onConfirm={() => void submit.run()} onClose={() => setConfirming(false)}>
         <p style={{ marginTop: 0 }}>
           {debit ? (
             <Trans>
-              Debit {formatDecimal(magnitude)} {currency} from {detail.profile.account}.
+              Debit {formatAmount(magnitude, currency, { showCurrency: false })} {currency} from {detail.profile.account}.
             </Trans>
           ) : (
             <Trans>
-              Credit {formatDecimal(magnitude)} {currency} to {detail.profile.account}.
+              Credit {formatAmount(magnitude, currency, { showCurrency: false })} {currency} to {detail.profile.account}.
             </Trans>
           )}
         </p>

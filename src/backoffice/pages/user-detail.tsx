@@ -1,7 +1,7 @@
 import { useState } from "react";
 import useSWR from "swr";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { Skeleton } from "@/shared/ui/feedback";
 import { Icon } from "@/shared/ui/icons";
 import { KeyValue } from "@/shared/ui/key-value";
@@ -102,8 +102,8 @@ export function UserDetail({ id, onBack }: { id: number; onBack: () => void }) {
                     {data.wallets.map((w) => (
                       <tr key={w.currency} data-testid={`bo-wallet-${w.currency}`}>
                         <td>{w.currency}</td>
-                        <td className="num">{formatDecimal(w.available)}</td>
-                        <td className="num">{formatDecimal(w.frozen)}</td>
+                        <td className="num">{formatAmount(w.available, w.currency, { showCurrency: false })}</td>
+                        <td className="num">{formatAmount(w.frozen, w.currency, { showCurrency: false })}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import useSWR from "swr";
 import { Trans } from "@lingui/react/macro";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { getUserLedger } from "../kyc-api";
 import { DeskList } from "../desk-list";
 
@@ -52,11 +52,10 @@ export function UserLedger({ userId, version }: { userId: number; version: strin
                     </span>
                   </td>
                   <td className={`num ${line.change.startsWith("-") ? "down" : "up"}`}>
-                    {line.change.startsWith("-") ? "" : "+"}
-                    {formatDecimal(line.change)} {line.currency}
+                    {formatAmount(line.change, line.currency, { signed: true })}
                   </td>
                   <td className="num">
-                    {formatDecimal(line.balance)} {line.currency}
+                    {formatAmount(line.balance, line.currency)}
                   </td>
                 </tr>
               ))}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FundingStatus } from "@contract/funding";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { copyText } from "@/shared/lib/clipboard";
 import { showToast } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
@@ -60,10 +60,10 @@ export function WithdrawalsPage() {
       }
       cells={(w) => (
         <>
-          <td className="num">{formatDecimal(w.amount)}</td>
-          <td className="num">{formatDecimal(w.fee)}</td>
+          <td className="num">{formatAmount(w.amount, w.currency, { showCurrency: false })}</td>
+          <td className="num">{formatAmount(w.fee, w.currency, { showCurrency: false })}</td>
           <td className="num">
-            <strong>{formatDecimal(w.receive)}</strong> {w.currency}
+            <strong>{formatAmount(w.receive, w.currency, { showCurrency: false })}</strong> {w.currency}
           </td>
           <td>
             <span className="badge">{w.network}</span>{" "}
@@ -91,7 +91,7 @@ export function WithdrawalsPage() {
         {approving && (
           <p style={{ marginTop: 0 }}>
             <Trans>
-              Send {formatDecimal(approving.receive)} {approving.currency} on {approving.network} to {approving.address}, then enter the transaction hash.
+              Send {formatAmount(approving.receive, approving.currency, { showCurrency: false })} {approving.currency} on {approving.network} to {approving.address}, then enter the transaction hash.
             </Trans>
           </p>
         )}

@@ -125,6 +125,16 @@ describe("formatting per locale", () => {
   });
 
   it.each([
+    ["en", "0.001", true, "+0.10%"],
+    ["en", "0.0019", true, "+0.19%"],
+    ["en", "0", false, "0.00%"],
+    ["es", "0.001", true, "+0,10%"],
+  ])("in %s, the rate %s at a fixed two decimals (signed %s) reads %s: a column of rates lines up", (language, fraction, signed, expected) => {
+    i18n.loadAndActivate({ locale: language, messages: {} });
+    expect(formatRate(fraction, 2, { signed, fixed: true })).toBe(expected);
+  });
+
+  it.each([
     ["en", "185.2345", 2, false, "185.23%"],
     ["en", "-3.5", 2, true, "-3.50%"],
     ["es", "1234.5", 1, true, "+1.234,5%"],

@@ -140,14 +140,16 @@ export function formatPercent(value: string | number | null | undefined, fractio
  * A rate written as a fraction on the wire ("0.0012", "0.365") as a percentage in the reader's digits ("0.12%",
  * "36.5%"; "36,5%" in es): the point moved two places on the digits (no float), rounded half up to `decimals` at
  * most, trailing zeros dropped. The one percent formatter of rates (payout rates, APRs, fees, penalties, the
- * arbitrage spreads); `signed` puts "+" before a rate above zero where a gain and a loss sit side by side.
+ * arbitrage spreads); `signed` puts "+" before a rate above zero where a gain and a loss sit side by side; `fixed`
+ * keeps the trailing zeros, so a column of rates has one number of decimals ("+0.10%" above "+0.19%", not "+0.1%").
  */
-export function formatRate(fraction: string | null | undefined, decimals = 4, { signed = false } = {}): string {
+export function formatRate(fraction: string | null | undefined, decimals = 4, { signed = false, fixed = false } = {}): string {
   const match = /^(-?)(\d+(?:\.\d+)?)$/.exec((fraction ?? "").trim());
   if (!match) return "-";
   const percent = roundDecimal(movePoint(match[2], -2), decimals);
   const zero = /^[0.]*$/.test(percent);
-  return `${zero ? "" : match[1] ? "-" : signed ? "+" : ""}${formatDecimal(percent)}%`;
+  const digits = formatDecimal(percent, fixed ? { minFraction: decimals, maxFraction: decimals } : {});
+  return `${zero ? "" : match[1] ? "-" : signed ? "+" : ""}${digits}%`;
 }
 
 /**

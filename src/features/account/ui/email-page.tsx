@@ -5,6 +5,7 @@ import { refreshUserInfo } from "@/shared/api/user-info";
 import { useStepUpAction } from "@/shared/ui/step-up";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
 import { TextField } from "@/shared/ui/field";
+import { KeyValue } from "@/shared/ui/key-value";
 import { FillInReason } from "@/shared/ui/amount-problem";
 import { Page } from "@/shared/ui/page";
 import { SendCodeButton } from "@/shared/ui/send-code-button";
@@ -23,9 +24,9 @@ export function EmailPage() {
   });
   return (
     <Page title={<Trans>Email</Trans>} nav="default">
-      <div className="card kv" style={{ marginBottom: 14 }}>
-        <span><Trans>Bound e-mail</Trans></span>
-        <span>{user?.email ?? t`Not bound`}</span>
+      {/* The card's padding holds the row off its edges (a `.kv` on the card itself reset it to none). */}
+      <div className="card" style={{ marginBottom: 14 }}>
+        <KeyValue label={<Trans>Bound e-mail</Trans>}>{user?.email ?? t`Not bound`}</KeyValue>
       </div>
       <form className="form" onSubmit={submit.onSubmit} noValidate>
         <TextField label={user?.email ? <Trans>New e-mail</Trans> : <Trans>E-mail</Trans>} name="email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} error={submit.errorOf("email")} />

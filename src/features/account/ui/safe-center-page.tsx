@@ -29,7 +29,7 @@ export function SafeCenterPage() {
       )}
       <div className="list">
         <Cell icon="lock" label={<Trans>Login password</Trans>} href={paths.password} value={t`Change`} />
-        <Cell icon="key" label={<Trans>Trading password</Trans>} href={paths.payPassword} value={user.has_trade_password ? t`Set` : t`Not set`} />
+        <Cell icon="key" label={<Trans>Trading password</Trans>} href={paths.payPassword} value={user.has_trade_password ? t({ message: "Set", context: "a password that has been set, as opposed to Not set" }) : t`Not set`} />
         <Cell icon="shield" label={<Trans>Google 2FA</Trans>} href={paths.google} value={user.google_bound ? t`Bound` : t`Not bound`} />
         <Cell icon="mail" label={<Trans>Email</Trans>} href={paths.email} value={user.email ?? t`Not bound`} />
         <Cell icon="card" label={<Trans>Bank cards</Trans>} href={paths.bank} />

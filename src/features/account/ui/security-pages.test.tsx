@@ -109,6 +109,19 @@ describe("forms held back until filled in (issue 40)", () => {
   });
 });
 
+describe("e-mail page", () => {
+  it("sets the bound e-mail as a row inside its card, not as the card itself (whose padding the row resets)", async () => {
+    const { userInfoAtom } = await import("@/shared/state/store");
+    store.set(userInfoAtom, { email: null } as never);
+    const { EmailPage } = await import("./email-page");
+    renderScreen(<EmailPage />);
+    const row = screen.getByText("Bound e-mail").closest(".kv")!;
+    expect(row.textContent).toBe("Bound e-mailNot bound");
+    expect(row.classList.contains("card")).toBe(false);
+    expect(row.parentElement!.classList.contains("card")).toBe(true);
+  });
+});
+
 describe("anti-phishing page", () => {
   it("sets the code with the step-up proof, and shows a refused proof under its field", async () => {
     const { AntiPhishingPage } = await import("./anti-phishing-page");

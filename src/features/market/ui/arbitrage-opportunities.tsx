@@ -108,7 +108,7 @@ function OpportunityRow({ row, venueName }: { row: ArbitrageRow; venueName: (id:
       <div className="arb__head">
         <span className="arb__symbol">{row.symbol}</span>
         <span className={`arb__net ${row.profitable ? "up" : net < 0 ? "faint" : ""}`}>
-          <Trans>Net</Trans> {formatRate(row.net_rate, 2, { signed: true })}
+          <Trans>Net</Trans> {formatRate(row.net_rate, 2, { signed: true, fixed: true })}
         </span>
       </div>
       <div className="arb__legs">
@@ -129,10 +129,10 @@ function OpportunityRow({ row, venueName }: { row: ArbitrageRow; venueName: (id:
       </div>
       <div className="arb__foot">
         <span>
-          <Trans>Spread</Trans> {formatRate(row.spread_rate, 2, { signed: true })}
+          <Trans>Spread</Trans> {formatRate(row.spread_rate, 2, { signed: true, fixed: true })}
         </span>
         <span>
-          <Trans>Fees</Trans> {formatRate(row.fee_rate, 2)}
+          <Trans>Fees</Trans> {formatRate(row.fee_rate, 2, { fixed: true })}
         </span>
         <span>
           <Trans>Venues</Trans> {row.venues}

@@ -30,9 +30,10 @@ describe("the trust page", () => {
     const { TrustPage } = await import("./trust-page");
     renderScreen(<TrustPage />);
     expect(await screen.findByText("0.25 held for 1 account")).toBeTruthy();
-    expect(screen.getByText("1,234.5 held for 3 accounts")).toBeTruthy();
+    // Money through the app's money formatter (issue 40: the wire's "1,234.5" stood beside "1,234.50" elsewhere).
+    expect(screen.getByText("1,234.50 held for 3 accounts")).toBeTruthy();
     expect(screen.getByTestId("trust-proves").textContent).toContain("This proves our liabilities");
-    expect(screen.getByTestId("trust-reserves").textContent).toContain("200,000");
+    expect(screen.getByTestId("trust-reserves").textContent).toContain("200,000.00");
     expect(screen.getByText("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE")).toBeTruthy();
     // No leaf of mine: said as "not in this snapshot yet", not "you held nothing".
     expect(await screen.findByText(/None of your balances is in the latest snapshot, taken at 2030-03-04/)).toBeTruthy();

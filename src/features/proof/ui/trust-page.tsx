@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { MyProof } from "@contract/proof";
 import { useOnline } from "@/shared/api/online";
-import { formatDateTime, formatDecimal } from "@/shared/i18n/format";
+import { formatAmount, formatDateTime } from "@/shared/i18n/format";
 import { EmptyState, Skeleton } from "@/shared/ui/feedback";
 import { KeyValue } from "@/shared/ui/key-value";
 import { Page } from "@/shared/ui/page";
@@ -55,7 +55,7 @@ export function TrustPage() {
               <div key={c.currency} className="trust__root">
                 <KeyValue label={c.currency}>
                   <span>
-                    <HeldFor total={formatDecimal(c.total)} accounts={c.leaves} />
+                    <HeldFor total={formatAmount(c.total, c.currency, { showCurrency: false })} accounts={c.leaves} />
                   </span>
                 </KeyValue>
                 <code className="trust__hash">{c.root}</code>
@@ -78,7 +78,7 @@ export function TrustPage() {
           <div className="list trust__roots" data-testid="trust-reserves">
             {root.data.reserves.map((r) => (
               <div key={`${r.currency}-${r.network}-${r.address}`} className="trust__root">
-                <KeyValue label={r.network ? `${r.currency} (${r.network})` : r.currency}>{formatDecimal(r.amount)}</KeyValue>
+                <KeyValue label={r.network ? `${r.currency} (${r.network})` : r.currency}>{formatAmount(r.amount, r.currency, { showCurrency: false })}</KeyValue>
                 <code className="trust__hash">{r.address}</code>
               </div>
             ))}
@@ -126,7 +126,7 @@ function ProofCard({ proof }: { proof: MyProof }) {
   return (
     <section className="card trust__card" aria-label={proof.currency}>
       <KeyValue label={<Trans>My balance ({proof.currency})</Trans>}>
-        <strong>{formatDecimal(proof.leaf.balance)}</strong>
+        <strong>{formatAmount(proof.leaf.balance, proof.currency, { showCurrency: false })}</strong>
       </KeyValue>
       <KeyValue label={<Trans>Steps to the root</Trans>}>{proof.path.length}</KeyValue>
       <button type="button" className="btn btn--primary" onClick={() => void verify()} disabled={busy}>
@@ -136,7 +136,7 @@ function ProofCard({ proof }: { proof: MyProof }) {
         <>
           <p className={result.ok ? "trust__result trust__result--ok" : "trust__result trust__result--bad"} role="status">
             {result.ok ? (
-              <Trans>Verified: your balance of {formatDecimal(proof.leaf.balance)} {proof.currency} is counted in the published total.</Trans>
+              <Trans>Verified: your balance of {formatAmount(proof.leaf.balance, proof.currency, { showCurrency: false })} {proof.currency} is counted in the published total.</Trans>
             ) : (
               <Trans>This proof does not match the published root.</Trans>
             )}
