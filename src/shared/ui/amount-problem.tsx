@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { formatAmount } from "../i18n/format";
 import type { AmountProblem } from "../lib/amount-check";
 
@@ -28,22 +27,4 @@ export function useAmountProblemText() {
         return t`More than your available ${formatAmount(problem.limit, currency)}.`;
     }
   };
-}
-
-/**
- * Beside a disabled action, why it is disabled: every action a user cannot take says so where they look, in their
- * language, instead of a grey button without a word. Nothing is shown when there is no reason.
- */
-export function DisabledReason({ children, testId }: { children?: ReactNode; testId?: string }) {
-  if (!children) return null;
-  return (
-    <p className="disabled-reason" role="status" data-testid={testId ?? "disabled-reason"}>
-      {children}
-    </p>
-  );
-}
-
-/** A form's button held back until its fields are filled in says so beside it (nothing once they are). */
-export function FillInReason({ missing }: { missing: boolean }) {
-  return <DisabledReason>{missing ? <Trans>Fill in every field above.</Trans> : null}</DisabledReason>;
 }

@@ -6,8 +6,7 @@ import { useAction } from "@/shared/api/use-action";
 import { chooseLocationPath, leaveDraft, openLocationPath, takeHandoff } from "@/shared/lib/location";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
-import { TextField } from "@/shared/ui/field";
-import { FillInReason } from "@/shared/ui/amount-problem";
+import { FillInReason, TextField } from "@/shared/ui/field";
 import { Page } from "@/shared/ui/page";
 import { saveBankCard, useBankCard } from "../api/bank-card";
 

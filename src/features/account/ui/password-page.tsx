@@ -4,8 +4,7 @@ import { successes } from "@contract/successes";
 import { endSession } from "@/shared/api/session";
 import { useAction } from "@/shared/api/use-action";
 import { showToast, useAtomValue, userInfoAtom } from "@/shared/state/store";
-import { TextField } from "@/shared/ui/field";
-import { FillInReason } from "@/shared/ui/amount-problem";
+import { FillInReason, TextField } from "@/shared/ui/field";
 import { Page } from "@/shared/ui/page";
 import { updatePassword } from "../api/update-password";
 

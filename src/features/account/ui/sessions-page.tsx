@@ -10,7 +10,7 @@ import { Icon } from "@/shared/ui/icons";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { Page } from "@/shared/ui/page";
 import { deviceName, endOtherSessions, endSession, useSessions } from "../api/security";
-import { DisabledReason } from "@/shared/ui/amount-problem";
+import { DisabledReason } from "@/shared/ui/field";
 import "./account.css";
 
 /** Where the account is signed in: device, browser, address, last use; log one out, or every other one. */

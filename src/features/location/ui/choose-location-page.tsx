@@ -5,8 +5,7 @@ import { deliverPlace, validCoordinates, type Place } from "@/shared/lib/locatio
 import { navigate } from "@/shared/lib/navigation";
 import { paths } from "@/shared/lib/paths";
 import { Spinner } from "@/shared/ui/feedback";
-import { TextField } from "@/shared/ui/field";
-import { DisabledReason } from "@/shared/ui/amount-problem";
+import { DisabledReason, TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { Page } from "@/shared/ui/page";
 import "./location.css";

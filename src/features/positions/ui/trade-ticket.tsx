@@ -9,7 +9,7 @@ import { formatAmount, formatDateTime, formatDecimal } from "@/shared/i18n/forma
 import { paths } from "@/shared/lib/paths";
 import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
-import { TextField } from "@/shared/ui/field";
+import { DisabledReason, TextField } from "@/shared/ui/field";
 import { TradingHours } from "@/shared/ui/trading-hours";
 import { UpcomingTerms } from "@/shared/ui/upcoming-terms";
 import { KeyValue } from "@/shared/ui/key-value";
@@ -21,7 +21,6 @@ import { formatPrice } from "@/shared/market/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { quoteToMargin } from "../model/live";
 import { isMarketable, marginRateOf, openPriceOf, priceError, previewOrder, quantityError, stopErrors, stopPriceError, type ErrorCode, type Quote } from "../model/ticket";
-import { DisabledReason } from "@/shared/ui/amount-problem";
 import { MarketDepth } from "@/shared/market/order-book";
 import { Notice } from "./parts";
 import { PricesPaused, type TickFreshness } from "@/shared/ui/prices-paused";

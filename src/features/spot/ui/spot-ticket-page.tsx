@@ -17,7 +17,7 @@ import { MarketDepth } from "@/shared/market/order-book";
 import { useSpotTicket } from "../api/ticket";
 import { placeSpotOrder } from "../api/trade";
 import { placeSpotOco } from "../api/oco";
-import { DisabledReason } from "@/shared/ui/amount-problem";
+import { DisabledReason } from "@/shared/ui/field";
 import { formatPrice } from "@/shared/market/format";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { formatAmount, formatQuantity, formatRate, formatTickTime } from "@/shared/i18n/format";
