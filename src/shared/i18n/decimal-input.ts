@@ -14,14 +14,26 @@ export const shownDecimal = (wire: string, language?: string): string => wire.re
 export const wireDecimal = (typed: string): string => typed.replace(",", ".");
 
 /**
- * The props of a decimal input holding `wire`: spread them on the field. Only the sign character is swapped, so
- * what is shown has the length of what was typed; a typed comma in es shows as typed and React leaves the caret alone.
+ * The props of a decimal input holding `wire`: spread them on the field. When the typed sign is not the shown one
+ * (a "." typed in es) the field is rewritten here with the caret kept where it was: only one character changes, so
+ * the length is the same, and React, finding the value it would set, leaves the caret alone instead of sending it
+ * to the end.
  */
 export function decimalInput(wire: string, onWire: (wire: string) => void) {
   return {
     inputMode: "decimal" as const,
     autoComplete: "off",
     value: shownDecimal(wire),
-    onChange: (e: ChangeEvent<HTMLInputElement>) => onWire(wireDecimal(e.target.value)),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const input = e.target;
+      const typed = wireDecimal(input.value);
+      const shown = shownDecimal(typed);
+      if (input.value !== shown) {
+        const { selectionStart, selectionEnd } = input;
+        input.value = shown;
+        input.setSelectionRange(selectionStart, selectionEnd);
+      }
+      onWire(typed);
+    },
   };
 }
