@@ -9,6 +9,7 @@ import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { Icon } from "@/shared/ui/icons";
 import { getFundingConfig, saveFundingConfig } from "../funding-api";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 /**
  * Funding configuration (admin): deposit limits, deposit networks with the platform's receiving addresses, and the
@@ -52,8 +53,8 @@ export function FundingConfigPage() {
             <Trans>Deposits ({form.deposit.currency})</Trans>
           </h2>
           <div style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 12 }}>
-            <TextField label={<Trans>Minimum</Trans>} name="deposit_min" inputMode="decimal" value={form.deposit.min} onChange={(e) => setDeposit({ min: e.target.value.trim() })} error={err("deposit.min")} />
-            <TextField label={<Trans>Maximum</Trans>} name="deposit_max" inputMode="decimal" value={form.deposit.max} onChange={(e) => setDeposit({ max: e.target.value.trim() })} error={err("deposit.max")} />
+            <TextField label={<Trans>Minimum</Trans>} name="deposit_min" {...decimalInput(form.deposit.min, (wire) => setDeposit({ min: wire.trim() }))} error={err("deposit.min")} />
+            <TextField label={<Trans>Maximum</Trans>} name="deposit_max" {...decimalInput(form.deposit.max, (wire) => setDeposit({ max: wire.trim() }))} error={err("deposit.max")} />
           </div>
           {form.deposit.networks.map((n, i) => (
             <div key={i} style={{ display: "grid", gridTemplateColumns: "120px 1fr auto auto", gap: 10, alignItems: "end" }}>
@@ -86,8 +87,8 @@ export function FundingConfigPage() {
             <Trans>Withdrawals ({form.withdraw.currency})</Trans>
           </h2>
           <div style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 12 }}>
-            <TextField label={<Trans>Minimum</Trans>} name="withdraw_min" inputMode="decimal" value={form.withdraw.min} onChange={(e) => setWithdraw({ min: e.target.value.trim() })} error={err("withdraw.min")} />
-            <TextField label={<Trans>Fee (deducted)</Trans>} name="withdraw_fee" inputMode="decimal" value={form.withdraw.fee} onChange={(e) => setWithdraw({ fee: e.target.value.trim() })} error={err("withdraw.fee")} hint={<Trans>Must be below the minimum.</Trans>} />
+            <TextField label={<Trans>Minimum</Trans>} name="withdraw_min" {...decimalInput(form.withdraw.min, (wire) => setWithdraw({ min: wire.trim() }))} error={err("withdraw.min")} />
+            <TextField label={<Trans>Fee (deducted)</Trans>} name="withdraw_fee" {...decimalInput(form.withdraw.fee, (wire) => setWithdraw({ fee: wire.trim() }))} error={err("withdraw.fee")} hint={<Trans>Must be below the minimum.</Trans>} />
           </div>
           <TextField
             label={<Trans>Networks (comma separated)</Trans>}

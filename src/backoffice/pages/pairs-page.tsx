@@ -12,6 +12,7 @@ import { DeskList } from "../desk-list";
 import { getPairs, updatePair } from "../market-api";
 import { kindText, KINDS } from "./market-parts";
 import { TermChangesPanel, useTermChanges } from "./term-changes-panel";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 type Draft = Pick<Pair, "trading" | "quantity_step" | "quantity_min" | "quantity_max" | "spread_rate"> & { price_precision: string; reason: string };
 
@@ -172,16 +173,14 @@ export function PairsPage() {
             </label>
             <div style={{ display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: 10 }}>
               <TextField label={<Trans>Price precision</Trans>} name="price_precision" inputMode="numeric" value={draft.price_precision} onChange={(e) => set({ price_precision: e.target.value.trim() })} error={save.errorOf("price_precision")} hint={<Trans>Decimals, 0 to 10</Trans>} />
-              <TextField label={<Trans>Quantity step</Trans>} name="quantity_step" inputMode="decimal" value={draft.quantity_step} onChange={(e) => set({ quantity_step: e.target.value })} error={save.errorOf("quantity_step")} />
-              <TextField label={<Trans>Minimum quantity</Trans>} name="quantity_min" inputMode="decimal" value={draft.quantity_min} onChange={(e) => set({ quantity_min: e.target.value })} error={save.errorOf("quantity_min")} />
-              <TextField label={<Trans>Maximum quantity</Trans>} name="quantity_max" inputMode="decimal" value={draft.quantity_max} onChange={(e) => set({ quantity_max: e.target.value })} error={save.errorOf("quantity_max")} />
+              <TextField label={<Trans>Quantity step</Trans>} name="quantity_step" {...decimalInput(draft.quantity_step, (wire) => set({ quantity_step: wire }))} error={save.errorOf("quantity_step")} />
+              <TextField label={<Trans>Minimum quantity</Trans>} name="quantity_min" {...decimalInput(draft.quantity_min, (wire) => set({ quantity_min: wire }))} error={save.errorOf("quantity_min")} />
+              <TextField label={<Trans>Maximum quantity</Trans>} name="quantity_max" {...decimalInput(draft.quantity_max, (wire) => set({ quantity_max: wire }))} error={save.errorOf("quantity_max")} />
             </div>
             <TextField
               label={<Trans>Spread (fraction of the price)</Trans>}
               name="spread_rate"
-              inputMode="decimal"
-              value={draft.spread_rate}
-              onChange={(e) => set({ spread_rate: e.target.value })}
+              {...decimalInput(draft.spread_rate, (spread_rate) => set({ spread_rate }))}
               error={save.errorOf("spread_rate")}
               hint={`${draft.spread_rate || "0"} = ${formatRate(draft.spread_rate)}`}
             />

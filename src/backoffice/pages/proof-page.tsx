@@ -9,6 +9,7 @@ import { showToast } from "@/shared/state/store";
 import { Skeleton } from "@/shared/ui/feedback";
 import { DeskList } from "../desk-list";
 import { getProofHistory, getProofLiabilities, saveProofReserves, takeProofSnapshot } from "../proof-api";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 const LIMIT = 20;
 const blank = (): Reserve => ({ currency: "USDT", network: "", address: "", amount: "0" });
@@ -96,7 +97,7 @@ export function ProofPage() {
               <input aria-label={t`Currency`} value={r.currency} onChange={(e) => edit(i, { currency: e.target.value })} />
               <input aria-label={t`Network`} value={r.network} onChange={(e) => edit(i, { network: e.target.value })} />
               <input aria-label={t`Address`} value={r.address} onChange={(e) => edit(i, { address: e.target.value })} />
-              <input aria-label={t`Amount`} inputMode="decimal" value={r.amount} onChange={(e) => edit(i, { amount: e.target.value })} />
+              <input aria-label={t`Amount`} {...decimalInput(r.amount, (wire) => edit(i, { amount: wire }))} />
               <button type="button" className="btn btn--ghost btn--small" onClick={() => setReserves(reserves.filter((_, k) => k !== i))}>
                 <Trans>Remove</Trans>
               </button>

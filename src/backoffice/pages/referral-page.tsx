@@ -10,6 +10,7 @@ import { Skeleton } from "@/shared/ui/feedback";
 import { TextField } from "@/shared/ui/field";
 import { DeskList } from "../desk-list";
 import { getReferralConfig, getReferralPayouts, saveReferralConfig } from "../referral-api";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 const LIMIT = 20;
 const percent = (value: string) => formatRate(value, 2);
@@ -56,7 +57,7 @@ function ReferralSettings() {
         <Trans>Programme on (rewards and commissions are paid)</Trans>
       </label>
       <div style={{ display: "grid", gridTemplateColumns: "1fr 120px", gap: 8 }}>
-        <TextField label={<Trans>Reward per direct invitee</Trans>} name="reward_amount" inputMode="decimal" value={form.reward_amount} onChange={(e) => setForm({ ...form, reward_amount: e.target.value })} error={save.errorOf("reward_amount")} />
+        <TextField label={<Trans>Reward per direct invitee</Trans>} name="reward_amount" {...decimalInput(form.reward_amount, (wire) => setForm({ ...form, reward_amount: wire }))} error={save.errorOf("reward_amount")} />
         <TextField label={<Trans>Currency</Trans>} name="reward_currency" value={form.reward_currency} onChange={(e) => setForm({ ...form, reward_currency: e.target.value })} error={save.errorOf("reward_currency")} />
       </div>
       <fieldset style={{ border: 0, padding: 0, display: "grid", gap: 6 }}>
@@ -72,8 +73,8 @@ function ReferralSettings() {
           <Trans>The invitee's first deposit approved</Trans>
         </label>
       </fieldset>
-      <TextField label={<Trans>Direct invitees' fee share (fraction)</Trans>} name="direct_rate" inputMode="decimal" value={form.direct_rate} hint={percent(form.direct_rate)} onChange={(e) => setForm({ ...form, direct_rate: e.target.value })} error={save.errorOf("direct_rate")} />
-      <TextField label={<Trans>Indirect invitees' fee share (fraction)</Trans>} name="indirect_rate" inputMode="decimal" value={form.indirect_rate} hint={percent(form.indirect_rate)} onChange={(e) => setForm({ ...form, indirect_rate: e.target.value })} error={save.errorOf("indirect_rate")} />
+      <TextField label={<Trans>Direct invitees' fee share (fraction)</Trans>} name="direct_rate" {...decimalInput(form.direct_rate, (wire) => setForm({ ...form, direct_rate: wire }))} hint={percent(form.direct_rate)} error={save.errorOf("direct_rate")} />
+      <TextField label={<Trans>Indirect invitees' fee share (fraction)</Trans>} name="indirect_rate" {...decimalInput(form.indirect_rate, (wire) => setForm({ ...form, indirect_rate: wire }))} hint={percent(form.indirect_rate)} error={save.errorOf("indirect_rate")} />
       <p className="muted" style={{ fontSize: 12, margin: 0 }}>
         <Trans>Commissions come only out of trading fees the invitees paid, never out of their deposits.</Trans>
       </p>

@@ -7,6 +7,7 @@ import { TextField } from "@/shared/ui/field";
 import { getSpotConfig, saveSpotConfig } from "../spot-api";
 import { formatRate } from "@/shared/i18n/format";
 import { PendingConfigNote, useConfigSavedToast } from "./pending-config";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 /**
  * Spot fee rates (admin): the default rate of every pair and per-pair rates, fractions of the amount (0.001 = 0.1 %),
@@ -42,14 +43,14 @@ export function SpotFeesPage() {
       </div>
       <PendingConfigNote pending={data?.pending} />
       <form className="card" onSubmit={save.onSubmit} noValidate style={{ display: "flex", flexDirection: "column", gap: 12, maxWidth: 560 }}>
-        <TextField label={<Trans>Default fee rate (fraction)</Trans>} name="fee_rate" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} hint={percent(rate)} error={save.errorOf("fee_rate")} />
+        <TextField label={<Trans>Default fee rate (fraction)</Trans>} name="fee_rate" {...decimalInput(rate, setRate)} hint={percent(rate)} error={save.errorOf("fee_rate")} />
         <h2 style={{ fontSize: 15 }}>
           <Trans>Per-pair rates</Trans>
         </h2>
         {pairs.map((p, index) => (
           <div key={index} style={{ display: "grid", gridTemplateColumns: "1fr 1fr auto", gap: 8, alignItems: "end" }}>
             <TextField label={<Trans>Symbol</Trans>} value={p.symbol} placeholder="BTC/USDT" onChange={(e) => setPairs(pairs.map((x, i) => (i === index ? { ...x, symbol: e.target.value } : x)))} />
-            <TextField label={<Trans>Fee rate (fraction)</Trans>} inputMode="decimal" value={p.rate} hint={percent(p.rate)} onChange={(e) => setPairs(pairs.map((x, i) => (i === index ? { ...x, rate: e.target.value } : x)))} />
+            <TextField label={<Trans>Fee rate (fraction)</Trans>} {...decimalInput(p.rate, (wire) => setPairs(pairs.map((x, i) => (i === index ? { ...x, rate: wire } : x))))} hint={percent(p.rate)} />
             <button type="button" className="btn btn--ghost btn--small" onClick={() => setPairs(pairs.filter((_, i) => i !== index))}>
               {t`Remove`}
             </button>

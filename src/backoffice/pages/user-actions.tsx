@@ -8,6 +8,7 @@ import { DisabledReason, FillInReason, TextField } from "@/shared/ui/field";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { KeyValue } from "@/shared/ui/key-value";
 import { adjustBalance, freezeUser, lockUser, unfreezeUser, unlockUser, type UserDetailData } from "../kyc-api";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 type StateAction = "freeze" | "unfreeze" | "lock" | "unlock";
 
@@ -132,11 +133,8 @@ export function Adjustment({ detail, onDone }: { detail: UserDetailData; onDone:
         <TextField
           label={<Trans>Amount (negative debits)</Trans>}
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={form.amount}
           placeholder={t`e.g. 25 or -25`}
-          onChange={(e) => setForm((f) => ({ ...f, amount: e.target.value.replace(",", ".") }))}
+          {...decimalInput(form.amount, (amount) => setForm((f) => ({ ...f, amount })))}
           error={submit.errorOf("amount")}
         />
         <div className="bo-adjust__wide">

@@ -19,6 +19,9 @@ const NUMBER_SIGNS: Record<Language, NumberSigns> = { zh: COMMA_DOT, en: COMMA_D
 /** The locale's grouping and decimal signs ("," and "." in en, "." and "," in es). */
 const numberSigns = (language: string = i18n.locale): NumberSigns => NUMBER_SIGNS[language as Language] ?? COMMA_DOT;
 
+/** The sign between a number's whole and fraction digits in a language (the current one by default): "." in en, "," in es. */
+export const decimalSign = (language: string = i18n.locale): string => numberSigns(language).decimal;
+
 /** An integer's digits with the grouping sign every three ("1234567" -> "1,234,567"). */
 const groupThousands = (integer: string, group: string): string => integer.replace(/\B(?=(\d{3})+(?!\d))/g, group);
 

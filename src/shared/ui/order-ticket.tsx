@@ -3,14 +3,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatQuantity } from "../i18n/format";
 import { TextField } from "./field";
 import { Segments } from "./segments";
+import { decimalInput } from "../i18n/decimal-input";
 
 /**
  * The parts every order ticket shares (leveraged positions, spot): the order type, the limit price and quantity
  * fields, and the preview block of what the order will cost before it is sent.
  */
-
-/** A decimal typed on a phone keyboard: a comma becomes a point. */
-const decimal = (value: string) => value.replace(",", ".");
 
 /** The order types a ticket may offer (spot has the stops, contracts the stop entry). */
 export type TicketOrderType = "market" | "limit" | "stop_market" | "stop_limit" | "trailing_stop" | "oco" | "stop";
@@ -36,7 +34,7 @@ export function OrderTypeSwitch<T extends TicketOrderType>({ type, onType, types
 
 /** The limit price of an order: the last price as a placeholder, what the limit means as a hint. */
 export function LimitPriceField({ label, value, onValue, placeholder, error, hint, name = "price" }: { label: ReactNode; value: string; onValue: (value: string) => void; placeholder: string; error?: string; hint?: ReactNode; name?: string }) {
-  return <TextField label={label} name={name} inputMode="decimal" autoComplete="off" value={value} onChange={(e) => onValue(decimal(e.target.value))} placeholder={placeholder} error={error} hint={hint} />;
+  return <TextField label={label} name={name} {...decimalInput(value, onValue)} placeholder={placeholder} error={error} hint={hint} />;
 }
 
 /** The quantity of an order with the pair's step and bounds as its hint and the unit beside it. */
@@ -52,10 +50,7 @@ export function QuantityField({ label, value, onValue, error, rules, unit }: {
     <TextField
       label={label}
       name="quantity"
-      inputMode="decimal"
-      autoComplete="off"
-      value={value}
-      onChange={(e) => onValue(decimal(e.target.value))}
+      {...decimalInput(value, onValue)}
       error={error}
       hint={<Trans>Step {formatQuantity(rules.quantity_step)} · min {formatQuantity(rules.quantity_min)} · max {formatQuantity(rules.quantity_max)}</Trans>}
       suffix={<span className="faint">{unit}</span>}

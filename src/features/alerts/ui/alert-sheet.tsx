@@ -9,6 +9,7 @@ import { SelectField, TextField } from "@/shared/ui/field";
 import { addAlert } from "../api/alerts";
 import { percentToFraction } from "../model/alert-input";
 import { Segments } from "@/shared/ui/segments";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 const WINDOWS = [60, 300, 3600, 86400] as const;
 
@@ -85,7 +86,7 @@ function AlertSheet({ symbol, last, onClose }: { symbol: string; last: string; o
       <div style={{ marginTop: 12 }}>
         {kind === "move" ? (
           <>
-            <TextField label={<Trans>Move of at least</Trans>} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} suffix={<span className="faint">%</span>} error={save.errorOf("rate")} hint={<Trans>0.1% to 50%, up or down</Trans>} />
+            <TextField label={<Trans>Move of at least</Trans>} {...decimalInput(percent, setPercent)} suffix={<span className="faint">%</span>} error={save.errorOf("rate")} hint={<Trans>0.1% to 50%, up or down</Trans>} />
             <SelectField label={<Trans>Within</Trans>} value={windowS} onChange={(e) => setWindowS(Number(e.target.value) as (typeof WINDOWS)[number])}>
               {WINDOWS.map((w) => (
                 <option key={w} value={w}>
@@ -95,7 +96,7 @@ function AlertSheet({ symbol, last, onClose }: { symbol: string; last: string; o
             </SelectField>
           </>
         ) : (
-          <TextField label={<Trans>Price</Trans>} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} error={save.errorOf("price")} data-testid="alert-price" />
+          <TextField label={<Trans>Price</Trans>} {...decimalInput(price, setPrice)} error={save.errorOf("price")} data-testid="alert-price" />
         )}
       </div>
       <label className="alert-repeat">

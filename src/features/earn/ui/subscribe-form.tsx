@@ -17,6 +17,7 @@ import { subscribe } from "../api/subscribe";
 import { amountProblem, dailyIncome, earlyExit, termIncome } from "../model/earn";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Disclosure, EarnUnavailable, ProductCard, useEarnSwitchedOff } from "./parts";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 const DAY_MS = 86_400_000;
 
@@ -75,14 +76,11 @@ export function SubscribeForm({ kind, productId, available }: { kind: EarnKind; 
         <TextField
           label={<Trans>Amount ({product.currency})</Trans>}
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder={`${formatAmount(product.min)} - ${formatAmount(product.max)}`}
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.target.value.replace(",", "."));
+          {...decimalInput(amount, (wire) => {
+            setAmount(wire);
             submit.forget("amount");
-          }}
+          })}
           error={submit.errorOf("amount") ?? (problem && problem.rule !== "empty" ? problemText(problem, product.currency) : undefined)}
           suffix={
             available !== null && (

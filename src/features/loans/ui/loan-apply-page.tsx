@@ -23,6 +23,7 @@ import { useLoanConfig, useLoanStatistics } from "../api/loans";
 import { submitLoan } from "../api/submit-loan";
 import { dueIfIssuedNow, loanAmountProblem, loanPreview } from "../model/loan";
 import "./loans.css";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 /**
  * `/pages/loan/apply` (the account menu's "Loan application"): amount, cycle with its daily rate, the five photos,
@@ -123,11 +124,8 @@ export function LoanApplyPage() {
           <TextField
             label={<Trans>Amount ({config.currency})</Trans>}
             name="amount"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={`${formatAmount(config.min)} - ${formatAmount(config.max)}`}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            {...decimalInput(amount, setAmount)}
             error={submit.errorOf("amount") ?? (problem && problem.rule !== "empty" ? problemText(problem, config.currency) : undefined)}
           />
           <SelectField label={<Trans>Cycle</Trans>} name="days" value={String(cycle.days)} onChange={(e) => setDays(Number(e.target.value))}>

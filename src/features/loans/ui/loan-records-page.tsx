@@ -19,6 +19,7 @@ import { useLoanStatistics, useLoans } from "../api/loans";
 import { repay } from "../api/repay";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import "./loans.css";
+import { decimalInput, shownDecimal } from "@/shared/i18n/decimal-input";
 
 /** `/pages/loan/records`: my loans with status, due date, overdue days and fee, unpaid amount, and repayment. */
 export function LoanRecordsPage() {
@@ -107,11 +108,8 @@ export function LoanRecordsPage() {
             <TextField
               label={<Trans>Amount (empty: the whole unpaid amount)</Trans>}
               name="repay_amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              placeholder={repaying.unpaid}
-              onChange={(e) => setAmount(e.target.value)}
+              placeholder={shownDecimal(repaying.unpaid)}
+              {...decimalInput(amount, setAmount)}
               error={tooMuch ? t`More than the unpaid amount.` : pay.errorOf("amount")}
             />
             <p className="loan-note faint">

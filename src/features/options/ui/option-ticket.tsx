@@ -25,6 +25,7 @@ import { OptionCard } from "./option-card";
 import { PeriodLabel } from "./labels";
 import "./options.css";
 import { Segments } from "@/shared/ui/segments";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 /** Shown instead of the ticket when the user's country has timed options switched off. */
 export function OptionsUnavailable() {
@@ -157,13 +158,10 @@ function TicketForm({ symbol, kind, desk, riskWarning, hours }: { symbol: string
         <TextField
           label={<Trans>Stake</Trans>}
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.target.value.replace(",", "."));
+          {...decimalInput(amount, (wire) => {
+            setAmount(wire);
             submit.forget("amount");
-          }}
+          })}
           error={submit.errorOf("amount") ?? (problem && problem.rule !== "empty" ? problemText(problem, wallet?.currency) : undefined)}
           hint={
             period && wallet ? (

@@ -10,6 +10,7 @@ import { ConfirmModal } from "@/shared/ui/modal";
 import { setStops } from "../api/set-stops";
 import { mul, parseDecimal, toDecimal } from "../model/fixed";
 import { stopErrors, trailError, trailRateOf, type ErrorCode } from "../model/ticket";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 /**
  * Take-profit and stop-loss of an open position, or a trailing stop-loss (a distance in percent: the level follows the
@@ -47,26 +48,20 @@ export function StopsSheet({ position, last, precision, onClose }: { position: P
       onClose={onClose}
     >
       <div className="form" style={{ textAlign: "left" }}>
-        <TextField label={<Trans>Take-profit</Trans>} name="tp_price" inputMode="decimal" autoComplete="off" value={tp} onChange={(e) => setTp(e.target.value.replace(",", "."))} error={save.errorOf("tp_price") ?? text(checks.tp)} />
+        <TextField label={<Trans>Take-profit</Trans>} name="tp_price" {...decimalInput(tp, setTp)} error={save.errorOf("tp_price") ?? text(checks.tp)} />
         <TextField
           label={<Trans>Stop-loss</Trans>}
           name="sl_price"
-          inputMode="decimal"
-          autoComplete="off"
-          value={trailing ? "" : sl}
+          {...decimalInput(trailing ? "" : sl, setSl)}
           disabled={trailing}
           placeholder={trailing ? t`Set by the trailing distance` : undefined}
-          onChange={(e) => setSl(e.target.value.replace(",", "."))}
           error={save.errorOf("sl_price") ?? text(checks.sl)}
         />
         <TextField
           label={<Trans>Trailing stop-loss (%)</Trans>}
           name="sl_trail_rate"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder={t`Optional, 0.1 to 20`}
-          value={trail}
-          onChange={(e) => setTrail(e.target.value.replace(",", "."))}
+          {...decimalInput(trail, setTrail)}
           error={save.errorOf("sl_trail_rate") ?? text(trailErr)}
           hint={<Trans>The stop-loss follows the best price since you set it at this distance, and only in your favour.</Trans>}
         />

@@ -28,6 +28,7 @@ import { confirmsOpening, setConfirmsOpening } from "../model/confirm-pref";
 import { OpenConfirmSheet } from "./open-confirm-sheet";
 import "./positions.css";
 import { Segments } from "@/shared/ui/segments";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 /**
  * The order ticket of one pair: the live bid and ask, long or short, market, limit or stop (opens at market when the
@@ -237,8 +238,8 @@ function TicketForm({ ticket, quote, freshness, riskWarning, initialDirection }:
         )}
       </div>
       <div className="ticket__stops">
-        <TextField label={<Trans>Take-profit</Trans>} name="tp_price" inputMode="decimal" autoComplete="off" placeholder={t`Optional`} value={tp} onChange={(e) => setTp(e.target.value.replace(",", "."))} error={submit.errorOf("tp_price") ?? text(stops.tp)} />
-        <TextField label={<Trans>Stop-loss</Trans>} name="sl_price" inputMode="decimal" autoComplete="off" placeholder={t`Optional`} value={sl} onChange={(e) => setSl(e.target.value.replace(",", "."))} error={submit.errorOf("sl_price") ?? text(stops.sl)} />
+        <TextField label={<Trans>Take-profit</Trans>} name="tp_price" placeholder={t`Optional`} {...decimalInput(tp, setTp)} error={submit.errorOf("tp_price") ?? text(stops.tp)} />
+        <TextField label={<Trans>Stop-loss</Trans>} name="sl_price" placeholder={t`Optional`} {...decimalInput(sl, setSl)} error={submit.errorOf("sl_price") ?? text(stops.sl)} />
       </div>
 
       <TicketPreview

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { FlashPair } from "@contract/wallet";
+import { activateLanguage, screensCatalogueReady } from "@/shared/i18n/i18n";
 import { hasLoginAtom, store } from "@/shared/state/store";
 import { renderScreen } from "@/shared/testing/render-screen";
 import { answerOk } from "@/shared/testing/answers";
@@ -18,7 +19,7 @@ beforeEach(() => {
     vi.fn(async (request: Request) => {
       const path = new URL(request.url).pathname.replace(/^\/api\//, "");
       if (path === "wallet/flashAgainstList") return answerOk([pair]);
-      if (path === "wallet/list") return answerOk([{ currency: "USDT", available: "500", frozen: "0", value_usdt: "500" }]);
+      if (path === "wallet/list") return answerOk([{ currency: "USDT", available: "500.25", frozen: "0", value_usdt: "500.25" }]);
       if (path === "wallet/flashAgainst") {
         converted.push((await request.json()) as Record<string, unknown>);
         return answerOk({ id: 1, from: "USDT", to: "BTC", amount: "100", fee: "0.2", received: "0.000998", rate: "0.00001", created_at: 1_700_000_000 });
@@ -28,8 +29,9 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await activateLanguage("en");
 });
 
 describe("convert page", () => {
@@ -53,5 +55,24 @@ describe("convert page", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Convert" }));
     await waitFor(() => expect(converted).toHaveLength(1));
     expect(converted[0]).toMatchObject({ from: "USDT", to: "BTC", amount: "100" });
+  });
+
+  it("writes the amount with the reader's decimal comma in es, typed or filled by Max, and sends the wire's point", async () => {
+    await activateLanguage("es");
+    await screensCatalogueReady();
+    const { ConvertPage } = await import("./convert-page");
+    renderScreen(<ConvertPage />);
+    const amount = (await screen.findByLabelText("Importe")) as HTMLInputElement;
+    fireEvent.click(await screen.findByRole("button", { name: "Máx." }));
+    expect(amount.value).toBe("500,25");
+    fireEvent.change(amount, { target: { value: "100.5" } });
+    expect(amount.value).toBe("100,5");
+    fireEvent.change(amount, { target: { value: "100,75" } });
+    expect(amount.value).toBe("100,75");
+    fireEvent.click(screen.getByRole("button", { name: "Convertir" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Convertir" }));
+    await waitFor(() => expect(converted).toHaveLength(1));
+    expect(converted[0]).toMatchObject({ amount: "100.75" });
   });
 });

@@ -21,6 +21,7 @@ import { previewFlash } from "../model/flash-preview";
 import { newIdempotencyKey } from "@/shared/lib/idempotency-key";
 import { Amount, flatten, LoadMore } from "./parts";
 import "./wallet.css";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 /** Flash exchange between wallets at the rate of the moment, with a preview of what arrives before converting. */
 export function ConvertPage() {
@@ -99,10 +100,7 @@ export function ConvertPage() {
           <TextField
             label={<Trans>Amount</Trans>}
             name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value.replace(",", "."))}
+            {...decimalInput(amount, setAmount)}
             placeholder={pair ? t`${formatAmount(pair.min, pair.from, { showCurrency: false })} to ${formatAmount(pair.max, pair.from, { showCurrency: false })}` : ""}
             error={submit.errorOf("amount") ?? limitError}
             hint={

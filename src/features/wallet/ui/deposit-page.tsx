@@ -26,6 +26,7 @@ import { Amount } from "./parts";
 import { VoucherField, type PickedImage } from "./voucher-field";
 import "./wallet.css";
 import { Segments } from "@/shared/ui/segments";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 /** USDT decimals on the wire (the server refuses more). */
 const USDT_DECIMALS = 6;
@@ -108,13 +109,10 @@ export function DepositPage() {
             <TextField
               label={<Trans>Amount sent</Trans>}
               name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => {
-                setAmount(e.target.value.replace(",", "."));
+              {...decimalInput(amount, (wire) => {
+                setAmount(wire);
                 submit.forget("amount");
-              }}
+              })}
               placeholder={t`${formatAmount(data.min, "USDT", { showCurrency: false })} to ${formatAmount(data.max, "USDT", { showCurrency: false })}`}
               error={amountError}
               hint={

@@ -26,6 +26,7 @@ import { AddressBook, describeAddress } from "./address-book";
 import { AddressWait, useSecondsLeft } from "./address-wait";
 import "./wallet.css";
 import { Segments } from "@/shared/ui/segments";
+import { decimalInput } from "@/shared/i18n/decimal-input";
 
 type Tab = "withdraw" | "addresses" | "records";
 
@@ -176,13 +177,10 @@ function WithdrawForm({ onDone, onAddAddress }: { onDone: () => void; onAddAddre
           <TextField
             label={<Trans>Amount</Trans>}
             name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value.replace(",", "."));
+            {...decimalInput(amount, (wire) => {
+              setAmount(wire);
               edited("amount");
-            }}
+            })}
             placeholder={t`Minimum ${formatAmount(rules.min)}`}
             error={submit.errorOf("amount") ?? (problem && problem.rule !== "empty" ? problemText(problem, "USDT") : undefined)}
             suffix={
