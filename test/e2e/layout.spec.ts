@@ -52,7 +52,9 @@ function inspect(commaDecimals: boolean): Finding {
   if (document.documentElement.scrollWidth > window.innerWidth) overflow.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${window.innerWidth}px screen`);
   // A figure quoted in a sentence ("written without trailing zeros (12.5, 0)") stays in it, not on lines of its own.
   for (const code of Array.from(document.querySelectorAll<HTMLElement>("#root :not(li, pre) > code"))) {
-    if (getComputedStyle(code).display === "block") overflow.push(`"${code.textContent}" breaks its sentence onto a line of its own`);
+    // Only inside prose: a code whose parent holds words of its own (a hash shown as a block under its label is data).
+    const inProse = Array.from(code.parentElement?.childNodes ?? []).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== "");
+    if (inProse && getComputedStyle(code).display === "block") overflow.push(`"${code.textContent}" breaks its sentence onto a line of its own`);
   }
   // A table fits its box: one scrolled sideways hides its last column (the statement's Balance), which reads as cut off.
   for (const table of Array.from(document.querySelectorAll<HTMLElement>("#root table"))) {
