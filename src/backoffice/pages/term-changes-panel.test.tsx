@@ -36,6 +36,10 @@ describe("announced term changes (back office)", () => {
     const onChanged = vi.fn();
     renderScreen(<TermChangesPanel onChanged={onChanged} />);
     const pending = await screen.findByTestId("term-change-1");
+    // Save is grey until the notice period is changed, and says so.
+    expect(screen.getByTestId("notice-save-reason").textContent).toBe("Type a new notice period to save it.");
+    fireEvent.change(screen.getByLabelText("Notice period (hours)"), { target: { value: "48" } });
+    expect(screen.queryByTestId("notice-save-reason")).toBeNull();
     expect(pending.textContent).toContain(formatRate("0.002"));
     expect(pending.textContent).toContain(formatDateTime(1_764_244_800));
     expect(pending.textContent).toContain("Pending");
@@ -44,8 +48,9 @@ describe("announced term changes (back office)", () => {
     fireEvent.click(pending.querySelector("button")!);
     const dialog = await screen.findByRole("dialog");
     const confirm = [...dialog.querySelectorAll("button")].find((b) => b.textContent === "Cancel change")!;
-    // No reason, no cancellation.
+    // No reason, no cancellation, and the dialog says so.
     expect(confirm.disabled).toBe(true);
+    expect(screen.getByTestId("cancel-reason-missing").textContent).toBe("Give the reason the audit log keeps.");
     fireEvent.change(screen.getByLabelText("Reason (audit log)"), { target: { value: "announced by mistake" } });
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);

@@ -6,7 +6,7 @@ import { successes } from "@contract/successes";
 import { useAction } from "@/shared/api/use-action";
 import { formatDateTime, formatRate } from "@/shared/i18n/format";
 import { showToast } from "@/shared/state/store";
-import { TextField } from "@/shared/ui/field";
+import { DisabledReason, TextField } from "@/shared/ui/field";
 import { ConfirmModal } from "@/shared/ui/modal";
 import { DeskList } from "../desk-list";
 import { cancelTermChange, getTermChanges, saveTermNotice } from "../market-api";
@@ -77,6 +77,7 @@ export function TermChangesPanel({ onChanged }: { onChanged: () => void }) {
           <Trans>Save</Trans>
         </button>
       </form>
+      <DisabledReason testId="notice-save-reason">{hours === null ? <Trans>Type a new notice period to save it.</Trans> : null}</DisabledReason>
       <DeskList loading={isLoading} count={data?.list.length ?? 0} empty={<Trans>No term changes announced.</Trans>} emptyIcon="chart" lines={3}>
         <table className="bo-table">
           <thead>
@@ -137,6 +138,7 @@ export function TermChangesPanel({ onChanged }: { onChanged: () => void }) {
       >
         {cancelling && <CancelSummary change={cancelling} term={termText(cancelling)} />}
         <TextField label={<Trans>Reason (audit log)</Trans>} name="reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} error={cancel.errorOf("reason")} />
+        <DisabledReason testId="cancel-reason-missing">{reason.trim() ? null : <Trans>Give the reason the audit log keeps.</Trans>}</DisabledReason>
       </ConfirmModal>
     </section>
   );
