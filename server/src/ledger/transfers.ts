@@ -87,6 +87,21 @@ function debit(to: PlatformAccount, userId: number, currency: string, amount: Mo
   ];
 }
 
+/**
+ * What the desk gives the user for a spot trade: the base of a buy, or a sell's quote amount less the fee. A market
+ * fill posts it after the user's payment; a filled limit order once its hold settled. The fee's own leg is `spotFee`.
+ */
+function spotDeliveryLegs(p: { userId: number; side: SpotSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill }): Leg[] {
+  if (p.side === "buy") return credit("spot", p.userId, p.pair.base, p.quantity);
+  return [
+    { account: user(p.userId), currency: p.pair.quote, amount: p.fill.amount.minus(p.fill.fee) },
+    { account: platform("spot"), currency: p.pair.quote, amount: p.fill.amount.negated() },
+  ];
+}
+
+/** A spot fee to fees, in the quote currency (no leg for a fee of zero). */
+const spotFee = (pair: TradedPair, fee: Decimal): Leg[] => (fee.gt(0) ? [{ account: platform("fees"), currency: pair.quote, amount: fee }] : []);
+
 export const transfers = {
   holdLegs,
 
@@ -132,23 +147,17 @@ export const transfers = {
   spotFill: (p: { userId: number; side: SpotSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill }): Omit<Transfer, "cause"> => {
     const q = money(p.quantity);
     const { amount, fee } = p.fill;
-    const { base, quote } = p.pair;
-    const legs: Leg[] =
+    const paid: Leg[] =
       p.side === "buy"
         ? [
-            { account: user(p.userId), currency: quote, amount: amount.plus(fee).negated() },
-            { account: platform("spot"), currency: quote, amount },
-            { account: user(p.userId), currency: base, amount: q },
-            { account: platform("spot"), currency: base, amount: q.negated() },
+            { account: user(p.userId), currency: p.pair.quote, amount: amount.plus(fee).negated() },
+            { account: platform("spot"), currency: p.pair.quote, amount },
           ]
         : [
-            { account: user(p.userId), currency: base, amount: q.negated() },
-            { account: platform("spot"), currency: base, amount: q },
-            { account: user(p.userId), currency: quote, amount: amount.minus(fee) },
-            { account: platform("spot"), currency: quote, amount: amount.negated() },
+            { account: user(p.userId), currency: p.pair.base, amount: q.negated() },
+            { account: platform("spot"), currency: p.pair.base, amount: q },
           ];
-    if (fee.gt(0)) legs.push({ account: platform("fees"), currency: quote, amount: fee });
-    return { kind: SPOT_KIND[p.side], legs };
+    return { kind: SPOT_KIND[p.side], legs: [...paid, ...spotDeliveryLegs(p), ...spotFee(p.pair, fee)] };
   },
 
   /** A limit order's funds held: the quote amount and fee of a buy, the coins of a sell. */
@@ -161,25 +170,16 @@ export const transfers = {
   spotSettle: (p: { side: SpotSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill; held?: Decimal; userId?: number }): Settlement => {
     const kind = SPOT_KIND[p.side];
     if (p.side === "sell") return { kind, legs: [{ account: platform("spot"), currency: p.pair.base, amount: money(p.quantity) }] };
-    const legs: Leg[] = [{ account: platform("spot"), currency: p.pair.quote, amount: p.fill.amount }];
-    if (p.fill.fee.gt(0)) legs.push({ account: platform("fees"), currency: p.pair.quote, amount: p.fill.fee });
+    const legs: Leg[] = [{ account: platform("spot"), currency: p.pair.quote, amount: p.fill.amount }, ...spotFee(p.pair, p.fill.fee)];
     const rest = p.held === undefined ? money(0) : p.held.minus(p.fill.amount).minus(p.fill.fee);
     if (rest.gt(0) && p.userId !== undefined) legs.push({ account: user(p.userId), currency: p.pair.quote, amount: rest });
     return { kind, legs };
   },
 
   /** What the desk delivers once a limit order's hold settled: the base (buy) or amount - fee (sell). */
-  spotDelivery: (p: { userId: number; side: SpotSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill; orderId: number }): Transfer => {
-    const cause = { kind: "spot_order", id: p.orderId } as const;
-    const kind = SPOT_KIND[p.side];
-    if (p.side === "buy") return { kind, cause, legs: credit("spot", p.userId, p.pair.base, p.quantity) };
-    const legs: Leg[] = [
-      { account: user(p.userId), currency: p.pair.quote, amount: p.fill.amount.minus(p.fill.fee) },
-      { account: platform("spot"), currency: p.pair.quote, amount: p.fill.amount.negated() },
-    ];
-    if (p.fill.fee.gt(0)) legs.push({ account: platform("fees"), currency: p.pair.quote, amount: p.fill.fee });
-    return { kind, cause, legs };
-  },
+  spotDelivery: (p: { userId: number; side: SpotSide; pair: TradedPair; quantity: MoneyValue; fill: SpotFill; orderId: number }): Transfer =>
+    // A buy's fee was paid from its hold (spotSettle); a sell's is taken from what it delivers.
+    entry(SPOT_KIND[p.side], { kind: "spot_order", id: p.orderId }, [...spotDeliveryLegs(p), ...(p.side === "sell" ? spotFee(p.pair, p.fill.fee) : [])]),
 
   // ----- leveraged positions ---------------------------------------------------------------------------------
 
