@@ -29,7 +29,9 @@ export const SERVER_DOMAINS = {
   wallet: ["ledger"],
   // Announced changes of trading terms (a pair's spread, the trading configurations): storage, notices, the job.
   terms: ["ledger"],
-  market: ["ledger", "wallet", "terms"],
+  // The venues' feeds: one adapter interface, the venues' wire protocols, the simulator, the crypto venues' mix.
+  feeds: [],
+  market: ["feeds", "ledger", "wallet", "terms"],
   funding: ["auth", "backoffice", "ledger", "wallet"],
   money: ["wallet", "funding"],
   content: ["auth", "backoffice"],

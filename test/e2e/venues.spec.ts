@@ -11,7 +11,7 @@ import { backOffice, dismissRealNameModal, E2E_ROOT_INVITE, expect, loginThrough
 /**
  * Real venues on the phone and in the back office: a server of this spec's own (the shared one runs the simulator)
  * with MARKET_VENUES=okx,bybit reads two local WebSocket servers that replay the recorded OKX v5 and Bybit v5 frames
- * (server/src/market/fixtures) in rounds, each round's times moved to now and its prices a little higher, so the
+ * (server/src/feeds/fixtures) in rounds, each round's times moved to now and its prices a little higher, so the
  * venues keep trading. The contract ticket's book and recent trades move with them; the feed page lists both venues
  * connected, and switching Bybit off keeps BTC/USDT quoting from OKX alone. SHOTS_DIR=<folder> saves screenshots.
  */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createLocalBus } from "../platform/bus";
 import { ManualClock } from "../platform/clock";
-import type { Tick } from "./feed";
+import type { Tick } from "../feeds";
 import { DEFAULT_RUNNER_OPTIONS, FeedRunner } from "./feed-runner";
 import type { CandleRow, MarketStore } from "./market.store";
 import { UPDATE_TOPIC, type MarketUpdate } from "./market-state";

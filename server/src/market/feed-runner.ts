@@ -2,16 +2,12 @@ import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../platform/bus";
 import type { Clock } from "../platform/clock";
-import { Dec, plain } from "./decimal";
-import type { FeedAdapter, StartPoint, Tick, VenueBook, VenueQuote, VenueTrade } from "./feed";
-import { instrumentOf } from "./instruments";
-import { INTERVAL_MS, toCandle, type Bar, type CandleState, type CandleUpdate, KlineBook } from "./kline.engine";
+import { type Bar, Dec, type FeedAdapter, historyPlan, instrumentOf, INTERVAL_MS, plain, SimFeed, simHistory, type StartPoint, type Tick, type VenueBook, type VenueQuote, type VenueTrade } from "../feeds";
+import { toCandle, type CandleState, type CandleUpdate, KlineBook } from "./kline.engine";
 import type { Fence } from "../platform/leader";
 import type { CandleRow, MarketStore } from "./market.store";
 import { foldTicks, loadMarketState, TRADES_PER_FLUSH, UPDATE_TOPIC, type CandleChange, type MarketUpdate, type TickerFigures } from "./market-state";
 import { FeedStandby } from "./feed-standby";
-import { historyPlan, simHistory } from "./sim.history";
-import { SimFeed } from "./sim.feed";
 import { estimateQuoteVolume, RollingDay } from "./ticker.engine";
 
 /**

@@ -1,34 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { KlineInterval } from "../../contract/market";
-import { Dec } from "./decimal";
-import { bucketStart, KlineBook, mergeBar, tickBar, toCandle, type Bar, type CandleState } from "./kline.engine";
+import { Dec, historyPlan, instrumentOf, simHistory, tickBar, type Bar } from "../feeds";
+import { KlineBook, mergeBar, toCandle, type CandleState } from "./kline.engine";
 
 const T0 = Date.UTC(2026, 0, 1, 0, 0, 0); // a Thursday
 const at = (iso: string) => Date.parse(`${iso}Z`);
 const tick = (iso: string, price: string, qty = "1"): Bar => tickBar(at(iso), price, qty);
-
-describe("bucketStart: candle boundaries in UTC", () => {
-  const cases: [KlineInterval, string, string][] = [
-    ["1m", "2026-01-01T00:00:00.000", "2026-01-01T00:00:00.000"],
-    ["1m", "2026-01-01T00:00:59.999", "2026-01-01T00:00:00.000"],
-    ["1m", "2026-01-01T00:01:00.000", "2026-01-01T00:01:00.000"],
-    ["5m", "2026-01-01T00:09:59.999", "2026-01-01T00:05:00.000"],
-    ["15m", "2026-01-01T00:44:00.000", "2026-01-01T00:30:00.000"],
-    ["30m", "2026-01-01T00:30:00.000", "2026-01-01T00:30:00.000"],
-    ["1h", "2026-01-01T13:59:59.999", "2026-01-01T13:00:00.000"],
-    ["4h", "2026-01-01T03:59:59.999", "2026-01-01T00:00:00.000"],
-    ["4h", "2026-01-01T04:00:00.000", "2026-01-01T04:00:00.000"],
-    ["1d", "2026-01-01T23:59:59.999", "2026-01-01T00:00:00.000"],
-    // Weeks start on Monday: 2026-01-01 is a Thursday, its week began on Monday 2025-12-29.
-    ["1w", "2026-01-01T12:00:00.000", "2025-12-29T00:00:00.000"],
-    ["1w", "2026-01-04T23:59:59.999", "2025-12-29T00:00:00.000"],
-    ["1w", "2026-01-05T00:00:00.000", "2026-01-05T00:00:00.000"],
-    ["1w", "1970-01-01T00:00:00.000", "1969-12-29T00:00:00.000"],
-  ];
-  it.each(cases)("%s at %s opens at %s", (interval, time, open) => {
-    expect(bucketStart(interval, at(time))).toBe(at(open));
-  });
-});
 
 interface Case {
   name: string;
@@ -158,5 +135,24 @@ describe("KlineBook: every interval from the same ticks", () => {
     const updates = book.apply("X", hourBar);
     expect(updates.map((u) => u.interval)).toEqual(["1h", "4h", "1d", "1w"]);
     expect(book.get("X", "1m")).toBeUndefined();
+  });
+});
+
+describe("candles from the feeds' simulated history", () => {
+  const now = Date.UTC(2026, 2, 11, 13, 37, 21, 500);
+
+  it("builds every interval's 500 candles from the simulated history's 5,000 bars", () => {
+    const plan = historyPlan(now, null, 505, 1500);
+    const bars = simHistory(instrumentOf("BTC/USDT")!, "h", plan);
+    expect(bars.length).toBeLessThan(6_000);
+    const book = new KlineBook();
+    const counts = new Map<string, number>();
+    for (const bar of bars) for (const u of book.apply("BTC/USDT", bar)) if (u.closed) counts.set(u.interval, (counts.get(u.interval) ?? 0) + 1);
+    for (const interval of ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"] as const) {
+      // closed ones plus the open one
+      expect((counts.get(interval) ?? 0) + 1, interval).toBeGreaterThanOrEqual(500);
+    }
+    expect(bars[bars.length - 1].t).toBeLessThan(now);
+    expect(bars[bars.length - 1].t).toBeGreaterThan(now - 60_000);
   });
 });

@@ -1,6 +1,6 @@
 import type { Decimal } from "decimal.js";
-import { klineIntervals, type Candle, type KlineInterval } from "../../contract/market";
-import { Dec, plain } from "./decimal";
+import type { Candle, KlineInterval } from "../../contract/market";
+import { bucketStart, Dec, INTERVAL_MS, INTERVALS, plain, type Bar } from "../feeds";
 
 /**
  * Kline aggregation, pure: candles of every interval built from ticks (or from finer bars, for the simulated
@@ -14,47 +14,6 @@ import { Dec, plain } from "./decimal";
  * - A bar coarser than an interval (a 1 h bar of history) is not split into that interval's candles.
  */
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
-export const WEEK_MS = 7 * DAY_MS;
-/** 1970-01-05 00:00 UTC, the first Monday of the epoch: week boundaries are counted from it. */
-const MONDAY_MS = 4 * DAY_MS;
-
-export const INTERVAL_MS: Record<KlineInterval, number> = {
-  "1m": MINUTE_MS,
-  "5m": 5 * MINUTE_MS,
-  "15m": 15 * MINUTE_MS,
-  "30m": 30 * MINUTE_MS,
-  "1h": HOUR_MS,
-  "4h": 4 * HOUR_MS,
-  "1d": DAY_MS,
-  "1w": WEEK_MS,
-};
-
-export const INTERVALS: readonly KlineInterval[] = klineIntervals;
-
-/** The open time (ms) of the candle of `interval` that contains `atMs`. */
-export function bucketStart(interval: KlineInterval, atMs: number): number {
-  const size = INTERVAL_MS[interval];
-  const offset = interval === "1w" ? MONDAY_MS : 0;
-  return Math.floor((atMs - offset) / size) * size + offset;
-}
-
-/** A price bar: a tick (o = h = l = c, `ms` 0) or a finer candle of history (`ms` its length). */
-export interface Bar {
-  /** Start time, ms. */
-  t: number;
-  /** Length in ms (0 for a tick). */
-  ms: number;
-  o: string;
-  h: string;
-  l: string;
-  c: string;
-  /** Base volume. */
-  v: Decimal;
-}
-
 /** A candle being built. `hn`/`ln` mirror `h`/`l` as numbers for cheap comparisons; the strings stay exact. */
 export interface CandleState {
   t: number;
@@ -65,10 +24,6 @@ export interface CandleState {
   hn: number;
   ln: number;
   v: Decimal;
-}
-
-export function tickBar(atMs: number, price: string, quantity: Decimal.Value): Bar {
-  return { t: atMs, ms: 0, o: price, h: price, l: price, c: price, v: new Dec(quantity) };
 }
 
 const open = (t: number, bar: Bar): CandleState => ({ t, o: bar.o, h: bar.h, l: bar.l, c: bar.c, hn: Number(bar.h), ln: Number(bar.l), v: bar.v });

@@ -1,6 +1,6 @@
 import type { Candle, KlineInterval, MarketSource } from "../../contract/market";
-import type { Tick, VenueBook, VenueQuote, VenueStats, VenueTrade } from "./feed";
-import { fromCandle, INTERVALS, KlineBook, tickBar, type CandleUpdate } from "./kline.engine";
+import { INTERVALS, tickBar, type Tick, type VenueBook, type VenueQuote, type VenueStats, type VenueTrade } from "../feeds";
+import { fromCandle, KlineBook, type CandleUpdate } from "./kline.engine";
 import type { MarketStore, StoredTick } from "./market.store";
 import { estimateQuoteVolume, RollingDay } from "./ticker.engine";
 

@@ -6,14 +6,8 @@ import { Leadership } from "../platform/leader";
 import type { RealtimeHub } from "../platform/realtime";
 import { TermChanges } from "../terms";
 import type { PriceSource } from "../wallet";
-import { BinanceFeed } from "./binance.feed";
-import { BybitFeed } from "./bybit.feed";
-import { OandaFeed } from "./oanda.feed";
-import { OkxFeed } from "./okx.feed";
-import { VenueMix } from "./venue-mix";
-import type { FeedAdapter } from "./feed";
+import { BinanceFeed, BybitFeed, type FeedAdapter, type Instrument, INSTRUMENTS, OandaFeed, OkxFeed, SimFeed, VenueMix, VenueSwitch } from "../feeds";
 import { DEFAULT_RUNNER_OPTIONS, FeedRunner, type RunnerOptions } from "./feed-runner";
-import { INSTRUMENTS, type Instrument } from "./instruments";
 import { marketRoutes } from "./market.routes";
 import { favoritesRoutes } from "./favorites";
 import { MarketPairs } from "./market.pairs";
@@ -24,8 +18,6 @@ import { serveMarketChannels } from "./market-channels";
 import { marketPairs } from "./market.schema";
 import { PAIRS_TOPIC, UPDATE_TOPIC, type MarketUpdate } from "./market-state";
 import { VenueBoard } from "./venues";
-import { SimFeed } from "./sim.feed";
-import { VenueSwitch } from "./venue-switch";
 import type { NoticeBoard } from "../platform/notify";
 
 /**

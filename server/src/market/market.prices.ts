@@ -6,8 +6,7 @@ import { money } from "../ledger";
 import type { Clock } from "../platform/clock";
 import { DomainError } from "../platform/errors";
 import type { PriceSource } from "../wallet";
-import { fixed } from "./decimal";
-import type { Tick } from "./feed";
+import { fixed, type Tick } from "../feeds";
 import type { MarketUpdate } from "./market-state";
 import type { MarketPairs } from "./market.pairs";
 import type { MarketStore, PairRow, StoredTick } from "./market.store";
@@ -179,7 +178,7 @@ export class MarketPrices {
     return this.deps.venueBoard.tickAges(this.deps.clock.now().getTime());
   }
 
-  /** The back office's feed page; `venues` says which venues are switched off and which may be (venue-switch.ts). */
+  /** The back office's feed page; `venues` says which venues are switched off and which may be (feeds/venue-switch.ts). */
   feedStatus(leader: boolean, venues: { isOff(venue: string): boolean; canSwitch(venue: string): boolean }) {
     const nowMs = this.deps.clock.now().getTime();
     return {

@@ -5,7 +5,7 @@ import type { MarketPairs } from "./market.pairs";
 import type { MarketPrices } from "./market.prices";
 import type { MarketView } from "./market.view";
 import type { TermChanges } from "../terms";
-import type { VenueSwitch } from "./venue-switch";
+import type { VenueSwitch } from "../feeds";
 
 const READERS: OperatorRole[] = ["admin", "reviewer", "support"];
 const FX = ["forex", "metal"] as const;

@@ -1,7 +1,6 @@
 import type { Candle, KlineInterval } from "../../contract/market";
 import type { Database } from "../platform/db";
-import type { Tick } from "./feed";
-import type { Instrument } from "./instruments";
+import type { Instrument, Tick } from "../feeds";
 import { fenceHolds, type Fence } from "../platform/leader";
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errors } from "../../contract";
 import type { ArbitrageScan, Candle, Pair, Quotation } from "../../contract/market";
 import { createTestServer, type TestServer } from "../testing/harness";
-import { INSTRUMENTS } from "./instruments";
+import { INSTRUMENTS } from "../feeds";
 
 /** The market calls through the real app: a fresh database, the simulated feed pumped by hand on the ManualClock. */
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ArbitrageScan, Candle, Depth, KlineInterval, MarketKind, MarketSource, Quotation, RecentTrade, Venue } from "../../contract/market";
 import type { Clock } from "../platform/clock";
 import { DomainError } from "../platform/errors";
-import type { VenueBook, VenueTrade } from "./feed";
+import type { VenueBook, VenueTrade } from "../feeds";
 import type { MarketUpdate, TickerFigures } from "./market-state";
 import type { MarketPairs } from "./market.pairs";
 import { safely, type MarketPrices } from "./market.prices";

@@ -1,6 +1,6 @@
 import { errors, type ErrorCode } from "../../contract";
 import { DomainError } from "../platform/errors";
-import { Dec } from "./decimal";
+import { Dec } from "../feeds";
 
 /**
  * The trading rules a listed pair imposes on every order, whatever engine takes it (spot, leveraged positions):

@@ -1,5 +1,5 @@
 import type { Candle, Quotation } from "../../contract/market";
-import { fixed } from "./decimal";
+import { fixed } from "../feeds";
 import type { TickerFigures } from "./market-state";
 import type { PairRow } from "./market.store";
 import { quoteAround } from "./quote.engine";

@@ -1,4 +1,4 @@
-import { Dec, fixed } from "./decimal";
+import { Dec, fixed } from "../feeds";
 
 /**
  * The platform's executable quote around a reference price: last -/+ half the pair's spread, rounded outwards to

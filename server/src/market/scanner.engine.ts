@@ -1,5 +1,5 @@
 import type { Decimal } from "decimal.js";
-import { Dec, plain } from "./decimal";
+import { Dec, plain } from "../feeds";
 
 /**
  * The arbitrage scanner's maths, pure: across the venues quoting a pair, buy at the lowest ask and sell at the

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Dec } from "./decimal";
-import { tickBar } from "./kline.engine";
+import { Dec, tickBar } from "../feeds";
 import { changePercent, RollingDay } from "./ticker.engine";
 
 const T0 = Date.UTC(2026, 0, 1);

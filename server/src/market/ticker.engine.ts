@@ -1,6 +1,6 @@
 import type { Decimal } from "decimal.js";
-import { Dec, ZERO } from "./decimal";
-import { DAY_MS, mergeBar, MINUTE_MS, type Bar, type CandleState } from "./kline.engine";
+import { type Bar, DAY_MS, Dec, MINUTE_MS, ZERO } from "../feeds";
+import { mergeBar, type CandleState } from "./kline.engine";
 
 /**
  * The rolling 24 h ticker of one pair, pure: the 1 m candles of the last 24 hours, built by the kline merge

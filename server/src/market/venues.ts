@@ -1,8 +1,7 @@
 import type { ArbitrageScan, FeedVenue, MarketKind, Venue } from "../../contract/market";
 import type { Executor } from "../platform/db";
 import { getSetting } from "../platform/settings";
-import { Dec } from "./decimal";
-import type { VenueInfo, VenueQuote, VenueStats } from "./feed";
+import { Dec, type VenueInfo, type VenueQuote, type VenueStats } from "../feeds";
 import type { MarketUpdate } from "./market-state";
 import type { PairRow } from "./market.store";
 import { scan } from "./scanner.engine";

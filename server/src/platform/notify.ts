@@ -1,6 +1,7 @@
+import { languages, type Language } from "../../contract/constants";
 import type { PushKind } from "../../contract/push-kinds";
 import type { Tx } from "./db";
-import type { TextValues } from "./i18n";
+import type { TextValues, Translator } from "./i18n";
 
 /**
  * A notice that should also reach the user's devices while the app is closed (Web Push, the push domain): which
@@ -55,6 +56,9 @@ export interface NoticeText {
   body: string;
 }
 
+/** A notice in every language: the English original and the translations there are. */
+export type NoticeTexts = { en: NoticeText } & Partial<Record<string, NoticeText>>;
+
 /**
  * How a domain publishes a notice to every user (an operator's change of trading terms): written inside the
  * caller's transaction, already in every language (the English original plus the translations), and announced to
@@ -62,5 +66,18 @@ export interface NoticeText {
  * notice of the news desk, kind `notice`, shown in every user's inbox in their language).
  */
 export interface NoticeBoard {
-  publish(tx: Tx, texts: { en: NoticeText } & Partial<Record<string, NoticeText>>, by: number | null): Promise<{ id: number; announce: () => void }>;
+  publish(tx: Tx, texts: NoticeTexts, by: number | null): Promise<{ id: number; announce: () => void }>;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A notice to every user in every language: the English original and its nine translations (one paragraph). */
+export function noticeTexts(translator: Translator, title: string, body: string, values: TextValues | ((lang: Language) => TextValues)): NoticeTexts {
+  const out: Record<string, NoticeText> = {};
+  for (const lang of languages) {
+    const v = typeof values === "function" ? values(lang) : values;
+    const text = translator.t(lang, body, v);
+    out[lang] = { title: translator.t(lang, title, v), summary: text, body: `<p>${escapeHtml(text)}</p>` };
+  }
+  return out as { en: NoticeText } & Record<string, NoticeText>;
 }

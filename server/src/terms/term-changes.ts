@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { notifications } from "../../contract";
-import { languages, type Language } from "../../contract/constants";
+import type { Language } from "../../contract/constants";
 import {
   TERM_NOTICE_MAX_HOURS,
   TERM_NOTICE_MIN_HOURS,
@@ -18,7 +18,7 @@ import type { Db, Tx } from "../platform/db";
 import { isUniqueViolation } from "../platform/db-errors";
 import { DomainError } from "../platform/errors";
 import { numberValue, type TextValues, type Translator } from "../platform/i18n";
-import type { NoticeBoard, NoticeText } from "../platform/notify";
+import { noticeTexts, type NoticeBoard, type NoticeTexts } from "../platform/notify";
 import { parsedOrDefault, putSetting, settingReader } from "../platform/settings";
 import { marketTermChanges, type TermChangeRow } from "./terms.schema";
 
@@ -50,7 +50,6 @@ const effectiveAfter = (announcedAt: Date, hours: number) => new Date(Math.ceil(
 /** A rate as the notices write it: a percentage with every digit it has (0.0004 -> 0.04). */
 const percent = (rate: string) => numberValue(money(rate).times(100).toFixed());
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A pair's spread change (the rows with a symbol and a value). */
 const upcomingOf = (row: TermChangeRow): UpcomingTermChange => ({
@@ -116,7 +115,6 @@ export function termLine(scope: string, field: ConfigTermLine["field"], from: st
 }
 
 /** A notice in English and every language it is translated to. */
-type NoticeTexts = { en: NoticeText } & Partial<Record<string, NoticeText>>;
 
 export class TermChanges {
   constructor(
@@ -398,15 +396,4 @@ export class TermChanges {
     });
     return { notice_hours: hours };
   }
-}
-
-/** A notice to every user in every language: the English original and its nine translations (one paragraph). */
-export function noticeTexts(translator: Translator, title: string, body: string, values: TextValues | ((lang: Language) => TextValues)): { en: NoticeText } & Partial<Record<string, NoticeText>> {
-  const out: Record<string, NoticeText> = {};
-  for (const lang of languages) {
-    const v = typeof values === "function" ? values(lang) : values;
-    const text = translator.t(lang, body, v);
-    out[lang] = { title: translator.t(lang, title, v), summary: text, body: `<p>${escapeHtml(text)}</p>` };
-  }
-  return out as { en: NoticeText } & Record<string, NoticeText>;
 }

@@ -1,6 +1,6 @@
 /**
  * Test helper (not a test file): local servers that speak a price source's protocol from recorded lines kept in the
- * repo (server/src/market/fixtures), so each adapter is tested over a real socket: an HTTP stream of JSON lines
+ * repo (server/src/feeds/fixtures), so each adapter is tested over a real socket: an HTTP stream of JSON lines
  * (OANDA) or a WebSocket (the crypto venues, with the `ws` package).
  */
 import fs from "node:fs";
@@ -11,7 +11,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 
 /** A fixture's lines, without its `#` header comments and blank lines. */
 export function fixtureLines(name: string): string[] {
-  const text = fs.readFileSync(path.join(import.meta.dirname, "../market/fixtures", name), "utf8");
+  const text = fs.readFileSync(path.join(import.meta.dirname, "../feeds/fixtures", name), "utf8");
   return text.split("\n").filter((line) => line.trim() && !line.startsWith("#"));
 }
 

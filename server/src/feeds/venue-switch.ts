@@ -6,10 +6,9 @@ import type { Bus } from "../platform/bus";
 import type { Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { Translator } from "../platform/i18n";
-import type { NoticeBoard } from "../platform/notify";
+import { noticeTexts, type NoticeBoard } from "../platform/notify";
 import { parsedOrDefault, settingReader } from "../platform/settings";
 import type { VenueInfo } from "./feed";
-import { noticeTexts } from "../terms";
 
 /**
  * The crypto venues an operator switched off for everybody (the back office's feed page). Kept in settings

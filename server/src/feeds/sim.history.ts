@@ -1,7 +1,7 @@
 import type { KlineInterval } from "../../contract/market";
 import { Dec } from "./decimal";
 import type { Instrument } from "./instruments";
-import { bucketStart, INTERVAL_MS, INTERVALS, type Bar } from "./kline.engine";
+import { bucketStart, INTERVAL_MS, INTERVALS, type Bar } from "./bars";
 import { Random } from "./random";
 import { formatPrice, PriceModel, quantityFor, YEAR_MS } from "./sim.feed";
 

@@ -1,7 +1,7 @@
 import type { Clock } from "../platform/clock";
 import type { DepthLevel, FeedAdapter, FeedSink, StartPoint, VenueBook, VenueInfo, VenueStats } from "./feed";
 import type { Instrument } from "./instruments";
-import { DAY_MS } from "./kline.engine";
+import { DAY_MS } from "./bars";
 import { Random } from "./random";
 
 /**

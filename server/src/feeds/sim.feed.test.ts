@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ManualClock } from "../platform/clock";
 import type { Tick, VenueQuote } from "./feed";
 import { INSTRUMENTS, instrumentOf } from "./instruments";
-import { KlineBook } from "./kline.engine";
 import { historyPlan, simHistory } from "./sim.history";
 import { SIM_VENUES, SimFeed, YEAR_MS } from "./sim.feed";
 
@@ -83,21 +82,6 @@ describe("the simulated feed", () => {
 
 describe("simulated history", () => {
   const now = Date.UTC(2026, 2, 11, 13, 37, 21, 500);
-
-  it("gives every interval at least 500 candles from about 5,000 bars", () => {
-    const plan = historyPlan(now, null, 505, 1500);
-    const bars = simHistory(instrumentOf("BTC/USDT")!, "h", plan);
-    expect(bars.length).toBeLessThan(6_000);
-    const book = new KlineBook();
-    const counts = new Map<string, number>();
-    for (const bar of bars) for (const u of book.apply("BTC/USDT", bar)) if (u.closed) counts.set(u.interval, (counts.get(u.interval) ?? 0) + 1);
-    for (const interval of ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w"] as const) {
-      // closed ones plus the open one
-      expect((counts.get(interval) ?? 0) + 1, interval).toBeGreaterThanOrEqual(500);
-    }
-    expect(bars[bars.length - 1].t).toBeLessThan(now);
-    expect(bars[bars.length - 1].t).toBeGreaterThan(now - 60_000);
-  });
 
   it("starts each region on a boundary of the next coarser interval, one after the other", () => {
     const plan = historyPlan(now, null, 505, 1500);
