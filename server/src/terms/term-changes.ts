@@ -50,7 +50,6 @@ const effectiveAfter = (announcedAt: Date, hours: number) => new Date(Math.ceil(
 /** A rate as the notices write it: a percentage with every digit it has (0.0004 -> 0.04). */
 const percent = (rate: string) => numberValue(money(rate).times(100).toFixed());
 
-
 /** A pair's spread change (the rows with a symbol and a value). */
 const upcomingOf = (row: TermChangeRow): UpcomingTermChange => ({
   id: row.id,
@@ -113,8 +112,6 @@ export function termLine(scope: string, field: ConfigTermLine["field"], from: st
   const higherIsBetter = field === "payout_rate" || field === "max_leverage";
   return { scope, field, seconds, from: a.toFixed(), to: b.toFixed(), worse: higherIsBetter ? b.lt(a) : b.gt(a) };
 }
-
-/** A notice in English and every language it is translated to. */
 
 export class TermChanges {
   constructor(
