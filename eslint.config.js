@@ -290,6 +290,17 @@ const platformAccountNamed = {
   message: "Platform accounts are named in the ledger only: ask for a transfer kind (transfers.depositCredit(...), ledger/transfers.ts) and spread it into the posting.",
 };
 
+/**
+ * A list of callbacks that another domain pushes into (`readonly onEnded: Array<(...) => ...> = []`): what follows a
+ * decision is a declared domain event (platform/events.ts), subscribed where it is used.
+ */
+const hookList = {
+  selector:
+    "PropertyDefinition:not([accessibility='private']) > TSTypeAnnotation > TSArrayType > TSFunctionType, " +
+    "PropertyDefinition:not([accessibility='private']) > TSTypeAnnotation > TSTypeReference[typeName.name=/^(Array|ReadonlyArray)$/] > TSTypeParameterInstantiation > TSFunctionType",
+  message: "No hook lists that other code fills: declare a domain event (platform/events.ts) and subscribe to it where it is used.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -353,14 +364,15 @@ export default tseslint.config(
   { files: ["server/src/**/*.test.ts"], rules: { "domains/own-tables": ["error", { sql: false }] } },
   // Whole-system tests, benchmarks and scripts may open any file (they wire services by hand, time the internals).
   { files: ["test/**", "bench/**", "scripts/**"], rules: { "boundaries/entry-point": "off" } },
-  // A refusal names its code once: `new DomainError("ACCOUNT_EXISTS", "account")`, not the code's message key again.
-  { files: ["server/src/**/*.ts"], rules: { "no-restricted-syntax": ["error", domainErrorField] } },
+  // A refusal names its code once: `new DomainError("ACCOUNT_EXISTS", "account")`, not the code's message key again;
+  // and no hook lists (hookList above).
+  { files: ["server/src/**/*.ts"], rules: { "no-restricted-syntax": ["error", domainErrorField, hookList] } },
   // The platform's accounts are named in the ledger alone (ledger/transfers.ts): a domain asks for a transfer kind.
   {
     files: ["server/src/**/*.ts"],
     ignores: ["server/src/ledger/**", "server/src/**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": ["error", domainErrorField, platformAccountNamed],
+      "no-restricted-syntax": ["error", domainErrorField, hookList, platformAccountNamed],
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/ledger/accounts"], message: "The platform's accounts stay in the ledger: post a transfer kind (ledger/transfers.ts)." }] }],
     },
   },

@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Domain events: raised in a transaction, delivered to their subscribers once it commits (platform/events.ts).
   const events = new EventBus(app.log);
   events.watch(db);
-  const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS, config.SESSION_IDLE_HOURS * 3_600_000, { rememberMs: config.SESSION_REMEMBER_MS, bus });
+  const sessions = new SessionService(db, clock, config.SESSION_TTL_DAYS, config.SESSION_IDLE_HOURS * 3_600_000, { rememberMs: config.SESSION_REMEMBER_MS, bus, events });
   // Wrong passwords and codes are counted where every process sees them: Redis when configured, else the database.
   const throttles = rateLimitRedis ? redisThrottleStore(rateLimitRedis, config.REDIS_PREFIX) : databaseThrottleStore(db);
   const operators = new OperatorService(db, clock, operatorSecrets(config), throttles);

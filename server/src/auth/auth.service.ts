@@ -284,7 +284,7 @@ export class AuthService {
   }
 
   async logout(sessionId: number): Promise<void> {
-    await this.sessions.revoke(this.db, sessionId);
+    await this.db.transaction((tx) => this.sessions.revoke(tx, sessionId));
   }
 
   /**

@@ -73,7 +73,7 @@ describe("remembered sessions", () => {
     const seen = await b.authenticate(user.token);
     expect(seen).toMatchObject({ id: user.id });
     // Process a ends it: b forgets at once, though its read is still fresh.
-    await a.revoke(server.database.db, seen!.sessionId);
+    await server.database.db.transaction((tx) => a.revoke(tx, seen!.sessionId));
     expect(await b.authenticate(user.token)).toBeNull();
 
     // A read racing an end (the end told before the read's row changed): what it found is not remembered.

@@ -3,8 +3,9 @@ import type { ActiveSession } from "../../contract/security";
 import { toSeconds, type Clock } from "../platform/clock";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import type { Bus } from "../platform/bus";
-import type { Db, Executor } from "../platform/db";
+import type { Db, Executor, Tx } from "../platform/db";
 import { DomainError } from "../platform/errors";
+import { noEvents, type Events } from "../platform/events";
 import type { SessionUser } from "../platform/http";
 import { sessions, users } from "./auth.schema";
 import { describeUserAgent } from "./user-agent";
@@ -32,12 +33,6 @@ const FORGET_TOPIC = "auth:sessions:forget";
  * revoked (logout, password change, freeze) and a leaked table yields no usable token.
  */
 export class SessionService {
-  /**
-   * Told, inside the ending transaction, of every session that ends by logout, "log out" from the security centre,
-   * a password change or freeze (the push domain drops the devices those sessions subscribed).
-   */
-  readonly onEnded: Array<(tx: Executor, sessionIds: number[]) => Promise<void>> = [];
-
   /** Sessions checked lately, by token hash (see `authenticate`), and the session ids naming them. */
   private readonly remembered = new Map<string, Remembered>();
   private readonly hashOf = new Map<number, string>();
@@ -45,6 +40,7 @@ export class SessionService {
   private readonly endedLately = new Map<number, number>();
   private readonly rememberMs: number;
   private readonly bus: Bus | undefined;
+  private readonly events: Events;
 
   constructor(
     private readonly db: Db,
@@ -53,11 +49,15 @@ export class SessionService {
     private readonly ttlDays: number,
     /** The idle lifetime (SESSION_IDLE_HOURS): a session unused this long is over. */
     private readonly idleMs = 72 * 3_600_000,
-    /** SESSION_REMEMBER_MS, and the bus that tells every process of an ended session or a changed user. */
-    options: { rememberMs?: number; bus?: Bus } = {},
+    /**
+     * SESSION_REMEMBER_MS, the bus that tells every process of an ended session or a changed user, and the domain
+     * events that carry `sessions.ended` after the ending transaction commits.
+     */
+    options: { rememberMs?: number; bus?: Bus; events?: Events } = {},
   ) {
     this.rememberMs = options.rememberMs ?? 0;
     this.bus = options.bus;
+    this.events = options.events ?? noEvents;
     this.bus?.subscribe(FORGET_TOPIC, (message) => {
       const { sessionIds = [], userId } = message as ForgetMessage;
       this.forgetHere(sessionIds, userId);
@@ -163,18 +163,19 @@ export class SessionService {
     }
   }
 
-  async revoke(tx: Executor, sessionId: number): Promise<void> {
-    await this.ended(tx, await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).returning({ id: sessions.id }));
+  async revoke(tx: Tx, sessionId: number): Promise<void> {
+    this.ended(tx, await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).returning({ id: sessions.id }));
   }
 
-  async revokeAll(tx: Executor, userId: number): Promise<void> {
-    await this.ended(tx, await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))).returning({ id: sessions.id }));
+  async revokeAll(tx: Tx, userId: number): Promise<void> {
+    this.ended(tx, await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))).returning({ id: sessions.id }));
   }
 
-  private async ended(tx: Executor, rows: Array<{ id: number }>): Promise<void> {
+  private ended(tx: Tx, rows: Array<{ id: number }>): void {
     if (!rows.length) return;
-    this.forget({ sessionIds: rows.map((r) => r.id) });
-    for (const listener of this.onEnded) await listener(tx, rows.map((r) => r.id));
+    const sessionIds = rows.map((r) => r.id);
+    this.forget({ sessionIds });
+    this.events.raise(tx, "sessions.ended", { sessionIds });
   }
 
   /** The live sessions of one user (never anyone else's), the one making the request first, then by last use. */
@@ -193,24 +194,24 @@ export class SessionService {
   }
 
   /** Ends one of the user's live sessions; another user's session, or one already over, is SESSION_NOT_FOUND. */
-  async end(tx: Executor, userId: number, sessionId: number): Promise<void> {
+  async end(tx: Tx, userId: number, sessionId: number): Promise<void> {
     const ended = await tx
       .update(sessions)
       .set({ revokedAt: this.clock.now() })
       .where(and(eq(sessions.id, sessionId), this.liveOf(userId)))
       .returning({ id: sessions.id });
     if (!ended.length) throw new DomainError("SESSION_NOT_FOUND", "id");
-    await this.ended(tx, ended);
+    this.ended(tx, ended);
   }
 
   /** Ends every live session of the user except `keepSessionId`; returns how many ended. */
-  async endOthers(tx: Executor, userId: number, keepSessionId: number): Promise<number> {
+  async endOthers(tx: Tx, userId: number, keepSessionId: number): Promise<number> {
     const ended = await tx
       .update(sessions)
       .set({ revokedAt: this.clock.now() })
       .where(and(this.liveOf(userId), ne(sessions.id, keepSessionId)))
       .returning({ id: sessions.id });
-    await this.ended(tx, ended);
+    this.ended(tx, ended);
     return ended.length;
   }
 
@@ -245,5 +246,15 @@ export class SessionService {
   private live(): SQL {
     const now = this.clock.now();
     return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - this.idleMs)))!;
+  }
+}
+
+declare module "../platform/events" {
+  interface DomainEvents {
+    /**
+     * Sessions ended by logout, "log out" from the security centre, a password change or a freeze, once that
+     * commits (the push domain drops the devices they subscribed; a push already skips an ended session's device).
+     */
+    "sessions.ended": { sessionIds: number[] };
   }
 }

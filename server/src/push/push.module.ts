@@ -19,8 +19,9 @@ export interface PushModule {
  */
 export function registerPush(ctx: AppContext, deps: { sessions: SessionService }): PushModule {
   const service = new PushService({ db: ctx.db, clock: ctx.clock, config: ctx.config, sessions: deps.sessions, events: ctx.events, log: ctx.log });
-  deps.sessions.onEnded.push(service.dropSessions);
   pushRoutes(ctx, service);
+  // A session that ended takes its devices' subscriptions with it (auth's `sessions.ended`).
+  ctx.events.on("sessions.ended", ({ sessionIds }) => service.dropSessions(sessionIds));
   // Committed notices that carry a push (the content domain's `notices.pushable`).
   ctx.events.on("notices.pushable", ({ notices }) => service.sendMany(notices.map((n) => ({ userId: n.userId, message: { kind: n.push.kind, title: n.title, body: n.body, url: n.push.url, ...(n.push.id === undefined ? {} : { id: n.push.id }) } }))));
   let lastTidy = 0;

@@ -11,7 +11,7 @@ import type { PushPayload } from "../../contract/push";
 import { userRecords, type SessionService } from "../auth";
 import type { Clock } from "../platform/clock";
 import type { Config } from "../platform/config";
-import { detached, type Db, type Executor } from "../platform/db";
+import { detached, type Db } from "../platform/db";
 import { DomainError } from "../platform/errors";
 import type { Events } from "../platform/events";
 import type { SessionUser } from "../platform/http";
@@ -201,10 +201,10 @@ export class PushService {
     return { kinds: merged };
   }
 
-  /** The session hook: a session that ends takes its devices' subscriptions with it (in the ending transaction). */
-  dropSessions = async (tx: Executor, sessionIds: number[]): Promise<void> => {
-    await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds));
-  };
+  /** A session that ended takes its devices' subscriptions with it (after its commit: a push meanwhile skips them). */
+  async dropSessions(sessionIds: readonly number[]): Promise<void> {
+    await this.deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, [...sessionIds]));
+  }
 
   /** Devices subscribed on a live session (the back office's overview: a count, nothing about them). */
   async deviceCount(): Promise<number> {

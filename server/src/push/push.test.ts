@@ -357,6 +357,23 @@ describe("ownership", () => {
     expect(rows.map((r) => r.endpoint)).toEqual([mine.endpoint]);
   });
 
+  it("a login password change drops every device of the account once it commits; a refused change drops none", async () => {
+    const user = await server.newUser();
+    await server.call("POST", "user/login", { account: user.account, password: user.password });
+    // A device on each of the two sessions (written as push/subscribe writes them: its rate limit is the file's to spend).
+    await server.database.query(
+      "INSERT INTO push_subscriptions (user_id, session_id, endpoint, p256dh, auth) SELECT user_id, id, $2 || id, 'key', 'secret' FROM sessions WHERE user_id = $1",
+      [user.id, `${origin}/device/changed-`],
+    );
+    expect(await stored(user.id)).toBe(2);
+    const wrong = await server.call("POST", "safe/update_password", { type: "login", old_password: "not-mine-1", password: "another123", re_password: "another123" }, { token: user.token });
+    expect(wrong.status).toBe(400);
+    expect(await stored(user.id)).toBe(2);
+    const changed = await server.call("POST", "safe/update_password", { type: "login", old_password: user.password, password: "another123", re_password: "another123" }, { token: user.token });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await stored(user.id)).toBe(0);
+  });
+
   it("a session that ran out gets nothing and loses its subscription; the overview counts live devices only", async () => {
     const operator = await server.newOperator("admin");
     const count = async () => (await server.call<{ counts: { push_devices: number } }>("GET", "backoffice/overview", {}, { token: operator.token })).body.message.counts.push_devices;
