@@ -1,18 +1,13 @@
-import path from "node:path";
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { refusalsOf } from "./probe";
 
 /**
  * ARCHITECTURE.md's claims about the client's homes, checked by the linter itself: jotai is imported by the state
  * store alone, ky by the HTTP client alone, and those homes keep every other client rule (no zod, no server code).
  * Each probe is a file's text linted as if it sat at that path, so the real config decides.
  */
-const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
 
-async function refusals(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
-}
+const refusals = refusalsOf("@typescript-eslint/no-restricted-imports");
 
 describe("the client's one home per library", () => {
   it("refuses zod and server code in the state store and in the HTTP client, as anywhere in the client", async () => {

@@ -1,18 +1,13 @@
-import path from "node:path";
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { refusalsOf } from "./probe";
 
 /**
  * ARCHITECTURE.md's claim that what follows a decision is a declared domain event (platform/events.ts), not a list of
  * callbacks another domain pushes into: the linter's `hookList` (eslint.config.js), probed on texts linted as if they
  * sat in the server's domains, so the real config decides.
  */
-const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
 
-async function refusals(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
-}
+const refusals = refusalsOf("no-restricted-syntax");
 
 describe("no hook lists in the server", () => {
   it("refuses a list of callbacks that other code can fill, however its type is written", async () => {

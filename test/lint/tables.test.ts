@@ -1,7 +1,7 @@
 import path from "node:path";
 import { is, Table } from "drizzle-orm";
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { refusalsOf, root } from "./probe";
 import { SERVER_DOMAINS } from "../../eslint.config.js";
 
 /**
@@ -9,13 +9,8 @@ import { SERVER_DOMAINS } from "../../eslint.config.js";
  * itself (`domains/own-tables` in eslint.config.js). Each probe is a file's text linted as if it sat at that path, so
  * the real config decides; then every real door is loaded and holds no table.
  */
-const root = path.resolve(import.meta.dirname, "../..");
-const eslint = new ESLint({ cwd: root });
 
-async function refusals(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "domains/own-tables").map((m) => m.message);
-}
+const refusals = refusalsOf("domains/own-tables");
 
 describe("a domain's tables stay its own", () => {
   it("refuses a door that hands out a table, whichever way it is re-exported", async () => {
