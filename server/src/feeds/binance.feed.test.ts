@@ -150,9 +150,9 @@ describe("BinanceFeed against a local replay server", () => {
 
   it("backs off: doubling from the minimum, capped, with jitter", () => {
     const adapter = new BinanceFeed({ instruments: CRYPTO, clock: systemClock, reconnectMinMs: 1_000, reconnectMaxMs: 30_000, random: () => 1 });
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => adapter.reconnectDelay(n))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => adapter.reconnecting.delay(n))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
     const low = new BinanceFeed({ instruments: CRYPTO, clock: systemClock, reconnectMinMs: 1_000, random: () => 0 });
-    expect(low.reconnectDelay(3)).toBe(2_000);
+    expect(low.reconnecting.delay(3)).toBe(2_000);
   });
 
   it("stops reconnecting once stopped", async () => {

@@ -2,7 +2,7 @@ import { Dec, plain } from "./decimal";
 import type { DepthLevel, FeedAdapter, FeedSink, VenueInfo, VenueStats } from "./feed";
 import type { Instrument } from "./instruments";
 import { MONEY_PATTERN } from "../../contract/common";
-import { backoffDelay, type FeedLog } from "./stream-client";
+import { Reconnects, type FeedLog } from "./stream-client";
 
 /**
  * OANDA's v20 pricing stream for forex and metals (FX_SOURCE=oanda), its documented format:
@@ -110,10 +110,9 @@ export class OandaFeed implements FeedAdapter {
   private sink: FeedSink | null = null;
   private stopped = true;
   private open = false;
-  private attempt = 0;
   private abort: AbortController | null = null;
   private running: Promise<void> | null = null;
-  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly reconnecting: Reconnects;
   private watchdog: ReturnType<typeof setInterval> | undefined;
   private lastLineAt = 0;
   /** Each pair's latest price time: an older line arriving later is dropped. */
@@ -121,7 +120,6 @@ export class OandaFeed implements FeedAdapter {
   private readonly halts = new Set<string>();
   /** Counters the feed page and the tests read. */
   connections = 0;
-  reconnects = 0;
   frames = 0;
   dropped = 0;
   /** The time of the latest price line (OANDA's own `time`), for the feed page. */
@@ -132,6 +130,7 @@ export class OandaFeed implements FeedAdapter {
     this.symbols = listed.map((i) => i.symbol);
     this.names = new Map(listed.map((i) => [i.oanda as string, i.symbol]));
     this.url = oandaStreamUrl(options.url ?? OANDA_STREAM_URL, options.accountId, listed);
+    this.reconnecting = new Reconnects(options);
   }
 
   connectedVenues(): string[] {
@@ -162,8 +161,8 @@ export class OandaFeed implements FeedAdapter {
     this.watchdog.unref?.();
   }
 
-  reconnectDelay(attempt: number): number {
-    return backoffDelay(attempt, this.options.reconnectMinMs ?? 1_000, this.options.reconnectMaxMs ?? 30_000, this.options.random);
+  get reconnects(): number {
+    return this.reconnecting.count;
   }
 
   private connect(): void {
@@ -175,10 +174,7 @@ export class OandaFeed implements FeedAdapter {
       this.open = false;
       if (this.abort === abort) this.abort = null;
       if (this.stopped) return;
-      this.attempt++;
-      this.reconnects++;
-      this.reconnectTimer = setTimeout(() => this.connect(), this.reconnectDelay(this.attempt));
-      this.reconnectTimer.unref?.();
+      this.reconnecting.schedule(() => this.connect());
     });
   }
 
@@ -224,7 +220,7 @@ export class OandaFeed implements FeedAdapter {
       return;
     }
     // A delivering stream is healthy: the next drop starts the back-off again from the minimum.
-    this.attempt = 0;
+    this.reconnecting.delivered();
     if (event.type === "heartbeat") return;
     const last = this.lastAt.get(event.symbol);
     if (last !== undefined && event.atMs < last) {
@@ -249,7 +245,7 @@ export class OandaFeed implements FeedAdapter {
   async stop(): Promise<void> {
     this.stopped = true;
     this.sink = null;
-    clearTimeout(this.reconnectTimer);
+    this.reconnecting.cancel();
     clearInterval(this.watchdog);
     this.abort?.abort();
     await this.running?.catch(() => undefined);

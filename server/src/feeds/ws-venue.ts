@@ -2,7 +2,7 @@ import WebSocket from "ws";
 import type { MarketSource } from "../../contract/market";
 import type { Clock } from "../platform/clock";
 import type { DepthLevel, FeedAdapter, FeedSink, VenueInfo, VenueStats } from "./feed";
-import { backoffDelay, type FeedLog } from "./stream-client";
+import { Reconnects, type FeedLog } from "./stream-client";
 
 /**
  * A crypto venue's public WebSocket stream behind the one adapter interface: connect, subscribe, keep alive the way
@@ -54,8 +54,7 @@ export class WsVenueFeed implements FeedAdapter {
   private sink: FeedSink | null = null;
   private stopped = true;
   private open = false;
-  private attempt = 0;
-  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly reconnecting: Reconnects;
   private watchdog: ReturnType<typeof setInterval> | undefined;
   private pinger: ReturnType<typeof setInterval> | undefined;
   private lastFrameAt = 0;
@@ -63,7 +62,6 @@ export class WsVenueFeed implements FeedAdapter {
   private readonly lastBookAt = new Map<string, number>();
   /** Connections opened so far, reconnects, frames in and frames dropped (tests and the feed page read them). */
   connections = 0;
-  reconnects = 0;
   frames = 0;
   dropped = 0;
   /** The venue's own time of its latest trade (the feed page's tick age). */
@@ -76,6 +74,7 @@ export class WsVenueFeed implements FeedAdapter {
     this.source = protocol.venue.source;
     this.symbols = protocol.symbols;
     this.venues = [protocol.venue];
+    this.reconnecting = new Reconnects(options);
   }
 
   connectedVenues(): string[] {
@@ -107,8 +106,8 @@ export class WsVenueFeed implements FeedAdapter {
     }
   }
 
-  reconnectDelay(attempt: number): number {
-    return backoffDelay(attempt, this.options.reconnectMinMs ?? 1_000, this.options.reconnectMaxMs ?? 30_000, this.options.random);
+  get reconnects(): number {
+    return this.reconnecting.count;
   }
 
   private connect(): void {
@@ -135,10 +134,7 @@ export class WsVenueFeed implements FeedAdapter {
       this.open = false;
       if (this.ws === ws) this.ws = null;
       if (this.stopped) return;
-      this.attempt++;
-      this.reconnects++;
-      this.reconnectTimer = setTimeout(() => this.connect(), this.reconnectDelay(this.attempt));
-      this.reconnectTimer.unref?.();
+      this.reconnecting.schedule(() => this.connect());
     });
   }
 
@@ -152,7 +148,7 @@ export class WsVenueFeed implements FeedAdapter {
       return;
     }
     // A connection that delivers is healthy: the next drop starts the back-off again from the minimum.
-    if (events.length) this.attempt = 0;
+    if (events.length) this.reconnecting.delivered();
     const { id, source } = this.protocol.venue;
     for (const event of events) {
       if (event.type === "trade") {
@@ -179,7 +175,7 @@ export class WsVenueFeed implements FeedAdapter {
   async stop(): Promise<void> {
     this.stopped = true;
     this.sink = null;
-    clearTimeout(this.reconnectTimer);
+    this.reconnecting.cancel();
     clearInterval(this.watchdog);
     clearInterval(this.pinger);
     const ws = this.ws;
