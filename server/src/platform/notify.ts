@@ -79,5 +79,5 @@ export function noticeTexts(translator: Translator, title: string, body: string,
     const text = translator.t(lang, body, v);
     out[lang] = { title: translator.t(lang, title, v), summary: text, body: `<p>${escapeHtml(text)}</p>` };
   }
-  return out as { en: NoticeText } & Record<string, NoticeText>;
+  return out as NoticeTexts;
 }

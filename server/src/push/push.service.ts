@@ -202,8 +202,8 @@ export class PushService {
   }
 
   /** A session that ended takes its devices' subscriptions with it (after its commit: a push meanwhile skips them). */
-  async dropSessions(sessionIds: readonly number[]): Promise<void> {
-    await this.deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, [...sessionIds]));
+  async dropSessions(sessionIds: number[]): Promise<void> {
+    await this.deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds));
   }
 
   /** Devices subscribed on a live session (the back office's overview: a count, nothing about them). */
